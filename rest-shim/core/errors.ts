@@ -1,0 +1,43 @@
+import { GraphQLError } from 'graphql';
+import { AppError } from '../../src/errors/error-kinds';
+import type { Logger } from '../../src/logging/logger';
+
+/**
+ * How a route renders its errors: `json` is the platform's `{err_msg, err_code, ...extra}`;
+ * `text` is for the routes the contract marks "400 text" / "403 text", whose body is the
+ * message as a JSON string.
+ */
+export type ErrorStyle = 'json' | 'text';
+
+export interface ErrorResponse {
+  status: number;
+  body: unknown;
+}
+
+export const UNCAUGHT = { err_msg: 'Uncaught exception in exposed API method:', err_code: 0 } as const;
+
+/** Finds the contract error behind a GraphQL error (services throw AppErrors; GraphQL wraps them). */
+export function appErrorOf(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof GraphQLError) {
+    if (error.originalError instanceof AppError) return error.originalError;
+    // Errors without a path come before execution: the input did not fit the document's variables.
+    if (error.path === undefined) {
+      return new AppError('RequestParameterInvalidException', error.message);
+    }
+  }
+  return undefined;
+}
+
+export function renderError(error: unknown, style: ErrorStyle, log: Logger): ErrorResponse {
+  const appError = appErrorOf(error);
+  if (!appError) {
+    const cause = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+    log.error({ err: cause }, 'uncaught exception in API method');
+    return { status: 500, body: UNCAUGHT };
+  }
+  if (style === 'text' && (appError.status === 400 || appError.status === 403)) {
+    return { status: appError.status, body: appError.message };
+  }
+  return { status: appError.status, body: { err_msg: appError.message, err_code: appError.code, ...appError.extra } };
+}

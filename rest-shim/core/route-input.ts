@@ -1,0 +1,68 @@
+import type { Request } from 'express';
+import { stringAsBool } from '../../src/format/booleans';
+import { isPlainObject } from '../../src/http/body-parser';
+
+/**
+ * The inputs of one request as the platform reads them: path parameters, then the payload
+ * (JSON or form body), then the query string.
+ */
+export class RouteInput {
+  readonly path: Record<string, string>;
+  readonly body: Record<string, unknown>;
+  readonly query: Record<string, unknown>;
+  private readonly headers: Request['headers'];
+
+  constructor(req: Request) {
+    this.headers = req.headers;
+    this.path = { ...(req.params as Record<string, string>) };
+    this.body = isPlainObject(req.body) ? req.body : {};
+    this.query = req.query as Record<string, unknown>;
+  }
+
+  header(name: string): string | undefined {
+    const value = this.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  }
+
+  /** A payload field, else a query parameter. */
+  get(name: string): unknown {
+    return this.body[name] !== undefined ? this.body[name] : this.query[name];
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  /** A text parameter (the first, when repeated); numbers are accepted as their text. */
+  string(name: string): string | undefined {
+    const value = this.get(name);
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') return first;
+    if (typeof first === 'number' || typeof first === 'boolean') return String(first);
+    return undefined;
+  }
+
+  /** The platform's `string_as_bool` reading. */
+  bool(name: string, fallback = false): boolean {
+    return stringAsBool(this.get(name), fallback);
+  }
+
+  /** A list parameter sent as `name`, `name[]`, repeated, or as a JSON list. */
+  list(name: string): string[] | undefined {
+    const value = this.get(name) ?? this.get(`${name}[]`);
+    if (value === undefined || value === null) return undefined;
+    const items = Array.isArray(value) ? value : [value];
+    return items.filter((item) => item !== null && item !== undefined).map((item) => String(item));
+  }
+
+  /** The platform's `listify`: a list, or a text split on commas. */
+  listify(name: string): string[] | undefined {
+    const value = this.get(name);
+    if (value === undefined || value === null || value === '') return value === undefined ? undefined : [];
+    if (Array.isArray(value)) return value.map((item) => String(item));
+    return String(value)
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0);
+  }
+}

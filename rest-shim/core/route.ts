@@ -1,0 +1,39 @@
+import type { Request, Response } from 'express';
+import type { AccessLevel } from '../../src/graphql/shared/access';
+import type { ErrorStyle } from './errors';
+import type { RouteInput } from './route-input';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+/**
+ * One REST route of the contract: parse inputs -> one GraphQL document (prepared once at start-up)
+ * -> shape the result. `raw` routes (file downloads) take the response themselves.
+ */
+export interface RouteSpec<Data = unknown> {
+  method: HttpMethod;
+  /** Express path (`:param`); the contract spells it `{param}`. */
+  path: string;
+  access: AccessLevel;
+  errorStyle?: ErrorStyle;
+  /** The GraphQL document this route runs. */
+  operation?: string;
+  variables?: (input: RouteInput) => Record<string, unknown>;
+  shape?: (data: Data, input: RouteInput) => unknown;
+  /** HTTP status of a success (200 unless the contract says otherwise). */
+  status?: (data: Data) => number;
+  /** The contract says this operation is never offered: answer NotImplemented. */
+  notImplemented?: string;
+  /** Streams its own response (downloads); receives the GraphQL data. */
+  raw?: (data: Data, input: RouteInput, req: Request, res: Response) => Promise<void> | void;
+}
+
+/** Keeps each route's Data type while collecting routes of different shapes in one list. */
+export function route<Data>(spec: RouteSpec<Data>): RouteSpec<unknown> {
+  return spec as RouteSpec<unknown>;
+}
+
+export interface RouteArea {
+  /** The area name used in the contract's endpoint list. */
+  area: string;
+  routes: RouteSpec<unknown>[];
+}

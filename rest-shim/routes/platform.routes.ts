@@ -1,0 +1,32 @@
+import { route, type RouteArea } from '../core/route';
+
+/** Basic credentials, with or without the `Basic ` prefix (the platform's tests send it bare). */
+function basicCredentials(header: string | undefined): { email: string; password: string } {
+  const encoded = (header ?? '').replace(/^Basic\s+/i, '').trim();
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const split = decoded.indexOf(':');
+  if (split < 0) return { email: decoded, password: '' };
+  return { email: decoded.slice(0, split), password: decoded.slice(split + 1) };
+}
+
+/** Routes around the contract that every client uses: version and key retrieval. */
+export const platformArea: RouteArea = {
+  area: 'platform',
+  routes: [
+    route<{ version: { major: string; minor: string } }>({
+      method: 'get',
+      path: '/api/version',
+      access: 'anonymous',
+      operation: 'query { version { major minor } }',
+      shape: (data) => ({ version_major: data.version.major, version_minor: data.version.minor }),
+    }),
+    route<{ authenticate: string }>({
+      method: 'get',
+      path: '/api/authenticate/baseauth',
+      access: 'anonymous',
+      operation: 'mutation ($email: String!, $password: String!) { authenticate(email: $email, password: $password) }',
+      variables: (input) => basicCredentials(input.header('authorization')),
+      shape: (data) => ({ api_key: data.authenticate }),
+    }),
+  ],
+};

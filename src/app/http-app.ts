@@ -1,0 +1,33 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createRestShim } from '../../rest-shim';
+import { renderError } from '../../rest-shim/core/errors';
+import type { AppServices } from '../context/app-services';
+import { createGraphQLEndpoint } from '../graphql/server/apollo';
+import { createGraphiQL } from '../graphql/server/graphiql';
+import { getSchema } from '../graphql/schema';
+import { requestLogger } from '../http/request-logger';
+
+export interface HttpApp {
+  app: express.Express;
+  stop(): Promise<void>;
+}
+
+/** The platform's HTTP face: the REST shim on /api, GraphQL on /graphql, GraphiQL for admins. */
+export async function createHttpApp(services: AppServices): Promise<HttpApp> {
+  const schema = await getSchema();
+  const graphql = await createGraphQLEndpoint(schema, services);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestLogger(services.log));
+  app.use(graphql.router);
+  app.use(createGraphiQL(services));
+  app.use(createRestShim(schema, services));
+  // Failures before a route runs (an unreadable body): the contract's JSON errors, never a stack.
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const { status, body } = renderError(error, 'json', services.log);
+    res.status(status).json(body);
+  });
+  return { app, stop: () => graphql.stop() };
+}

@@ -1,0 +1,82 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { buildOrmConfig, type OrmConnection } from '../../mikro-orm.config';
+import type { Logger } from '../logging/logger';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; absent means the embedded PGlite. */
+  databaseUrl?: string;
+  /** Where the embedded PGlite keeps its files (`<dataDir>/pgdata`); absent keeps it in memory. */
+  dataDir?: string;
+  log: Logger;
+  migrate?: boolean;
+}
+
+export interface Database {
+  orm: MikroORM;
+  embedded: boolean;
+  /** Counts every SQL statement sent, for benchmarks and the constant-query tests. */
+  queries: QueryCounter;
+  close(): Promise<void>;
+}
+
+export class QueryCounter {
+  total = 0;
+  reset(): void {
+    this.total = 0;
+  }
+}
+
+const MIGRATION_LOCK = 7_150_505; // any constant; serialises migrations of processes sharing a server
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  let connection: OrmConnection;
+  if (options.databaseUrl) {
+    connection = { kind: 'server', url: options.databaseUrl };
+  } else {
+    embedded = await startEmbeddedPostgres(options.dataDir ? join(options.dataDir, 'pgdata') : undefined);
+    connection = { kind: 'embedded', socketDir: embedded.socketDir };
+  }
+  const queries = new QueryCounter();
+  let orm: MikroORM;
+  try {
+    orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }));
+    orm.em.getKnex().on('query', () => {
+      queries.total += 1;
+    });
+    if (options.migrate !== false) await migrate(orm, connection, options.log);
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    orm,
+    embedded: Boolean(embedded),
+    queries,
+    async close() {
+      await orm.close(true);
+      await embedded?.stop();
+    },
+  };
+}
+
+/** Applies the committed migrations; on a server, one process at a time. */
+async function migrate(orm: MikroORM, connection: OrmConnection, log: Logger): Promise<void> {
+  const run = async () => {
+    const applied = await orm.getMigrator().up();
+    if (applied.length > 0) log.info({ migrations: applied.map((m) => m.name) }, 'database migrated');
+  };
+  if (connection.kind === 'embedded') return run();
+  const lock = new Client({ connectionString: connection.url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await run();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.end();
+  }
+}

@@ -1,0 +1,27 @@
+import { Entity, Property, type Opt } from '@mikro-orm/core';
+import { BaseEntity } from './base.entity';
+
+export const QUOTA_OPERATIONS = ['=', '+', '-'] as const;
+export type QuotaOperation = (typeof QUOTA_OPERATIONS)[number];
+
+@Entity({ tableName: 'quota' })
+export class Quota extends BaseEntity {
+  @Property({ type: 'string', length: 255, unique: true })
+  name!: string;
+
+  @Property({ type: 'text' })
+  description: string & Opt = '';
+
+  /** -1 means unlimited. */
+  @Property({ type: 'bigint', columnType: 'bigint' })
+  bytes!: number;
+
+  @Property({ type: 'string', length: 8 })
+  operation: QuotaOperation & Opt = '=';
+
+  @Property({ type: 'boolean' })
+  deleted: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  purged: boolean & Opt = false;
+}

@@ -1,0 +1,26 @@
+import { Entity, Property, type Opt } from '@mikro-orm/core';
+import { BaseEntity } from './base.entity';
+
+@Entity({ tableName: 'galaxy_user' })
+export class User extends BaseEntity {
+  @Property({ type: 'string', length: 255, unique: true })
+  email!: string;
+
+  /** The public name; unique when set. */
+  @Property({ type: 'string', length: 255, nullable: true, unique: true })
+  username: string | null = null;
+
+  /** A bcrypt hash, never the password itself. */
+  @Property({ type: 'string', length: 255, nullable: true, hidden: true })
+  password: string | null = null;
+
+  @Property({ type: 'boolean' })
+  deleted: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  purged: boolean & Opt = false;
+
+  /** Bytes used by the user's non-purged datasets. */
+  @Property({ type: 'bigint', columnType: 'bigint' })
+  totalDiskUsage: number & Opt = 0;
+}

@@ -1,0 +1,113 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../context/request-context';
+import type { Group } from '../../entities/group.entity';
+import type { Quota } from '../../entities/quota.entity';
+import type { Role } from '../../entities/role.entity';
+import type { User } from '../../entities/user.entity';
+import type { Membership } from '../../services/groups/group-membership.service';
+import { quotasByGroupId, rolesByGroupId, usersByGroupId } from '../../services/shared/admin.loaders';
+import { assertCanViewMemberships } from '../../services/shared/membership-visibility';
+import { QuotaType } from '../quotas/quota.type';
+import { RoleType } from '../roles/role.type';
+import { Access } from '../shared/access';
+import { encoded } from '../shared/encoded-id';
+import { UserType } from '../users/user.type';
+import { GroupInput, GroupRoleMembershipType, GroupType, GroupUserMembershipType } from './group.type';
+
+@Resolver(() => GroupType)
+export class GroupResolver {
+  @Query(() => [GroupType], { description: 'Non-deleted groups (administrators).' })
+  @Access('admin')
+  groups(@Ctx() ctx: RequestContext): Promise<Group[]> {
+    return ctx.services.groups.list(ctx);
+  }
+
+  @Query(() => GroupType)
+  @Access('admin')
+  group(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Group> {
+    return ctx.services.groups.show(ctx, id);
+  }
+
+  @Query(() => [UserType], { description: 'The users of a group, checking the group id.' })
+  @Access('admin')
+  groupUsers(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string): Promise<User[]> {
+    return ctx.services.groupMembers.users(ctx, groupId);
+  }
+
+  @Query(() => [RoleType], { description: 'The roles of a group, checking the group id.' })
+  @Access('admin')
+  groupRoles(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string): Promise<Role[]> {
+    return ctx.services.groupMembers.roles(ctx, groupId);
+  }
+
+  @Query(() => GroupUserMembershipType)
+  @Access('admin')
+  groupUser(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('userId', () => ID) userId: string): Promise<Membership<User>> {
+    return ctx.services.groupMembers.showUser(ctx, groupId, userId);
+  }
+
+  @Query(() => GroupRoleMembershipType)
+  @Access('admin')
+  groupRole(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('roleId', () => ID) roleId: string): Promise<Membership<Role>> {
+    return ctx.services.groupMembers.showRole(ctx, groupId, roleId);
+  }
+
+  @Mutation(() => GroupType)
+  @Access('admin')
+  createGroup(@Ctx() ctx: RequestContext, @Arg('input', () => GroupInput) input: GroupInput): Promise<Group> {
+    return ctx.services.groups.create(ctx, input);
+  }
+
+  @Mutation(() => GroupType, { description: 'Renames the group and adds users and roles (never removes).' })
+  @Access('admin')
+  updateGroup(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('input', () => GroupInput) input: GroupInput): Promise<Group> {
+    return ctx.services.groups.update(ctx, id, input);
+  }
+
+  @Mutation(() => GroupUserMembershipType)
+  @Access('admin')
+  addGroupUser(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('userId', () => ID) userId: string): Promise<Membership<User>> {
+    return ctx.services.groupMembers.addUser(ctx, groupId, userId);
+  }
+
+  @Mutation(() => GroupUserMembershipType)
+  @Access('admin')
+  removeGroupUser(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('userId', () => ID) userId: string): Promise<Membership<User>> {
+    return ctx.services.groupMembers.removeUser(ctx, groupId, userId);
+  }
+
+  @Mutation(() => GroupRoleMembershipType)
+  @Access('admin')
+  addGroupRole(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('roleId', () => ID) roleId: string): Promise<Membership<Role>> {
+    return ctx.services.groupMembers.addRole(ctx, groupId, roleId);
+  }
+
+  @Mutation(() => GroupRoleMembershipType)
+  @Access('admin')
+  removeGroupRole(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('roleId', () => ID) roleId: string): Promise<Membership<Role>> {
+    return ctx.services.groupMembers.removeRole(ctx, groupId, roleId);
+  }
+
+  @FieldResolver(() => ID)
+  id(@Root() group: Group, @Ctx() ctx: RequestContext): string {
+    return encoded(ctx, group.id);
+  }
+
+  @FieldResolver(() => [UserType])
+  users(@Root() group: Group, @Ctx() ctx: RequestContext): Promise<User[]> {
+    assertCanViewMemberships(ctx);
+    return ctx.loaders.get(usersByGroupId).load(group.id);
+  }
+
+  @FieldResolver(() => [RoleType])
+  roles(@Root() group: Group, @Ctx() ctx: RequestContext): Promise<Role[]> {
+    assertCanViewMemberships(ctx);
+    return ctx.loaders.get(rolesByGroupId).load(group.id);
+  }
+
+  @FieldResolver(() => [QuotaType])
+  quotas(@Root() group: Group, @Ctx() ctx: RequestContext): Promise<Quota[]> {
+    assertCanViewMemberships(ctx);
+    return ctx.loaders.get(quotasByGroupId).load(group.id);
+  }
+}

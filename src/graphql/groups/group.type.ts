@@ -1,0 +1,56 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { RoleType } from '../roles/role.type';
+import { UserType } from '../users/user.type';
+
+@ObjectType('Group')
+export class GroupType {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Boolean)
+  deleted!: boolean;
+}
+
+@InputType('GroupInput')
+export class GroupInput {
+  @Field(() => String, { nullable: true })
+  name?: string;
+
+  @Field(() => [ID], { nullable: true })
+  userIds?: string[];
+
+  @Field(() => [ID], { nullable: true })
+  roleIds?: string[];
+}
+
+/** A user looked up in a group; `message` explains a non-member. */
+@ObjectType('GroupUserMembership')
+export class GroupUserMembershipType {
+  @Field(() => GroupType)
+  group!: object;
+
+  @Field(() => UserType, { name: 'user' })
+  member!: object;
+
+  @Field(() => Boolean)
+  isMember!: boolean;
+
+  @Field(() => String, { nullable: true })
+  message!: string | null;
+}
+
+/** A role looked up in a group; `message` explains a non-member. */
+@ObjectType('GroupRoleMembership')
+export class GroupRoleMembershipType {
+  @Field(() => GroupType)
+  group!: object;
+
+  @Field(() => RoleType, { name: 'role' })
+  member!: object;
+
+  @Field(() => Boolean)
+  isMember!: boolean;
+
+  @Field(() => String, { nullable: true })
+  message!: string | null;
+}

@@ -1,0 +1,43 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Request, type Response, Router } from 'express';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { AppServices } from '../../context/app-services';
+import type { RequestContext } from '../../context/request-context';
+import { contextMiddleware } from '../../http/context-middleware';
+import { formatGraphQLError } from './format-error';
+import { adminOnlyIntrospection } from './introspection-guard';
+
+export interface GraphQLEndpoint {
+  router: Router;
+  stop(): Promise<void>;
+}
+
+/** `/graphql`: the same schema and services the shim uses, over Apollo Server. */
+export async function createGraphQLEndpoint(schema: GraphQLSchema, services: AppServices): Promise<GraphQLEndpoint> {
+  const apollo = new ApolloServer<RequestContext>({
+    schema,
+    introspection: true,
+    formatError: formatGraphQLError(services.log),
+    plugins: [adminOnlyIntrospection, ApolloServerPluginLandingPageDisabled()],
+  });
+  await apollo.start();
+  const router = Router();
+  router.use(
+    '/graphql',
+    express.json({ limit: '10mb' }),
+    contextMiddleware(services),
+    expressMiddleware(apollo, {
+      context: async ({ res }: { req: Request; res: Response }) => {
+        const refused = res.locals.authError;
+        if (refused) {
+          throw new GraphQLError(refused.message, { extensions: { code: refused.kind, errCode: refused.code, status: refused.status, http: { status: refused.status } } });
+        }
+        if (!res.locals.ctx) throw new Error('request context missing');
+        return res.locals.ctx;
+      },
+    }),
+  );
+  return { router, stop: () => apollo.stop() };
+}

@@ -1,0 +1,48 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../context/request-context';
+import type { User } from '../../entities/user.entity';
+import type { UsageView } from '../../services/users/user.service';
+import { Access } from '../shared/access';
+import { UserType } from '../users/user.type';
+import { VersionType, ViewerType } from './viewer.type';
+
+interface Viewer {
+  isAdmin: boolean;
+  isAnonymous: boolean;
+  user: User | null;
+  usage: Promise<UsageView>;
+}
+
+@Resolver()
+export class ViewerResolver {
+  @Query(() => ViewerType)
+  @Access('anonymous')
+  viewer(@Ctx() ctx: RequestContext): Viewer {
+    const { caller } = ctx;
+    return { isAdmin: caller.isAdmin, isAnonymous: caller.isAnonymous, user: caller.user, usage: ctx.services.users.usageOf(ctx) };
+  }
+
+  @Query(() => VersionType)
+  @Access('anonymous')
+  version(@Ctx() ctx: RequestContext): { major: string; minor: string } {
+    return ctx.services.config.version;
+  }
+
+  @Mutation(() => String, { description: "Email and password to the user's newest API key (created when none)." })
+  @Access('anonymous')
+  authenticate(@Ctx() ctx: RequestContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string): Promise<string> {
+    return ctx.services.sessions.apiKeyFor(ctx, email, password);
+  }
+
+  @Mutation(() => UserType, { description: 'Starts a browser session (sets the galaxysession cookie).' })
+  @Access('anonymous')
+  login(@Ctx() ctx: RequestContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string): Promise<User> {
+    return ctx.services.sessions.login(ctx, email, password);
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends the browser session.' })
+  @Access('anonymous')
+  logout(@Ctx() ctx: RequestContext): Promise<boolean> {
+    return ctx.services.sessions.logout(ctx);
+  }
+}

@@ -1,0 +1,27 @@
+import { Field, ObjectType } from 'type-graphql';
+import { UsageType, UserType } from '../users/user.type';
+
+/** The caller: who they are and what they use. */
+@ObjectType('Viewer')
+export class ViewerType {
+  @Field(() => Boolean, { description: 'An administrator, by email or by the master key.' })
+  isAdmin!: boolean;
+
+  @Field(() => Boolean, { description: 'No user and not the master key.' })
+  isAnonymous!: boolean;
+
+  @Field(() => UserType, { nullable: true })
+  user!: object | null;
+
+  @Field(() => UsageType)
+  usage!: object;
+}
+
+@ObjectType('Version')
+export class VersionType {
+  @Field(() => String)
+  major!: string;
+
+  @Field(() => String)
+  minor!: string;
+}

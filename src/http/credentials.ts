@@ -1,0 +1,20 @@
+import { parse as parseCookies } from 'cookie';
+import type { Request } from 'express';
+import type { Credentials } from '../auth/identity.service';
+import { isPlainObject } from './body-parser';
+
+export const SESSION_COOKIE = 'galaxysession';
+
+/** The API key from the `key` query/form/JSON parameter or the x-api-key header, and the session cookie. */
+export function credentialsOf(req: Request): Credentials {
+  const fromQuery = firstString(req.query.key);
+  const fromBody = isPlainObject(req.body) ? firstString(req.body.key) : undefined;
+  const fromHeader = firstString(req.headers['x-api-key']);
+  const cookies = parseCookies(req.headers.cookie ?? '');
+  return { apiKey: fromQuery ?? fromBody ?? fromHeader, sessionCookie: cookies[SESSION_COOKIE] };
+}
+
+function firstString(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}

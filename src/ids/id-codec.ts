@@ -1,0 +1,66 @@
+import { Blowfish } from 'egoroof-blowfish';
+
+/** Kinds with their own key (`<secret>__<kind>`), as on the original platform. */
+export type IdKind = 'default' | 'jobs_files';
+
+export class IdDecodeError extends Error {}
+
+const HEX = /^[0-9a-f]+$/i;
+const DIGITS = /^[0-9]+$/;
+
+/**
+ * The platform's encoded ids: Blowfish-ECB over the decimal id left-padded with '!' to a multiple
+ * of 8 bytes (a full 8 more when already aligned), as lowercase hex. A migrated database keeps its links.
+ */
+export class IdCodec {
+  private readonly ciphers = new Map<IdKind, Blowfish>();
+
+  constructor(private readonly secret: string) {
+    if (!secret) throw new Error('ID_SECRET must not be empty');
+  }
+
+  encode(id: number, kind: IdKind = 'default'): string {
+    if (!Number.isSafeInteger(id) || id < 0) throw new IdDecodeError(`cannot encode id ${String(id)}`);
+    const digits = String(id);
+    const padded = '!'.repeat(8 - (digits.length % 8)) + digits;
+    return Buffer.from(this.cipher(kind).encode(padded)).toString('hex');
+  }
+
+  /** Throws IdDecodeError for anything that is not an id this codec issued. */
+  decode(encoded: unknown, kind: IdKind = 'default'): number {
+    const text = typeof encoded === 'number' ? String(encoded) : encoded;
+    if (typeof text !== 'string' || text.length === 0 || text.length % 16 !== 0 || !HEX.test(text)) {
+      throw new IdDecodeError(`not an encoded id: ${String(encoded)}`);
+    }
+    const plain = Buffer.from(this.cipher(kind).decode(Buffer.from(text, 'hex'), Blowfish.TYPE.UINT8_ARRAY)).toString('latin1');
+    const digits = plain.replace(/^!+/, '');
+    if (!DIGITS.test(digits)) throw new IdDecodeError(`not an encoded id: ${text}`);
+    const id = Number(digits);
+    if (!Number.isSafeInteger(id)) throw new IdDecodeError(`not an encoded id: ${text}`);
+    return id;
+  }
+
+  /** The session cookie's form of a 32-hex session key (`encode_guid`): 80 hex characters. */
+  encodeGuid(guid: string): string {
+    const padded = '!'.repeat(8 - (guid.length % 8)) + guid;
+    return Buffer.from(this.cipher('default').encode(padded)).toString('hex');
+  }
+
+  decodeGuid(encoded: string): string {
+    if (encoded.length === 0 || encoded.length % 16 !== 0 || !HEX.test(encoded)) throw new IdDecodeError('not an encoded guid');
+    const plain = Buffer.from(this.cipher('default').decode(Buffer.from(encoded, 'hex'), Blowfish.TYPE.UINT8_ARRAY)).toString('latin1');
+    const guid = plain.replace(/^!+/, '');
+    if (!/^[0-9a-f]{32}$/.test(guid)) throw new IdDecodeError('not an encoded guid');
+    return guid;
+  }
+
+  private cipher(kind: IdKind): Blowfish {
+    let cipher = this.ciphers.get(kind);
+    if (!cipher) {
+      const key = kind === 'default' ? this.secret : `${this.secret}__${kind}`;
+      cipher = new Blowfish(key, Blowfish.MODE.ECB, Blowfish.PADDING.NULL);
+      this.ciphers.set(kind, cipher);
+    }
+    return cipher;
+  }
+}

@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { loadConfig } from './config/app-config';
+import { closeServer, startPlatform } from './app/platform';
+import { createLogger } from './logging/logger';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const platform = await startPlatform(config, log);
+  const server = platform.http.app.listen(config.port, () => {
+    const url = `http://localhost:${config.port}`;
+    log.info({ url, database: config.databaseUrl ? 'server' : `embedded PGlite in ${config.dataDir}/pgdata` }, 'platform API listening');
+    const lines = [
+      '',
+      `  Platform API:  ${url}/api      GraphQL: ${url}/graphql      GraphiQL (admins): ${url}/graphiql?key=<admin key>`,
+      config.masterApiKeyGenerated
+        ? `  Master API key (generated now, kept in ${config.dataDir}/master_api_key; shown once): ${config.masterApiKey}`
+        : `  Master API key: set by MASTER_API_KEY or kept in ${config.dataDir}/master_api_key`,
+      '  First administrator key:',
+      `    curl -X POST ${url}/api/users -d key=<master key> -d username=admin -d email=<admin email> -d password=<password>`,
+      `    curl -X POST "${url}/api/users/<id from the reply>/api_key?key=<master key>"`,
+      '    (list the email in ADMIN_USERS to make that user an administrator; or: npm run admin -- create-user --email … --password …)',
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await closeServer(server);
+      await platform.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

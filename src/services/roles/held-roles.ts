@@ -1,0 +1,26 @@
+import type { RequestContext } from '../../context/request-context';
+
+/**
+ * The ids of every role the caller holds, directly or through a group, computed once per request.
+ * Permission predicates of every area join against this list.
+ */
+export function callerRoleIds(ctx: RequestContext): Promise<number[]> {
+  const userId = ctx.caller.userId;
+  if (userId === null) return Promise.resolve([]);
+  return ctx.memo('caller:roleIds', async () => {
+    const query = ctx.em
+      .getKnex()
+      .select('role_id')
+      .from('user_role_association')
+      .where('user_id', userId)
+      .union((union) => {
+        union
+          .select('gra.role_id')
+          .from('group_role_association as gra')
+          .join('user_group_association as uga', 'uga.group_id', 'gra.group_id')
+          .where('uga.user_id', userId);
+      });
+    const rows = await ctx.em.execute<Array<{ role_id: number }>>(query);
+    return rows.map((row) => row.role_id);
+  });
+}

@@ -1,0 +1,57 @@
+import type { RequestContext } from '../../context/request-context';
+import { GroupRoleAssociation, UserRoleAssociation } from '../../entities/associations.entity';
+import { Group } from '../../entities/group.entity';
+import { Role } from '../../entities/role.entity';
+import { User } from '../../entities/user.entity';
+import { errors } from '../../errors/error-kinds';
+import { decodeId } from '../shared/decode-id';
+import { adminIdErrors } from '../shared/messages';
+import { loadAllOrFail } from '../shared/load-all';
+import { callerRoleIds } from './held-roles';
+import { visibleRolesCondition } from './role-visibility';
+
+export interface NewRoleInput {
+  name?: string;
+  description?: string;
+  userIds?: string[];
+  groupIds?: string[];
+}
+
+const roleIds = adminIdErrors('role');
+
+export class RoleService {
+  /** Non-deleted roles the caller may see, oldest first. */
+  async list(ctx: RequestContext): Promise<Role[]> {
+    ctx.caller.requireIdentity();
+    const held = await callerRoleIds(ctx);
+    return ctx.em.find(Role, { $and: [{ deleted: false }, visibleRolesCondition(ctx.caller, held)] }, { orderBy: { id: 'asc' } });
+  }
+
+  /** A role the caller may not see is reported exactly like an unknown one. */
+  async show(ctx: RequestContext, encodedId: string): Promise<Role> {
+    ctx.caller.requireIdentity();
+    const id = decodeId(ctx, encodedId, roleIds.malformed);
+    const held = await callerRoleIds(ctx);
+    const role = await ctx.em.findOne(Role, { $and: [{ id }, visibleRolesCondition(ctx.caller, held)] });
+    if (!role) throw roleIds.unknown(encodedId);
+    return role;
+  }
+
+  /** Administrators create roles of the `admin` type, with their users and groups, in one transaction. */
+  async create(ctx: RequestContext, input: NewRoleInput): Promise<Role> {
+    ctx.caller.requireAdmin('You are not authorized to create a new role.');
+    const name = input.name?.trim() ?? '';
+    const description = input.description?.trim() ?? '';
+    if (!name || !description) throw errors.invalid('Enter a valid name and a description');
+    return ctx.em.transactional(async (em) => {
+      if ((await em.count(Role, { name })) > 0) throw errors.invalid('A role with that name already exists');
+      const users = await loadAllOrFail(ctx, User, input.userIds, adminIdErrors('user'));
+      const groups = await loadAllOrFail(ctx, Group, input.groupIds, adminIdErrors('group'));
+      const role = em.create(Role, { name, description, type: 'admin' });
+      for (const user of users) em.create(UserRoleAssociation, { user, role });
+      for (const group of groups) em.create(GroupRoleAssociation, { group, role });
+      await em.flush();
+      return role;
+    });
+  }
+}

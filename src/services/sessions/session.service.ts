@@ -1,0 +1,55 @@
+import type { RequestContext } from '../../context/request-context';
+import { GalaxySession } from '../../entities/galaxy-session.entity';
+import { User } from '../../entities/user.entity';
+import { AppError, errors } from '../../errors/error-kinds';
+import type { PasswordHasher } from '../../auth/passwords';
+import { newGuid } from '../../auth/secrets';
+
+/** Browser sessions and password checks; sessions live in the database so every process shares them. */
+export class SessionService {
+  constructor(private readonly passwords: PasswordHasher) {}
+
+  /** Email and password to user, with the platform's baseauth messages. */
+  async checkCredentials(ctx: RequestContext, email: string, password: string): Promise<User> {
+    const users = await ctx.em.find(User, { email });
+    if (users.length === 0) throw errors.notFound('The user does not exist.');
+    if (users.length > 1) throw errors.inconsistent('An error occurred, please contact your administrator.');
+    const [user] = users;
+    if (user.deleted || !(await this.passwords.verify(password, user.password))) throw new AppError('AuthenticationFailed', 'Invalid password.');
+    return user;
+  }
+
+  /** `GET /api/authenticate/baseauth`: the user's newest API key, created when they have none. */
+  async apiKeyFor(ctx: RequestContext, email: string, password: string): Promise<string> {
+    const user = await this.checkCredentials(ctx, email, password);
+    return ctx.services.users.newestOrNewApiKey(ctx, user);
+  }
+
+  /** Starts a logged-in browser session and hands its cookie to the response. */
+  async login(ctx: RequestContext, email: string, password: string): Promise<User> {
+    const user = await this.checkCredentials(ctx, email, password);
+    const session = ctx.em.create(GalaxySession, { user, sessionKey: newGuid() });
+    await ctx.em.persistAndFlush(session);
+    ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));
+    return user;
+  }
+
+  async logout(ctx: RequestContext): Promise<boolean> {
+    const session = ctx.caller.session;
+    if (session) {
+      session.isValid = false;
+      await ctx.em.flush();
+    }
+    ctx.response.setSessionCookie(null);
+    return Boolean(session);
+  }
+
+  /** The caller's browser session, created (anonymous or for the key's user) when there is none yet. */
+  async ensureSession(ctx: RequestContext): Promise<GalaxySession> {
+    if (ctx.caller.session) return ctx.caller.session;
+    const session = ctx.em.create(GalaxySession, { user: ctx.caller.user, sessionKey: newGuid() });
+    await ctx.em.persistAndFlush(session);
+    ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));
+    return session;
+  }
+}
