@@ -14,8 +14,17 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export async function startPlatform(config: AppConfig = loadConfig(), log: Logger = createLogger(config.logLevel)): Promise<Platform> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+export interface StartOptions {
+  /** Use an embedded PGlite already served on this socket directory (tests). */
+  embeddedSocketDir?: string;
+}
+
+export async function startPlatform(
+  config: AppConfig = loadConfig(),
+  log: Logger = createLogger(config.logLevel),
+  options: StartOptions = {},
+): Promise<Platform> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedSocketDir: options.embeddedSocketDir, log });
   const services = createServices(config, db, log);
   const http = await createHttpApp(services);
   return {

@@ -10,6 +10,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where the embedded PGlite keeps its files (`<dataDir>/pgdata`); absent keeps it in memory. */
   dataDir?: string;
+  /** Connect to an embedded PGlite another part of the process already serves (the test harness). */
+  embeddedSocketDir?: string;
   log: Logger;
   migrate?: boolean;
 }
@@ -36,6 +38,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let connection: OrmConnection;
   if (options.databaseUrl) {
     connection = { kind: 'server', url: options.databaseUrl };
+  } else if (options.embeddedSocketDir) {
+    connection = { kind: 'embedded', socketDir: options.embeddedSocketDir };
   } else {
     embedded = await startEmbeddedPostgres(options.dataDir ? join(options.dataDir, 'pgdata') : undefined);
     connection = { kind: 'embedded', socketDir: embedded.socketDir };

@@ -1,4 +1,4 @@
-import { Entity, Property, type Opt } from '@mikro-orm/core';
+import { BigIntType, Entity, Property, type Opt } from '@mikro-orm/core';
 import { BaseEntity } from './base.entity';
 
 export const QUOTA_OPERATIONS = ['=', '+', '-'] as const;
@@ -13,7 +13,7 @@ export class Quota extends BaseEntity {
   description: string & Opt = '';
 
   /** -1 means unlimited. */
-  @Property({ type: 'bigint', columnType: 'bigint' })
+  @Property({ type: new BigIntType('number'), columnType: 'bigint' })
   bytes!: number;
 
   @Property({ type: 'string', length: 8 })

@@ -1,4 +1,4 @@
-import { Entity, Property, type Opt } from '@mikro-orm/core';
+import { BigIntType, Entity, Property, type Opt } from '@mikro-orm/core';
 import { BaseEntity } from './base.entity';
 
 @Entity({ tableName: 'galaxy_user' })
@@ -21,6 +21,6 @@ export class User extends BaseEntity {
   purged: boolean & Opt = false;
 
   /** Bytes used by the user's non-purged datasets. */
-  @Property({ type: 'bigint', columnType: 'bigint' })
+  @Property({ type: new BigIntType('number'), columnType: 'bigint' })
   totalDiskUsage: number & Opt = 0;
 }

@@ -1,0 +1,72 @@
+import { asBool, stringAsBool } from '../../src/format/booleans';
+import { niceSize } from '../../src/format/nice-size';
+import { parseQuotaAmount } from '../../src/format/quota-amount';
+import { isoformat, libraryTimestamp, pythonStr } from '../../src/format/timestamps';
+
+describe('nice_size (platform-facts §5.2)', () => {
+  it.each<[unknown, string]>([
+    [0, '0 bytes'],
+    [1, '1 bytes'],
+    [1023, '1023 bytes'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [10000, '9.8 KB'],
+    [1000000, '976.6 KB'],
+    [1048575, '1024.0 KB'],
+    [1048576, '1.0 MB'],
+    [100000000, '95.4 MB'],
+    [1073741824, '1.0 GB'],
+    [10737418240, '10.0 GB'],
+    [1099511627776, '1.0 TB'],
+    [1024 ** 5, '??? bytes'],
+    [-2048, '-2.0 KB'],
+    [1.5, '1 bytes'],
+    ['abc', '??? bytes'],
+  ])('%p -> %s', (input, output) => expect(niceSize(input)).toBe(output));
+});
+
+describe('quota amounts (platform-facts §5.5)', () => {
+  it.each<[string, number | undefined]>([
+    ['unlimited', -1],
+    ['None', -1],
+    ['no limit', -1],
+    ['1024', 1024],
+    ['10 GB', 10 * 1024 ** 3],
+    ['10GB', 10 * 1024 ** 3],
+    ['10 g', 10 * 1024 ** 3],
+    ['0.5 Gb', 512 * 1024 ** 2],
+    ['1.5 TB', 1649267441664],
+    ['100k', 102400],
+    ['12 bytes', 12],
+    ['lots', undefined],
+    ['10 XB', undefined],
+  ])('%s -> %p', (input, output) => expect(parseQuotaAmount(input)).toBe(output));
+});
+
+describe('boolean parameters (platform-facts §5.6)', () => {
+  it('string_as_bool accepts true/yes/on only', () => {
+    expect(['true', 'True', 'YES', 'on'].map((v) => stringAsBool(v))).toEqual([true, true, true, true]);
+    expect(['1', 'false', 'x', ''].map((v) => stringAsBool(v))).toEqual([false, false, false, false]);
+    expect(stringAsBool(undefined, true)).toBe(true);
+  });
+
+  it('asbool is strict', () => {
+    expect(asBool('t')).toBe(true);
+    expect(asBool('0')).toBe(false);
+    expect(asBool('x')).toBeUndefined();
+  });
+});
+
+describe('timestamps', () => {
+  const date = new Date(Date.UTC(2015, 5, 1, 15, 4, 5, 120));
+  it('isoformat has no zone and shows microseconds only when present', () => {
+    expect(isoformat(date)).toBe('2015-06-01T15:04:05.120000');
+    expect(isoformat(new Date(Date.UTC(2015, 5, 1, 15, 4, 5)))).toBe('2015-06-01T15:04:05');
+    expect(pythonStr(date)).toBe('2015-06-01 15:04:05.120000');
+  });
+
+  it('library timestamps use a 12-hour clock', () => {
+    expect(libraryTimestamp(date)).toBe('2015-06-01 03:04 PM');
+    expect(libraryTimestamp(new Date(Date.UTC(2015, 5, 1, 0, 7)))).toBe('2015-06-01 12:07 AM');
+  });
+});
