@@ -19,11 +19,21 @@ export class RequestContext {
 
   constructor(
     readonly em: EntityManager,
-    readonly caller: Caller,
+    private currentCaller: Caller,
     readonly services: AppServices,
     readonly log: Logger,
     readonly response: ResponseHooks = { setSessionCookie: () => undefined },
   ) {}
+
+  get caller(): Caller {
+    return this.currentCaller;
+  }
+
+  /** After a login, the rest of the request acts as the new identity. */
+  actAs(caller: Caller): void {
+    this.currentCaller = caller;
+    this.memos.clear();
+  }
 
   /** Computes a per-request value once (e.g. the caller's role ids). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T> {

@@ -31,6 +31,7 @@ export class SessionService {
     const session = ctx.em.create(GalaxySession, { user, sessionKey: newGuid() });
     await ctx.em.persistAndFlush(session);
     ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));
+    ctx.actAs(ctx.services.identity.callerFor(user, session));
     return user;
   }
 

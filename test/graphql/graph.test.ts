@@ -1,0 +1,81 @@
+import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+
+let h: TestPlatform;
+let alice: TestUser;
+
+beforeAll(async () => {
+  h = await startTestPlatform();
+  alice = await h.newUser('alice');
+});
+afterAll(() => h.close());
+
+const gql = (key: string | undefined, query: string, variables: Record<string, unknown> = {}) => {
+  const req = h.api.post('/graphql').send({ query, variables });
+  return key ? req.set('x-api-key', key) : req;
+};
+
+describe('POST /graphql', () => {
+  it('serves the same graph as the shim, with encoded ids', async () => {
+    const res = await gql(h.admin.key, '{ users { id email roles { name type } } }');
+    expect(res.status).toBe(200);
+    expect(res.body.data.users).toContainEqual({ id: alice.id, email: alice.email, roles: [{ name: alice.email, type: 'private' }] });
+  });
+
+  it("carries the contract's error kind in extensions.code", async () => {
+    const res = await gql(alice.key, '{ groups { id } }');
+    expect(res.body.errors[0]).toEqual(
+      expect.objectContaining({ message: 'You must be an administrator to access this feature.', extensions: { code: 'AdminRequiredException', errCode: 403006, status: 403 } }),
+    );
+    const malformed = await gql(h.admin.key, '{ group(id: "zz") { id } }');
+    expect(malformed.body.errors[0].extensions).toEqual({ code: 'MalformedId', errCode: 400009, status: 400, id: 'zz' });
+  });
+
+  it('refuses a bad API key with 403', async () => {
+    const res = await gql('nope', '{ viewer { isAnonymous } }');
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].extensions.code).toBe('AuthenticationRequired');
+  });
+
+  it('lets a user follow their own roles but not walk to other members', async () => {
+    const own = await gql(alice.key, '{ viewer { user { email roles { name } } } }');
+    expect(own.body.data.viewer.user.roles).toEqual([{ name: alice.email }]);
+    const walk = await gql(alice.key, '{ viewer { user { roles { users { email } } } } }');
+    expect(walk.body.errors[0].extensions.code).toBe('AdminRequiredException');
+  });
+});
+
+describe('introspection and GraphiQL', () => {
+  it('are for administrators only', async () => {
+    expect((await gql(h.admin.key, '{ __schema { queryType { name } } }')).body.data.__schema.queryType.name).toBe('Query');
+    const refused = await gql(alice.key, '{ __schema { queryType { name } } }');
+    expect(refused.status).toBe(403);
+    expect((await gql(undefined, '{ __type(name: "User") { name } }')).status).toBe(403);
+    const page = await h.api.get('/graphiql').query({ key: h.admin.key });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('/graphiql/assets/graphiql.js');
+    expect((await h.api.get('/graphiql').query({ key: alice.key })).status).toBe(403);
+  });
+
+  it('serves its assets from local npm packages', async () => {
+    const asset = await h.api.get('/graphiql/assets/graphiql.js');
+    expect(asset.status).toBe(200);
+    expect(asset.text.length).toBeGreaterThan(100000);
+  });
+});
+
+describe('relations through per-request DataLoaders', () => {
+  it('cost a constant number of SQL queries whatever the number of groups', async () => {
+    const query = '{ groups { id users { email roles { name } groups { name } } roles { name users { email } } quotas { name users { email } } } }';
+    const members = [await h.newUser('member1'), await h.newUser('member2'), await h.newUser('member3')];
+    const addGroups = async (from: number, to: number) => {
+      for (let i = from; i < to; i += 1) {
+        await h.api.post('/api/groups').send({ key: h.admin.key, name: `g${i}`, user_ids: members.map((m) => m.id) });
+      }
+    };
+    await addGroups(0, 3);
+    const few = await h.countQueries(() => gql(h.admin.key, query));
+    await addGroups(3, 30);
+    const many = await h.countQueries(() => gql(h.admin.key, query));
+    expect(many).toBe(few);
+  });
+});
