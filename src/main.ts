@@ -40,6 +40,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // A stray rejection is a bug to log, not a reason to drop every in-flight request.
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }

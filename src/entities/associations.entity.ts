@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
 import { BaseEntity } from './base.entity';
 import { Group } from './group.entity';
 import { Quota } from './quota.entity';
@@ -9,6 +9,7 @@ import { User } from './user.entity';
 
 @Entity({ tableName: 'user_role_association' })
 @Unique({ properties: ['user', 'role'] })
+@Index({ properties: ['role'] })
 export class UserRoleAssociation extends BaseEntity {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
@@ -19,6 +20,7 @@ export class UserRoleAssociation extends BaseEntity {
 
 @Entity({ tableName: 'user_group_association' })
 @Unique({ properties: ['user', 'group'] })
+@Index({ properties: ['group'] })
 export class UserGroupAssociation extends BaseEntity {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
@@ -29,6 +31,7 @@ export class UserGroupAssociation extends BaseEntity {
 
 @Entity({ tableName: 'group_role_association' })
 @Unique({ properties: ['group', 'role'] })
+@Index({ properties: ['role'] })
 export class GroupRoleAssociation extends BaseEntity {
   @ManyToOne(() => Group, { deleteRule: 'cascade' })
   group!: Group;
@@ -39,6 +42,7 @@ export class GroupRoleAssociation extends BaseEntity {
 
 @Entity({ tableName: 'user_quota_association' })
 @Unique({ properties: ['user', 'quota'] })
+@Index({ properties: ['quota'] })
 export class UserQuotaAssociation extends BaseEntity {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
@@ -49,6 +53,7 @@ export class UserQuotaAssociation extends BaseEntity {
 
 @Entity({ tableName: 'group_quota_association' })
 @Unique({ properties: ['group', 'quota'] })
+@Index({ properties: ['quota'] })
 export class GroupQuotaAssociation extends BaseEntity {
   @ManyToOne(() => Group, { deleteRule: 'cascade' })
   group!: Group;
@@ -62,6 +67,7 @@ export type DefaultQuotaType = (typeof DEFAULT_QUOTA_TYPES)[number];
 
 /** At most one default quota per type. */
 @Entity({ tableName: 'default_quota_association' })
+@Index({ properties: ['quota'] })
 export class DefaultQuotaAssociation extends BaseEntity {
   @Property({ type: 'string', length: 32, unique: true })
   type!: DefaultQuotaType;

@@ -1,9 +1,10 @@
-import { Entity, ManyToOne, Property, type Opt } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, Property, type Opt } from '@mikro-orm/core';
 import { BaseEntity } from './base.entity';
 import { User } from './user.entity';
 
 /** Browser sessions, shared by every server process through the database. */
 @Entity({ tableName: 'galaxy_session' })
+@Index({ properties: ['user'] })
 export class GalaxySession extends BaseEntity {
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
   user: User | null = null;

@@ -5,6 +5,7 @@ import { User } from './user.entity';
 /** Tags a user put on any taggable item (histories, datasets, workflows…): `name` or `name:value`. */
 @Entity({ tableName: 'item_tag' })
 @Index({ properties: ['itemType', 'itemId'] })
+@Index({ properties: ['user'] })
 export class ItemTag extends BaseEntity {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;

@@ -1,25 +1,30 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { User } from '../../entities/user.entity';
 import type { UsageView } from '../../services/users/user.service';
 import { Access } from '../shared/access';
-import { UserType } from '../users/user.type';
+import { UsageType, UserType } from '../users/user.type';
 import { VersionType, ViewerType } from './viewer.type';
 
 interface Viewer {
   isAdmin: boolean;
   isAnonymous: boolean;
   user: User | null;
-  usage: Promise<UsageView>;
 }
 
-@Resolver()
+@Resolver(() => ViewerType)
 export class ViewerResolver {
   @Query(() => ViewerType)
   @Access('anonymous')
   viewer(@Ctx() ctx: RequestContext): Viewer {
     const { caller } = ctx;
-    return { isAdmin: caller.isAdmin, isAnonymous: caller.isAnonymous, user: caller.user, usage: ctx.services.users.usageOf(ctx) };
+    return { isAdmin: caller.isAdmin, isAnonymous: caller.isAnonymous, user: caller.user };
+  }
+
+  /** Resolved only when asked for: it costs queries. */
+  @FieldResolver(() => UsageType)
+  usage(@Ctx() ctx: RequestContext): Promise<UsageView> {
+    return ctx.services.users.usageOf(ctx);
   }
 
   @Query(() => VersionType)

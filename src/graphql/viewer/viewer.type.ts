@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { UsageType, UserType } from '../users/user.type';
+import { UserType } from '../users/user.type';
 
 /** The caller: who they are and what they use. */
 @ObjectType('Viewer')
@@ -12,9 +12,6 @@ export class ViewerType {
 
   @Field(() => UserType, { nullable: true })
   user!: object | null;
-
-  @Field(() => UsageType)
-  usage!: object;
 }
 
 @ObjectType('Version')
