@@ -20,6 +20,8 @@ export async function createGraphQLEndpoint(schema: GraphQLSchema, services: App
     schema,
     introspection: true,
     formatError: formatGraphQLError(services.log),
+    // The process's own SIGTERM handler drains HTTP first, then stops Apollo.
+    stopOnTerminationSignals: false,
     plugins: [adminOnlyIntrospection, ApolloServerPluginLandingPageDisabled()],
   });
   await apollo.start();
