@@ -1,0 +1,20 @@
+/** Public surface of the tool module. */
+export { ToolParameterError, ToolParseError, TemplateError } from './errors';
+export type * from './model/inputs';
+export { isGroupInput } from './model/inputs';
+export type * from './model/tool-definition';
+export { parseToolXml } from './xml/parse-tool';
+export type * from './params/state';
+export { buildParamState, type BuildStateOptions } from './params/build-state';
+export { flattenParams, type FlatParams } from './params/flatten';
+export { dataRefs } from './params/data-refs';
+export { parseTemplate } from './template/parser';
+export { tokenizeTemplate, type TemplateToken } from './template/lexer';
+export { renderCommand, renderConfigFiles, renderTemplate } from './template/render';
+export { buildNamespace, defaultFilesPath, type OutputLike, type RenderEnv } from './template/namespace';
+export { shellQuote } from './template/shell-quote';
+export { PyFloat, Unsafe, TemplateObject, type TemplateValue } from './template/values';
+export { resolveOutputFormat, resolveOutputFormats } from './outputs';
+export { BUILTIN_PANEL, BUILTIN_TOOL_DIR, ToolRegistry, type LoadReport, type PanelEntry, type PanelSectionRef } from './registry';
+export { listToolDicts, panelSections, toolDict, type JsonObject, type ToolDict, type ToolDictOptions, type ToolSectionDict } from './tool-dict';
+export { citationDict, collectCitations, doiToBibtex, toolCitations, type CitationDict } from './citations';

@@ -1,0 +1,151 @@
+/**
+ * Tool input definitions as parsed from `<inputs>`: a discriminated union on `type` for leaf
+ * parameters, plus the three grouping elements (repeat, conditional, section).
+ */
+
+/** A `<validator>` child, kept as declared; the enforced kinds are listed in params/validators.ts. */
+export interface ValidatorSpec {
+  type: string;
+  message: string | null;
+  attributes: Readonly<Record<string, string>>;
+  /** Element text (the expression of `expression` validators). */
+  text: string;
+}
+
+interface ParamBase {
+  name: string;
+  label: string;
+  help: string;
+  optional: boolean;
+  validators: ValidatorSpec[];
+}
+
+export interface DataParam extends ParamBase {
+  type: 'data';
+  /** Accepted extensions from the `format` attribute (`['data']`, meaning any, when absent). */
+  formats: string[];
+  multiple: boolean;
+}
+
+export interface TextParam extends ParamBase {
+  type: 'text';
+  value: string;
+  area: boolean;
+}
+
+export interface IntegerParam extends ParamBase {
+  type: 'integer';
+  /** Default; null when the XML gives none (allowed for optional parameters). */
+  value: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+export interface FloatParam extends ParamBase {
+  type: 'float';
+  value: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+export interface BooleanParam extends ParamBase {
+  type: 'boolean';
+  checked: boolean;
+  truevalue: string;
+  falsevalue: string;
+}
+
+export interface SelectOption {
+  label: string;
+  value: string;
+  selected: boolean;
+}
+
+/** `<options>` sources the module records but cannot resolve (no data tables, files or registry here). */
+export interface DynamicOptionsSpec {
+  fromDataTable: string | null;
+  fromFile: string | null;
+  fromParameter: string | null;
+  fromDataset: string | null;
+}
+
+export interface SelectParam extends ParamBase {
+  type: 'select';
+  options: SelectOption[];
+  /** When present, values outside `options` are accepted: the real list is only known elsewhere. */
+  dynamicOptions: DynamicOptionsSpec | null;
+  multiple: boolean;
+  display: string | null;
+}
+
+export interface HiddenParam extends ParamBase {
+  type: 'hidden';
+  value: string;
+}
+
+/** `type="file"`: an upload slot; its value is handed to the job engine untouched. */
+export interface FileParam extends ParamBase {
+  type: 'file';
+}
+
+/** `type="data_column"`: a 1-based column number of the dataset named by `dataRef`. */
+export interface DataColumnParam extends ParamBase {
+  type: 'data_column';
+  dataRef: string | null;
+  value: number | null;
+  multiple: boolean;
+  numerical: boolean;
+}
+
+export type ToolParam =
+  | DataParam
+  | TextParam
+  | IntegerParam
+  | FloatParam
+  | BooleanParam
+  | SelectParam
+  | HiddenParam
+  | FileParam
+  | DataColumnParam;
+
+export type ToolParamType = ToolParam['type'];
+
+export interface RepeatInput {
+  type: 'repeat';
+  name: string;
+  title: string;
+  help: string;
+  min: number;
+  max: number | null;
+  /** Instances a fresh form starts with (`default` attribute). */
+  defaultCount: number;
+  inputs: ToolInput[];
+}
+
+export interface ConditionalCase {
+  value: string;
+  inputs: ToolInput[];
+}
+
+export interface ConditionalInput {
+  type: 'conditional';
+  name: string;
+  /** The selector; only select and boolean parameters can choose a branch. */
+  test: SelectParam | BooleanParam;
+  cases: ConditionalCase[];
+}
+
+export interface SectionInput {
+  type: 'section';
+  name: string;
+  title: string;
+  help: string;
+  expanded: boolean;
+  inputs: ToolInput[];
+}
+
+export type ToolInput = ToolParam | RepeatInput | ConditionalInput | SectionInput;
+
+export function isGroupInput(input: ToolInput): input is RepeatInput | ConditionalInput | SectionInput {
+  return input.type === 'repeat' || input.type === 'conditional' || input.type === 'section';
+}
