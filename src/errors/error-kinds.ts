@@ -71,4 +71,9 @@ export const errors = {
   notImplemented: (message?: string) => new AppError('NotImplemented', message),
   inconsistent: (message?: string) => new AppError('InconsistentDatabase', message),
   actionInput: (message: string) => new AppError('ActionInputError', message),
+  invalidAttribute: (message?: string, extra?: ErrorExtra) => new AppError('ObjectAttributeInvalidException', message, extra),
+  missingAttribute: (message?: string, extra?: ErrorExtra) => new AppError('ObjectAttributeMissingException', message, extra),
+  notAccessible: (message?: string) => new AppError('ItemAccessibilityException', message),
+  notOwned: (message?: string) => new AppError('ItemOwnershipException', message),
+  insufficientPermissions: (message?: string) => new AppError('InsufficientPermissionsException', message),
 };
