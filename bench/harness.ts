@@ -39,7 +39,15 @@ export async function startBenchPlatform(): Promise<BenchPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-'));
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) await resetServerDatabase(serverUrl);
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: serverUrl, MASTER_API_KEY: BENCH_MASTER_KEY, ADMIN_USERS: BENCH_ADMIN, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: serverUrl,
+    MASTER_API_KEY: BENCH_MASTER_KEY,
+    ADMIN_USERS: BENCH_ADMIN,
+    LOG_LEVEL: 'silent',
+    EXPOSE_QUERY_COUNT: 'true',
+    LOCAL_JOB_WORKERS: '0',
+  });
   const platform = await startPlatform(config, createLogger('silent'));
   const server = platform.http.app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -66,17 +74,15 @@ async function resetServerDatabase(url: string): Promise<void> {
 export async function measure(bench: BenchPlatform, target: Target, key: string, rows: number): Promise<Figures> {
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
   const url = `${bench.baseUrl}${target.path}`;
-  const queries = bench.platform.services.db.queries;
-  const samples = 20;
-  // Let requests still in flight from a previous load run finish before counting.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const before = queries.total;
+  const samples = 5;
+  let total = 0;
   for (let i = 0; i < samples; i += 1) {
     const res = await fetch(url, { method: target.method ?? 'GET', headers, body: target.body });
     if (res.status !== 200) throw new Error(`${target.label}: ${res.status} ${await res.text()}`);
+    total += Number(res.headers.get('x-sql-queries'));
     await res.arrayBuffer();
   }
-  const sqlPerRequest = (queries.total - before) / samples;
+  const sqlPerRequest = total / samples;
   const result = await autocannon({ url, method: target.method ?? 'GET', headers, body: target.body, connections: 10, duration: Number(process.env.BENCH_SECONDS ?? 5) });
   return { label: target.label, rows, reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, sqlPerRequest };
 }

@@ -7,19 +7,39 @@ import { contextMiddleware } from '../src/http/context-middleware';
 import { contractEndpoints, toExpressPath } from './core/contract-endpoints';
 import { registerRoute, sendError } from './core/register-routes';
 import type { HttpMethod, RouteArea } from './core/route';
+import { datasetsArea } from './routes/datasets.routes';
+import { datatypesArea } from './routes/datatypes.routes';
 import { groupsArea } from './routes/groups.routes';
+import { historiesArea } from './routes/histories.routes';
+import { jobsArea } from './routes/jobs.routes';
+import { toolsArea } from './routes/tools.routes';
 import { platformArea } from './routes/platform.routes';
 import { quotasArea } from './routes/quotas.routes';
 import { rolesArea } from './routes/roles.routes';
 import { usersArea } from './routes/users.routes';
 
 /** The areas whose issue has landed; every other contract area answers 501 until it does. */
-export const FINISHED_AREAS: RouteArea[] = [platformArea, usersArea, groupsArea, rolesArea, quotasArea];
+export const FINISHED_AREAS: RouteArea[] = [
+  platformArea,
+  usersArea,
+  groupsArea,
+  rolesArea,
+  quotasArea,
+  historiesArea,
+  datasetsArea,
+  toolsArea,
+  jobsArea,
+  datatypesArea,
+];
 
 /** The REST contract, mounted on `/api`: thin routers that run prepared GraphQL documents. */
 export function createRestShim(schema: GraphQLSchema, services: AppServices): Router {
   const router = Router();
-  router.use('/api', platformBodyParser(), contextMiddleware(services));
+  router.use(
+    '/api',
+    platformBodyParser({ uploadStore: services.layout.uploadStore, maxFileBytes: services.config.maxUploadBytes }),
+    contextMiddleware(services),
+  );
   for (const area of FINISHED_AREAS) for (const spec of area.routes) registerRoute(router, schema, spec, services.log);
 
   const finished = new Set(FINISHED_AREAS.map((area) => area.area));

@@ -32,7 +32,7 @@ export function registerRoute(router: Router, schema: GraphQLSchema, spec: Route
       }
       if (!operation) throw new Error(`route ${spec.method} ${spec.path} has no operation`);
       const input = new RouteInput(req);
-      const result = await operation.run(ctx, spec.variables ? spec.variables(input) : {});
+      const result = await operation.run(ctx, spec.variables ? spec.variables(input, req) : {});
       if (result.errors && result.errors.length > 0) throw result.errors[0];
       const data = result.data;
       if (spec.raw) return await spec.raw(data, input, req, res);

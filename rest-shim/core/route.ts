@@ -17,7 +17,8 @@ export interface RouteSpec<Data = unknown> {
   errorStyle?: ErrorStyle;
   /** The GraphQL document this route runs. */
   operation?: string;
-  variables?: (input: RouteInput) => Record<string, unknown>;
+  /** The document's variables; `req` gives routes that take files their multipart parts. */
+  variables?: (input: RouteInput, req?: Request) => Record<string, unknown>;
   shape?: (data: Data, input: RouteInput) => unknown;
   /** HTTP status of a success (200 unless the contract says otherwise). */
   status?: (data: Data) => number;

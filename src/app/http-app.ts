@@ -5,6 +5,7 @@ import type { AppServices } from '../context/app-services';
 import { createGraphQLEndpoint } from '../graphql/server/apollo';
 import { createGraphiQL } from '../graphql/server/graphiql';
 import { getSchema } from '../graphql/schema';
+import { queryCountMiddleware } from '../http/query-count';
 import { requestLogger } from '../http/request-logger';
 
 export interface HttpApp {
@@ -20,6 +21,7 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestLogger(services.log));
+  app.use(queryCountMiddleware(services.config.exposeQueryCount));
   app.use(graphql.router);
   app.use(createGraphiQL(services));
   app.use(createRestShim(schema, services));

@@ -27,11 +27,15 @@ export async function startPlatform(
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedSocketDir: options.embeddedSocketDir, log });
   const services = createServices(config, db, log);
   const http = await createHttpApp(services);
+  await services.jobEngine.start();
+  await services.tasks.start();
   return {
     config,
     services,
     http,
     async close() {
+      await services.tasks.stop();
+      await services.jobEngine.stop();
       await http.stop();
       await db.close();
     },

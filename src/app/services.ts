@@ -4,24 +4,52 @@ import type { AppConfig } from '../config/app-config';
 import type { AppServices } from '../context/app-services';
 import type { Database } from '../db/database';
 import { IdCodec } from '../ids/id-codec';
+import { JobEngine } from '../jobs/job-engine';
 import type { Logger } from '../logging/logger';
+import { HdaService } from '../services/datasets/hda.service';
 import { GroupMembershipService } from '../services/groups/group-membership.service';
 import { GroupService } from '../services/groups/group.service';
+import { EXPORT_TASK, exportTaskFailed, exportTaskHandler, HistoryExportService } from '../services/histories/history-export.service';
+import { HistoryImportService, IMPORT_TASK, importTaskHandler } from '../services/histories/history-import.service';
+import { HistoryMutationService } from '../services/histories/history-mutation.service';
+import { HistoryService } from '../services/histories/history.service';
+import { JobFilesService } from '../services/jobs/job-files.service';
+import { JobService } from '../services/jobs/job.service';
+import { RemoteJobsService } from '../services/jobs/remote-jobs.service';
 import { QuotaService } from '../services/quotas/quota.service';
 import { RoleService } from '../services/roles/role.service';
 import { SessionService } from '../services/sessions/session.service';
+import { TagService } from '../services/tags/tag.service';
+import { ToolCatalogService } from '../services/tools/tool-catalog.service';
+import { ToolExecutionService } from '../services/tools/tool-execution.service';
 import { UserService } from '../services/users/user.service';
+import { DataLayout } from '../storage/data-layout';
+import { TaskRunner } from '../tasks/task-runner';
 
 /** The composition root: builds every service once per process. */
 export function createServices(config: AppConfig, db: Database, log: Logger): AppServices {
   const ids = new IdCodec(config.idSecret);
   const passwords = new PasswordHasher(config.passwordHashRounds);
   const groups = new GroupService();
-  return {
+  const layout = new DataLayout(config.dataDir);
+  const tools = new ToolCatalogService(config.toolDirs, log);
+  const jobEngine = new JobEngine(
+    { orm: db.orm, layout, tools: tools.registry, ids, log },
+    { ...config.jobs, workers: config.jobs.localWorkers, maxUploadBytes: config.maxUploadBytes, soleProcess: db.embedded },
+  );
+  const tasks = new TaskRunner(db.orm, log, {
+    workers: 1,
+    pollMs: config.jobs.pollMs,
+    heartbeatMs: config.jobs.heartbeatMs,
+    staleSeconds: config.jobs.staleSeconds,
+    soleProcess: db.embedded,
+  });
+  const services: AppServices = {
     config,
     log,
     db,
     ids,
+    layout,
     identity: new IdentityService(config, ids),
     sessions: new SessionService(passwords),
     users: new UserService(config, passwords),
@@ -29,5 +57,21 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     groups,
     groupMembers: new GroupMembershipService(groups),
     quotas: new QuotaService(),
+    tags: new TagService(),
+    histories: new HistoryService(),
+    historyMutations: new HistoryMutationService(),
+    historyExports: new HistoryExportService(),
+    historyImports: new HistoryImportService(),
+    hdas: new HdaService(),
+    tools,
+    toolExecution: new ToolExecutionService(),
+    jobs: new JobService(),
+    jobFiles: new JobFilesService(),
+    remoteJobs: new RemoteJobsService(),
+    jobEngine,
+    tasks,
   };
+  tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
+  tasks.register(IMPORT_TASK, importTaskHandler(services));
+  return services;
 }

@@ -13,6 +13,8 @@ export interface Credentials {
   apiKey?: string;
   /** The `galaxysession` cookie. */
   sessionCookie?: string;
+  /** The `x-runner-token` header of a remote job runner. */
+  runnerToken?: string;
 }
 
 const keyRefused = (message: string) => new AppError('AuthenticationRequired', message);
@@ -33,6 +35,7 @@ export class IdentityService {
   }
 
   async resolve(em: EntityManager, credentials: Credentials): Promise<Caller> {
+    if (credentials.runnerToken) return this.fromRunnerToken(credentials.runnerToken);
     const key = credentials.apiKey;
     if (key !== undefined && key !== '') return this.fromApiKey(em, key);
     if (credentials.sessionCookie) {
@@ -40,6 +43,12 @@ export class IdentityService {
       if (session) return session.user && !session.user.deleted ? this.callerFor(session.user, session) : Caller.anonymous(session);
     }
     return Caller.anonymous();
+  }
+
+  private fromRunnerToken(token: string): Caller {
+    const index = this.config.runnerTokens.findIndex((known) => secretsEqual(token, known));
+    if (index < 0) throw keyRefused('Provided runner token is not valid.');
+    return Caller.runner(`runner-${index + 1}`);
   }
 
   private async fromApiKey(em: EntityManager, key: string): Promise<Caller> {

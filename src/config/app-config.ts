@@ -18,7 +18,29 @@ export interface AppConfig {
   logLevel: string;
   passwordHashRounds: number;
   version: { major: string; minor: string };
+  /** More tool directories (TOOL_DIRS, comma-separated) besides the built-in tools. */
+  toolDirs: string[];
+  /** Where `archive_source` paths of history imports must lie (HISTORY_IMPORT_DIR); null refuses paths. */
+  historyImportDir: string | null;
+  /** Largest upload, URL fetch or import archive accepted (MAX_UPLOAD_BYTES). */
+  maxUploadBytes: number;
+  /** Secrets that remote job runners present in `x-runner-token` (RUNNER_TOKENS, comma-separated). */
+  runnerTokens: string[];
+  /** Adds the SQL statement count of each request as a response header (tests, benchmarks). */
+  exposeQueryCount: boolean;
+  jobs: { localWorkers: number; pollMs: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number };
 }
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(parsed) ? Math.trunc(parsed) : fallback;
+};
 
 export type Env = Record<string, string | undefined>;
 
@@ -50,17 +72,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     idSecret,
-    adminUsers: (env.ADMIN_USERS || '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0),
+    adminUsers: list(env.ADMIN_USERS),
     masterApiKey: master.value,
     masterApiKeyGenerated: master.created,
     allowUserCreation: envFlag(env.ALLOW_USER_CREATION, true),
     exposeUserName: envFlag(env.EXPOSE_USER_NAME, false),
     exposeUserEmail: envFlag(env.EXPOSE_USER_EMAIL, false),
     logLevel: env.LOG_LEVEL || 'info',
-    passwordHashRounds: Number(env.PASSWORD_HASH_ROUNDS || 10),
+    passwordHashRounds: int(env.PASSWORD_HASH_ROUNDS, 10),
     version: { major: '15.05', minor: '1' },
+    toolDirs: list(env.TOOL_DIRS).map((dir) => resolve(dir)),
+    historyImportDir: env.HISTORY_IMPORT_DIR ? resolve(env.HISTORY_IMPORT_DIR) : null,
+    maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 ** 3),
+    runnerTokens: list(env.RUNNER_TOKENS),
+    exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
+    jobs: {
+      localWorkers: int(env.LOCAL_JOB_WORKERS, 2),
+      pollMs: int(env.JOB_POLL_MS, 1000),
+      timeoutSeconds: int(env.JOB_TIMEOUT_SECONDS, 3600),
+      heartbeatMs: int(env.JOB_HEARTBEAT_MS, 10000),
+      staleSeconds: int(env.JOB_STALE_SECONDS, 60),
+      maxAttempts: int(env.JOB_MAX_ATTEMPTS, 3),
+    },
   };
 }

@@ -2,13 +2,27 @@ import type { AppConfig } from '../config/app-config';
 import type { Database } from '../db/database';
 import type { IdentityService } from '../auth/identity.service';
 import type { IdCodec } from '../ids/id-codec';
+import type { JobEngine } from '../jobs/job-engine';
 import type { Logger } from '../logging/logger';
+import type { HdaService } from '../services/datasets/hda.service';
 import type { GroupMembershipService } from '../services/groups/group-membership.service';
 import type { GroupService } from '../services/groups/group.service';
+import type { HistoryExportService } from '../services/histories/history-export.service';
+import type { HistoryImportService } from '../services/histories/history-import.service';
+import type { HistoryMutationService } from '../services/histories/history-mutation.service';
+import type { HistoryService } from '../services/histories/history.service';
+import type { JobFilesService } from '../services/jobs/job-files.service';
+import type { JobService } from '../services/jobs/job.service';
+import type { RemoteJobsService } from '../services/jobs/remote-jobs.service';
 import type { QuotaService } from '../services/quotas/quota.service';
 import type { RoleService } from '../services/roles/role.service';
 import type { SessionService } from '../services/sessions/session.service';
+import type { TagService } from '../services/tags/tag.service';
+import type { ToolCatalogService } from '../services/tools/tool-catalog.service';
+import type { ToolExecutionService } from '../services/tools/tool-execution.service';
 import type { UserService } from '../services/users/user.service';
+import type { DataLayout } from '../storage/data-layout';
+import type { TaskRunner } from '../tasks/task-runner';
 
 /** The process-wide singletons every request reaches through its context. */
 export interface AppServices {
@@ -16,6 +30,7 @@ export interface AppServices {
   log: Logger;
   db: Database;
   ids: IdCodec;
+  layout: DataLayout;
   identity: IdentityService;
   sessions: SessionService;
   users: UserService;
@@ -23,4 +38,17 @@ export interface AppServices {
   groups: GroupService;
   groupMembers: GroupMembershipService;
   quotas: QuotaService;
+  tags: TagService;
+  histories: HistoryService;
+  historyMutations: HistoryMutationService;
+  historyExports: HistoryExportService;
+  historyImports: HistoryImportService;
+  hdas: HdaService;
+  tools: ToolCatalogService;
+  toolExecution: ToolExecutionService;
+  jobs: JobService;
+  jobFiles: JobFilesService;
+  remoteJobs: RemoteJobsService;
+  jobEngine: JobEngine;
+  tasks: TaskRunner;
 }

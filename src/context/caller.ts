@@ -12,6 +12,8 @@ export class Caller {
     readonly isAdmin: boolean,
     readonly isMaster: boolean,
     readonly session: GalaxySession | null,
+    /** Set for a remote job runner authenticated by one of the operator's runner tokens. */
+    readonly runnerName: string | null = null,
   ) {}
 
   static anonymous(session: GalaxySession | null = null): Caller {
@@ -24,6 +26,11 @@ export class Caller {
 
   static master(): Caller {
     return new Caller(null, true, true, null);
+  }
+
+  /** A remote job runner: no user, only the runner operations. */
+  static runner(name: string): Caller {
+    return new Caller(null, false, false, null, name);
   }
 
   /** The platform's `trans.anonymous`: no user and not the master key. */

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { buildOrmConfig, type OrmConnection } from '../../mikro-orm.config';
 import type { Logger } from '../logging/logger';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { queryScope } from './query-scope';
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; absent means the embedded PGlite. */
@@ -50,6 +51,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }));
     orm.em.getKnex().on('query', () => {
       queries.total += 1;
+      const tally = queryScope.getStore();
+      if (tally) tally.count += 1;
     });
     if (options.migrate !== false) await migrate(orm, connection, options.log);
   } catch (error) {

@@ -7,17 +7,34 @@ import {
   UserQuotaAssociation,
   UserRoleAssociation,
 } from './associations.entity';
+import { BackgroundTask } from './background-task.entity';
 import { BaseEntity } from './base.entity';
+import { Dataset } from './dataset.entity';
 import { GalaxySession } from './galaxy-session.entity';
 import { Group } from './group.entity';
+import { HistoryDatasetAssociation } from './hda.entity';
+import { HistoryExport } from './history-export.entity';
+import { History } from './history.entity';
 import { ItemTag } from './item-tag.entity';
+import { JobInputDataset, JobOutputDataset } from './job-dataset.entity';
+import { Job } from './job.entity';
+import { JobMetric } from './job-metric.entity';
 import { Quota } from './quota.entity';
 import { Role } from './role.entity';
 import { User } from './user.entity';
 
 export {
   ApiKey,
+  BackgroundTask,
   BaseEntity,
+  Dataset,
+  History,
+  HistoryDatasetAssociation,
+  HistoryExport,
+  Job,
+  JobInputDataset,
+  JobMetric,
+  JobOutputDataset,
   DefaultQuotaAssociation,
   GalaxySession,
   Group,
@@ -48,4 +65,13 @@ export const ALL_ENTITIES = [
   GroupQuotaAssociation,
   DefaultQuotaAssociation,
   ItemTag,
+  History,
+  Dataset,
+  HistoryDatasetAssociation,
+  Job,
+  JobInputDataset,
+  JobOutputDataset,
+  JobMetric,
+  BackgroundTask,
+  HistoryExport,
 ];

@@ -1,13 +1,36 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { DatatypeResolver } from './datatypes/datatype.resolver';
+import { HistoryContentResolver } from './datasets/history-content.resolver';
 import { GroupResolver } from './groups/group.resolver';
+import { HistoryExportResolver } from './histories/history-export.resolver';
+import { HistoryResolver } from './histories/history.resolver';
+import { JobFilesResolver } from './jobs/job-files.resolver';
+import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
+import { RemoteJobResolver } from './runners/remote-job.resolver';
+import { ToolResolver } from './tools/tool.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
 import { RoleResolver } from './roles/role.resolver';
 import { UserResolver } from './users/user.resolver';
 import { ViewerResolver } from './viewer/viewer.resolver';
 
-export const RESOLVERS = [ViewerResolver, UserResolver, RoleResolver, GroupResolver, QuotaResolver] as const;
+export const RESOLVERS = [
+  ViewerResolver,
+  UserResolver,
+  RoleResolver,
+  GroupResolver,
+  QuotaResolver,
+  HistoryResolver,
+  HistoryExportResolver,
+  HistoryContentResolver,
+  JobResolver,
+  JobDatasetResolver,
+  JobFilesResolver,
+  ToolResolver,
+  RemoteJobResolver,
+  DatatypeResolver,
+] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

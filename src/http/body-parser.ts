@@ -1,18 +1,23 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../errors/error-kinds';
+import { parseMultipart } from './multipart';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /**
  * Reads request bodies the way the platform's clients send them: JSON (also when PUT and DELETE
- * bodies arrive without a Content-Type), or form-encoded with `name[]` lists and form values that
- * are JSON text. Multipart bodies are left to the routes that take files. Invalid JSON is 400003.
+ * bodies arrive without a Content-Type), form-encoded with `name[]` lists and form values that are
+ * JSON text, or multipart (fields the same way, files streamed into the upload store). Invalid
+ * JSON is 400003.
  */
-export function platformBodyParser() {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+export function platformBodyParser(uploads: { uploadStore: string; maxFileBytes: number }) {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const type = (req.headers['content-type'] ?? '').toLowerCase();
-    if (type.startsWith('multipart/')) return next();
     try {
+      if (type.startsWith('multipart/form-data')) {
+        await parseMultipart(req, res, uploads.uploadStore, uploads.maxFileBytes, decodeJsonText);
+        return next();
+      }
       const raw = await readBody(req);
       req.body = parseBody(type, raw);
       next();

@@ -11,7 +11,7 @@ export function credentialsOf(req: Request): Credentials {
   const fromBody = isPlainObject(req.body) ? firstString(req.body.key) : undefined;
   const fromHeader = firstString(req.headers['x-api-key']);
   const cookies = parseCookies(req.headers.cookie ?? '');
-  return { apiKey: fromQuery ?? fromBody ?? fromHeader, sessionCookie: cookies[SESSION_COOKIE] };
+  return { apiKey: fromQuery ?? fromBody ?? fromHeader, sessionCookie: cookies[SESSION_COOKIE], runnerToken: firstString(req.headers['x-runner-token']) };
 }
 
 function firstString(value: unknown): string | undefined {

@@ -73,9 +73,10 @@ describe('relations through per-request DataLoaders', () => {
       }
     };
     await addGroups(0, 3);
-    const few = await h.countQueries(() => gql(h.admin.key, query));
+    const few = h.queriesOf(await gql(h.admin.key, query));
     await addGroups(3, 30);
-    const many = await h.countQueries(() => gql(h.admin.key, query));
+    const many = h.queriesOf(await gql(h.admin.key, query));
     expect(many).toBe(few);
+    expect(few).toBeGreaterThan(0);
   });
 });

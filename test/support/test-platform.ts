@@ -27,8 +27,8 @@ export interface TestPlatform {
   admin: TestUser;
   /** Creates a user through the API with the master key and gives them a key. */
   newUser(name?: string): Promise<TestUser>;
-  /** SQL statements sent while `work` runs. */
-  countQueries(work: () => Promise<unknown>): Promise<number>;
+  /** SQL statements a response's request cost (the x-sql-queries header). */
+  queriesOf(response: { headers: Record<string, string | string[] | undefined> }): number;
   close(): Promise<void>;
 }
 
@@ -48,6 +48,10 @@ export async function startTestPlatform(env: Env = {}): Promise<TestPlatform> {
     ADMIN_USERS: ADMIN_EMAIL,
     PASSWORD_HASH_ROUNDS: '4',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    EXPOSE_QUERY_COUNT: 'true',
+    JOB_POLL_MS: '100',
+    JOB_HEARTBEAT_MS: '1000',
+    LOCAL_JOB_WORKERS: '1',
     ...env,
   });
   const platform = await startPlatform(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });
@@ -65,17 +69,16 @@ export async function startTestPlatform(env: Env = {}): Promise<TestPlatform> {
   };
 
   const admin = await newUser('admin');
-  const queries = platform.services.db.queries;
   return {
     platform,
     api,
     masterKey: MASTER_KEY,
     admin,
     newUser,
-    async countQueries(work) {
-      const before = queries.total;
-      await work();
-      return queries.total - before;
+    queriesOf(response) {
+      const header = response.headers['x-sql-queries'];
+      if (typeof header !== 'string') throw new Error('no x-sql-queries header');
+      return Number(header);
     },
     async close() {
       await platform.close();

@@ -3,6 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type Response, Router } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { AppServices } from '../../context/app-services';
 import type { RequestContext } from '../../context/request-context';
 import { contextMiddleware } from '../../http/context-middleware';
@@ -29,6 +30,8 @@ export async function createGraphQLEndpoint(schema: GraphQLSchema, services: App
   router.use(
     '/graphql',
     express.json({ limit: '10mb' }),
+    // Multipart GraphQL requests (file uploads); Apollo's CSRF guard wants `apollo-require-preflight`.
+    graphqlUploadExpress({ maxFileSize: services.config.maxUploadBytes, maxFiles: 100 }),
     contextMiddleware(services),
     expressMiddleware(apollo, {
       context: async ({ res }: { req: Request; res: Response }) => {

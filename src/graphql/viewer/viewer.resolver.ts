@@ -21,6 +21,13 @@ export class ViewerResolver {
     return { isAdmin: caller.isAdmin, isAnonymous: caller.isAnonymous, user: caller.user };
   }
 
+  /** Lets a mutation document read the caller alongside its result (the shim shapes by role). */
+  @Mutation(() => ViewerType, { name: 'viewer', description: 'The caller, read after the other fields of the mutation.' })
+  @Access('anonymous')
+  viewerInMutation(@Ctx() ctx: RequestContext): Viewer {
+    return this.viewer(ctx);
+  }
+
   /** Resolved only when asked for: it costs queries. */
   @FieldResolver(() => UsageType)
   usage(@Ctx() ctx: RequestContext): Promise<UsageView> {

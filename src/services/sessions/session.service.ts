@@ -1,3 +1,4 @@
+import { Caller } from '../../context/caller';
 import type { RequestContext } from '../../context/request-context';
 import { GalaxySession } from '../../entities/galaxy-session.entity';
 import { User } from '../../entities/user.entity';
@@ -45,12 +46,17 @@ export class SessionService {
     return Boolean(session);
   }
 
-  /** The caller's browser session, created (anonymous or for the key's user) when there is none yet. */
+  /**
+   * The caller's browser session, created when there is none yet, so that an anonymous caller can
+   * own a current history. The rest of the request acts with it.
+   */
   async ensureSession(ctx: RequestContext): Promise<GalaxySession> {
-    if (ctx.caller.session) return ctx.caller.session;
-    const session = ctx.em.create(GalaxySession, { user: ctx.caller.user, sessionKey: newGuid() });
+    const { caller } = ctx;
+    if (caller.session) return caller.session;
+    const session = ctx.em.create(GalaxySession, { user: caller.user, sessionKey: newGuid() });
     await ctx.em.persistAndFlush(session);
     ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));
+    ctx.actAs(caller.user ? ctx.services.identity.callerFor(caller.user, session) : Caller.anonymous(session));
     return session;
   }
 }

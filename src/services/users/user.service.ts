@@ -13,6 +13,7 @@ import { decodeId } from '../shared/decode-id';
 import { defaultLimit, quotaPercent } from '../quotas/quota-limits';
 import { validateEmail, validatePassword, validatePublicName } from './user-input-validation';
 import { quotaLimitByUserId } from './user.loaders';
+import { historyDiskSize } from '../usage/disk-usage';
 
 export interface UserListFilter {
   deleted?: boolean;
@@ -152,8 +153,7 @@ export class UserService {
   /** Bytes held by an anonymous caller: the datasets of their session's current history. */
   private async sessionUsage(ctx: RequestContext): Promise<number> {
     const historyId = ctx.caller.session?.currentHistoryId;
-    if (!historyId) return 0;
-    return 0; // replaced by the history's disk size when the histories area lands
+    return historyId ? historyDiskSize(ctx.em, historyId) : 0;
   }
 }
 

@@ -1,0 +1,189 @@
+import { createReadStream } from 'node:fs';
+import { stringAsBool, exportFlag } from '../../src/format/booleans';
+import { AppError } from '../../src/errors/error-kinds';
+import { isPlainObject } from '../../src/http/body-parser';
+import { route, type RouteArea } from '../core/route';
+import type { RouteInput } from '../core/route-input';
+import { includeFlags, pickKeys, requestedKeys, viewSelection } from '../core/views';
+import { HISTORY_VIEW, shapeHistory } from '../serializers/history.view';
+import { historyContentsRoutes } from './history-contents.routes';
+
+const view = viewSelection(HISTORY_VIEW);
+
+interface ViewerData {
+  viewer: { isAdmin: boolean };
+}
+
+/** The view/keys variables of a request, and the keys to return. */
+function serialization(input: RouteInput, defaultView: 'summary' | 'detailed') {
+  const keys = requestedKeys(HISTORY_VIEW, input.string('view'), input.string('keys'), defaultView);
+  return { keys, flags: includeFlags(HISTORY_VIEW, keys) };
+}
+
+const shapeOne = (history: Record<string, unknown> | null, input: RouteInput, isAdmin: boolean, defaultView: 'summary' | 'detailed') =>
+  history ? pickKeys(shapeHistory(history, isAdmin), serialization(input, defaultView).keys) : null;
+
+/** `q`/`qv` pairs (repeatable, matched by position). */
+function filterPairs(input: RouteInput): Array<{ q: string; qv: string }> {
+  const q = input.list('q') ?? [];
+  const qv = input.list('qv') ?? [];
+  if (q.length !== qv.length) throw new AppError('RequestParameterInvalidException', 'q and qv must be given in pairs');
+  return q.map((name, i) => ({ q: name, qv: qv[i] }));
+}
+
+/** Non-negative integers; anything else is ignored, as on the platform. */
+function optionalInt(input: RouteInput, name: string): number | null {
+  const text = input.string(name);
+  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : null;
+}
+
+const INDEX = `query HistoriesIndex($deleted: Boolean, $filters: [HistoryFilterInput!], $limit: Int, $offset: Int, ${view.variables}) {
+  histories(deleted: $deleted, filters: $filters, limit: $limit, offset: $offset) { ${view.selection} }
+  viewer { isAdmin }
+}`;
+
+const SHOW = `query HistoryShow($id: ID!, ${view.variables}) { history(id: $id) { ${view.selection} } viewer { isAdmin } }`;
+
+const indexRoute = (path: string, deleted: boolean | null) =>
+  route<{ histories: Array<Record<string, unknown>> } & ViewerData>({
+    method: 'get',
+    path,
+    access: 'anonymous',
+    operation: INDEX,
+    variables: (input) => ({
+      deleted: deleted ?? input.bool('deleted'),
+      filters: filterPairs(input),
+      limit: optionalInt(input, 'limit'),
+      offset: optionalInt(input, 'offset'),
+      ...serialization(input, 'summary').flags,
+    }),
+    shape: (data, input) => data.histories.map((history) => shapeOne(history, input, data.viewer.isAdmin, 'summary')),
+  });
+
+const showRoute = (path: string, fixedId?: string) =>
+  route<{ history: Record<string, unknown> | null } & ViewerData>({
+    method: 'get',
+    path,
+    access: 'anonymous',
+    operation: SHOW,
+    variables: (input) => ({ id: fixedId ?? input.path.history_id, ...serialization(input, 'detailed').flags }),
+    shape: (data, input) => shapeOne(data.history, input, data.viewer.isAdmin, 'detailed'),
+  });
+
+/** Mutations answering a history in the detailed view (or the requested view/keys). */
+const mutationRoute = (spec: { method: 'post' | 'put' | 'delete'; path: string; access: 'user' | 'owner'; field: string; args: string; vars: (input: RouteInput) => Record<string, unknown> }) =>
+  route<Record<string, Record<string, unknown> | null> & ViewerData>({
+    method: spec.method,
+    path: spec.path,
+    access: spec.access,
+    operation: `mutation (${spec.args}, ${view.variables}) { result: ${spec.field} { ${view.selection} } viewer { isAdmin } }`,
+    variables: (input) => ({ ...spec.vars(input), ...serialization(input, 'detailed').flags }),
+    shape: (data, input) => shapeOne(data.result, input, data.viewer.isAdmin, 'detailed') ?? {},
+  });
+
+/** `purge` as a parameter, in the body, or inside a `payload` object. */
+function purgeFlag(input: RouteInput): boolean {
+  const payload = input.get('payload');
+  return input.bool('purge') || (isPlainObject(payload) && stringAsBool(payload.purge));
+}
+
+/** The update payload: the body itself, or its `payload` object. */
+function updatePayload(input: RouteInput): Record<string, unknown> {
+  const payload = input.body.payload;
+  const body = isPlainObject(payload) ? payload : input.body;
+  const { key: _key, view: _view, keys: _keys, ...changes } = body;
+  return changes;
+}
+
+export const historiesArea: RouteArea = {
+  area: 'histories',
+  routes: [
+    indexRoute('/api/histories/deleted', true),
+    indexRoute('/api/histories', null),
+    showRoute('/api/histories/most_recently_used', 'most_recently_used'),
+    showRoute('/api/histories/deleted/:history_id'),
+    showRoute('/api/histories/:history_id'),
+    route<{ history: { citations: unknown[] } | null }>({
+      method: 'get',
+      path: '/api/histories/:history_id/citations',
+      access: 'anonymous',
+      operation: 'query ($id: ID!) { history(id: $id) { citations } }',
+      variables: (input) => ({ id: input.path.history_id }),
+      shape: (data) => data.history?.citations ?? [],
+    }),
+    mutationRoute({
+      method: 'post',
+      path: '/api/histories',
+      access: 'user',
+      field: 'createHistory(input: $input)',
+      args: '$input: NewHistoryInput!',
+      vars: (input) => ({
+        input: { name: input.string('name'), copyFrom: input.string('history_id'), archiveSource: input.string('archive_source'), archiveType: input.string('archive_type') },
+      }),
+    }),
+    mutationRoute({
+      method: 'delete',
+      path: '/api/histories/:history_id',
+      access: 'owner',
+      field: 'deleteHistory(id: $id, purge: $purge)',
+      args: '$id: ID!, $purge: Boolean',
+      vars: (input) => ({ id: input.path.history_id, purge: purgeFlag(input) }),
+    }),
+    mutationRoute({
+      method: 'post',
+      path: '/api/histories/deleted/:history_id/undelete',
+      access: 'owner',
+      field: 'undeleteHistory(id: $id)',
+      args: '$id: ID!',
+      vars: (input) => ({ id: input.path.history_id }),
+    }),
+    mutationRoute({
+      method: 'put',
+      path: '/api/histories/:history_id',
+      access: 'owner',
+      field: 'updateHistory(id: $id, changes: $changes)',
+      args: '$id: ID!, $changes: JSONObject!',
+      vars: (input) => ({ id: input.path.history_id, changes: updatePayload(input) }),
+    }),
+    route<{ exportHistory: { ready: boolean; downloadUrl: string | null } }>({
+      method: 'put',
+      path: '/api/histories/:history_id/exports',
+      access: 'owner',
+      operation:
+        'mutation ($id: ID!, $force: Boolean, $gzip: Boolean, $includeHidden: Boolean, $includeDeleted: Boolean) { exportHistory(id: $id, force: $force, gzip: $gzip, includeHidden: $includeHidden, includeDeleted: $includeDeleted) { ready downloadUrl } }',
+      variables: (input) => ({
+        id: input.path.history_id,
+        // any value of `force` forces a rebuild
+        force: input.has('force'),
+        gzip: exportFlag(input.get('gzip'), true),
+        includeHidden: exportFlag(input.get('include_hidden'), false),
+        includeDeleted: exportFlag(input.get('include_deleted'), false),
+      }),
+      status: (data) => (data.exportHistory.ready ? 200 : 202),
+      shape: (data) => (data.exportHistory.ready ? { download_url: data.exportHistory.downloadUrl } : ''),
+    }),
+    route<{ historyExportArchive: { path: string; filename: string; gzip: boolean } }>({
+      method: 'get',
+      path: '/api/histories/:history_id/exports/:jeha_id',
+      access: 'owner',
+      operation: 'query ($historyId: ID!, $exportId: ID!) { historyExportArchive(historyId: $historyId, exportId: $exportId) { path filename gzip } }',
+      variables: (input) => ({ historyId: input.path.history_id, exportId: input.path.jeha_id }),
+      raw: async (data, _input, _req, res) => {
+        const archive = data.historyExportArchive;
+        res.status(200);
+        res.setHeader('Content-Type', archive.gzip ? 'application/x-gzip' : 'application/x-tar');
+        res.setHeader('Content-Disposition', `attachment; filename="${archive.filename}"`);
+        await new Promise<void>((resolve, reject) => createReadStream(archive.path).on('error', reject).on('end', resolve).pipe(res));
+      },
+    }),
+    route<{ addHistoryTag: { id: string; name: string; value: string | null } }>({
+      method: 'post',
+      path: '/api/histories/:history_id/tags/:tag_name',
+      access: 'owner',
+      operation: 'mutation ($id: ID!, $name: String!, $value: String) { addHistoryTag(id: $id, name: $name, value: $value) { id name value } }',
+      variables: (input) => ({ id: input.path.history_id, name: input.path.tag_name, value: input.string('value') ?? null }),
+      shape: (data) => ({ model_class: 'HistoryTagAssociation', id: data.addHistoryTag.id, user_tname: data.addHistoryTag.name, user_value: data.addHistoryTag.value }),
+    }),
+    ...historyContentsRoutes,
+  ],
+};

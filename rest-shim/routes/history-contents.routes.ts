@@ -1,0 +1,101 @@
+import { stringAsBool } from '../../src/format/booleans';
+import { isPlainObject } from '../../src/http/body-parser';
+import { route, type RouteSpec } from '../core/route';
+import type { RouteInput } from '../core/route-input';
+import { requestedKeys } from '../core/views';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SUMMARY_KEYS, HDA_VIEW, hdaView, shapeHda } from '../serializers/hda.view';
+import { datasetFileRoute } from './dataset-file.route';
+
+type Hda = Record<string, unknown>;
+
+interface Viewer {
+  viewer: { isAdmin: boolean };
+}
+
+/** A comma-separated id list (`ids=a,b`) or a repeated parameter. */
+function idList(input: RouteInput, name: string): string[] | undefined {
+  const values = input.list(name);
+  return values?.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+}
+
+const optionalBool = (input: RouteInput, name: string): boolean | null => (input.has(name) ? stringAsBool(input.get(name)) : null);
+
+/** The keys to return for one dataset: `view`/`keys`, else detailed for ids named in `details`. */
+function keysFor(input: RouteInput, id: string, fallback: 'summary' | 'detailed'): readonly string[] {
+  if (input.has('view') || input.has('keys')) return requestedKeys(HDA_VIEW, input.string('view'), input.string('keys'), fallback);
+  const details = idList(input, 'details') ?? [];
+  return details.includes('all') || details.includes(id) ? HDA_DETAILED_KEYS : fallback === 'summary' ? HDA_SUMMARY_KEYS : HDA_DETAILED_KEYS;
+}
+
+const single = (hda: Hda, input: RouteInput, isAdmin: boolean) => hdaView(shapeHda(hda, isAdmin), keysFor(input, hda.id as string, 'detailed'));
+
+/** What a copy request names: `{source, content}`, or the older `from_hda_id` / `from_ld_id`. */
+function copySource(input: RouteInput): { source: string; content: string } {
+  const fromHda = input.string('from_hda_id');
+  if (fromHda) return { source: 'hda', content: fromHda };
+  const fromLd = input.string('from_ld_id');
+  if (fromLd) return { source: 'library', content: fromLd };
+  return { source: input.string('source') ?? 'hda', content: input.string('content') ?? '' };
+}
+
+function changes(input: RouteInput): Record<string, unknown> {
+  const payload = input.body.payload;
+  const body = isPlainObject(payload) ? payload : input.body;
+  const { key: _key, ...rest } = body;
+  return rest;
+}
+
+export const historyContentsRoutes: RouteSpec<unknown>[] = [
+  route<{ historyContents: Hda[] } & Viewer>({
+    method: 'get',
+    path: '/api/histories/:history_id/contents',
+    access: 'anonymous',
+    operation: `query ($historyId: ID!, $ids: [ID!], $deleted: Boolean, $visible: Boolean) {
+      historyContents(historyId: $historyId, ids: $ids, deleted: $deleted, visible: $visible) { ${HDA_DETAILED_SELECTION} }
+      viewer { isAdmin }
+    }`,
+    variables: (input) => ({
+      historyId: input.path.history_id,
+      ids: idList(input, 'ids') ?? null,
+      deleted: optionalBool(input, 'deleted'),
+      visible: optionalBool(input, 'visible'),
+    }),
+    shape: (data, input) => data.historyContents.map((hda) => hdaView(shapeHda(hda, data.viewer.isAdmin), keysFor(input, hda.id as string, 'summary'))),
+  }),
+  route<{ historyContent: Hda } & Viewer>({
+    method: 'get',
+    path: '/api/histories/:history_id/contents/:id',
+    access: 'anonymous',
+    operation: `query ($historyId: ID!, $id: ID!) { historyContent(historyId: $historyId, id: $id) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
+    variables: (input) => ({ historyId: input.path.history_id, id: input.path.id }),
+    shape: (data, input) => single(data.historyContent, input, data.viewer.isAdmin),
+  }),
+  datasetFileRoute('/api/histories/:history_id/contents/:id/display'),
+  route<{ copyDataset: Hda } & Viewer>({
+    method: 'post',
+    path: '/api/histories/:history_id/contents',
+    access: 'owner',
+    operation: `mutation ($historyId: ID!, $source: String!, $content: ID!) { copyDataset(historyId: $historyId, source: $source, content: $content) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
+    variables: (input) => ({ historyId: input.path.history_id, ...copySource(input) }),
+    shape: (data, input) => single(data.copyDataset, input, data.viewer.isAdmin),
+  }),
+  route<{ updateDataset: Hda } & Viewer>({
+    method: 'put',
+    path: '/api/histories/:history_id/contents/:id',
+    access: 'owner',
+    operation: `mutation ($historyId: ID!, $id: ID!, $changes: JSONObject!) { updateDataset(historyId: $historyId, id: $id, changes: $changes) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
+    variables: (input) => ({ historyId: input.path.history_id, id: input.path.id, changes: changes(input) }),
+    shape: (data, input) => single(data.updateDataset, input, data.viewer.isAdmin),
+  }),
+  route<{ deleteDataset: { id: string; deleted: boolean; purged: boolean } }>({
+    method: 'delete',
+    path: '/api/histories/:history_id/contents/:id',
+    access: 'owner',
+    operation: 'mutation ($historyId: ID!, $id: ID!, $purge: Boolean) { deleteDataset(historyId: $historyId, id: $id, purge: $purge) { id deleted purged } }',
+    variables: (input) => {
+      const payload = input.get('payload');
+      return { historyId: input.path.history_id, id: input.path.id, purge: input.bool('purge') || (isPlainObject(payload) && stringAsBool(payload.purge)) };
+    },
+    shape: (data) => data.deleteDataset,
+  }),
+];

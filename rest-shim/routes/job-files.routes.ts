@@ -1,0 +1,37 @@
+import { createReadStream } from 'node:fs';
+import { route, type RouteSpec } from '../core/route';
+import { receivedFileAsUpload } from '../core/uploads';
+
+/** The job files API for runners: sessionless, authorised by job_key (checked in the service). */
+export const jobFilesRoutes: RouteSpec<unknown>[] = [
+  route<{ jobFileToRead: string }>({
+    method: 'get',
+    path: '/api/jobs/:job_id/files',
+    access: 'job_key',
+    operation: 'query ($jobId: String!, $path: String, $jobKey: String) { jobFileToRead(jobId: $jobId, path: $path, jobKey: $jobKey) }',
+    variables: (input) => ({ jobId: input.path.job_id, path: input.string('path') ?? null, jobKey: input.string('job_key') ?? null }),
+    raw: async (data, _input, _req, res) => {
+      res.status(200).type('application/octet-stream');
+      await new Promise<void>((resolve, reject) => createReadStream(data.jobFileToRead).on('error', reject).on('end', resolve).pipe(res));
+    },
+  }),
+  route<{ writeJobFile: string }>({
+    method: 'post',
+    path: '/api/jobs/:job_id/files',
+    access: 'job_key',
+    operation:
+      'mutation ($jobId: String!, $path: String, $jobKey: String, $file: Upload, $uploadStorePath: String) { writeJobFile(jobId: $jobId, path: $path, jobKey: $jobKey, file: $file, uploadStorePath: $uploadStorePath) }',
+    variables: (input, req) => {
+      const received = req?.files?.find((file) => file.field === 'file');
+      const upload = received ? receivedFileAsUpload(received) : null;
+      return {
+        jobId: input.path.job_id,
+        path: input.string('path') ?? null,
+        jobKey: input.string('job_key') ?? null,
+        file: upload,
+        uploadStorePath: input.string('__file_path') ?? null,
+      };
+    },
+    shape: (data) => ({ message: data.writeJobFile }),
+  }),
+];

@@ -1,0 +1,86 @@
+import { AppError } from '../../src/errors/error-kinds';
+import { isPlainObject } from '../../src/http/body-parser';
+import { route, type RouteArea } from '../core/route';
+import { receivedFileAsUpload } from '../core/uploads';
+import type { RouteInput } from '../core/route-input';
+import { HDA_DETAILED_SELECTION, shapeHda } from '../serializers/hda.view';
+import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../serializers/job.view';
+
+/** The tool form: `inputs` as an object or JSON text; the platform also accepts flat fields beside it. */
+function toolInputs(input: RouteInput): Record<string, unknown> {
+  const raw = input.get('inputs');
+  if (raw === undefined || raw === null || raw === '') return {};
+  if (isPlainObject(raw)) return raw;
+  if (typeof raw === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (isPlainObject(parsed)) return parsed;
+    } catch {
+      // reported below
+    }
+  }
+  throw new AppError('RequestParameterInvalidException', 'inputs must be an object (or its JSON text).');
+}
+
+interface RunData {
+  runTool: { outputs: Array<{ name: string; dataset: Record<string, unknown> }>; jobs: Array<Record<string, unknown>> };
+  viewer: { isAdmin: boolean };
+}
+
+interface ToolData {
+  tool: { dict: Record<string, unknown>; citations?: unknown[] };
+}
+
+export const toolsArea: RouteArea = {
+  area: 'tools',
+  routes: [
+    route<{ toolPanel: unknown }>({
+      method: 'get',
+      path: '/api/tools',
+      access: 'anonymous',
+      operation: 'query ($inPanel: Boolean) { toolPanel(inPanel: $inPanel) }',
+      variables: (input) => ({ inPanel: input.has('in_panel') ? input.bool('in_panel') : true }),
+      shape: (data) => data.toolPanel,
+    }),
+    route<ToolData>({
+      method: 'get',
+      path: '/api/tools/:tool_id/citations',
+      access: 'anonymous',
+      operation: 'query ($id: String!) { tool(id: $id) { dict citations } }',
+      variables: (input) => ({ id: input.path.tool_id }),
+      shape: (data) => data.tool.citations,
+    }),
+    route<ToolData>({
+      method: 'get',
+      path: '/api/tools/:tool_id',
+      access: 'anonymous',
+      operation: 'query ($id: String!, $io: Boolean) { tool(id: $id) { dict(ioDetails: $io) } }',
+      variables: (input) => ({ id: input.path.tool_id, io: input.bool('io_details') }),
+      shape: (data) => data.tool.dict,
+    }),
+    route<RunData>({
+      method: 'post',
+      path: '/api/tools',
+      access: 'anonymous',
+      operation: `mutation ($input: RunToolInput!) {
+        runTool(input: $input) {
+          outputs { name dataset { ${HDA_DETAILED_SELECTION} } }
+          jobs { ${JOB_COLLECTION_SELECTION} }
+        }
+        viewer { isAdmin }
+      }`,
+      variables: (input, req) => {
+        const toolId = input.string('tool_id');
+        if (!toolId) throw new AppError('RequestParameterMissingException', 'Missing required parameter tool_id.');
+        const files = (req?.files ?? []).map((file) => ({ name: file.field, file: receivedFileAsUpload(file) }));
+        return { input: { toolId, historyId: input.string('history_id') ?? null, inputs: toolInputs(input), files } };
+      },
+      shape: (data) => ({
+        outputs: data.runTool.outputs.map((output) => ({ ...shapeHda(output.dataset, data.viewer.isAdmin), output_name: output.name })),
+        jobs: data.runTool.jobs.map((job) => shapeJobCollection(job, { admin: data.viewer.isAdmin, userDetails: false })),
+        implicit_collections: [],
+        output_collections: [],
+      }),
+    }),
+  ],
+};

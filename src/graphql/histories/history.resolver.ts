@@ -1,0 +1,175 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../context/request-context';
+import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import type { History } from '../../entities/history.entity';
+import type { Job } from '../../entities/job.entity';
+import type { User } from '../../entities/user.entity';
+import { niceSize } from '../../format/nice-size';
+import { historyCitations } from '../../services/histories/history-citations';
+import { historyStatsById } from '../../services/histories/history.loaders';
+import { historyTags } from '../../services/tags/tag.loaders';
+import { userById } from '../../services/users/user.loaders';
+import type { CitationDict } from '../../tools';
+import { HistoryContentType } from '../datasets/history-content.type';
+import { JobType } from '../jobs/job.type';
+import { Access } from '../shared/access';
+import { encoded } from '../shared/encoded-id';
+import { JSONObjectScalar } from '../shared/scalars';
+import { UserType } from '../users/user.type';
+import { HistoryFilterInput, HistoryTagType, HistoryType, NewHistoryInput } from './history.type';
+
+@Resolver(() => HistoryType)
+export class HistoryResolver {
+  @Query(() => [HistoryType], { description: "The caller's histories, newest first (an anonymous caller: the current one)." })
+  @Access('anonymous')
+  histories(
+    @Ctx() ctx: RequestContext,
+    @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
+    @Arg('filters', () => [HistoryFilterInput], { nullable: true }) filters?: HistoryFilterInput[],
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+  ): Promise<History[]> {
+    return ctx.services.histories.list(ctx, { deleted, filters, limit, offset });
+  }
+
+  @Query(() => HistoryType, { nullable: true, description: "A readable history; also 'most_recently_used' and 'current'." })
+  @Access('anonymous')
+  history(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<History | null> {
+    return ctx.services.histories.show(ctx, id);
+  }
+
+  @Mutation(() => HistoryType, { nullable: true, description: 'A new history, a copy, or (archiveSource) a queued import: null.' })
+  @Access('user')
+  async createHistory(@Ctx() ctx: RequestContext, @Arg('input', () => NewHistoryInput) input: NewHistoryInput): Promise<History | null> {
+    if (input.archiveSource) {
+      await ctx.services.historyImports.queue(ctx, input.archiveSource, input.archiveType ?? 'url');
+      return null;
+    }
+    if (input.copyFrom) return ctx.services.historyMutations.copy(ctx, input.copyFrom, input.name);
+    return ctx.services.historyMutations.create(ctx, input.name);
+  }
+
+  @Mutation(() => HistoryType)
+  @Access('owner')
+  deleteHistory(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('purge', () => Boolean, { nullable: true }) purge?: boolean): Promise<History> {
+    return ctx.services.historyMutations.delete(ctx, id, purge ?? false);
+  }
+
+  @Mutation(() => HistoryType)
+  @Access('owner')
+  undeleteHistory(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<History> {
+    return ctx.services.historyMutations.undelete(ctx, id);
+  }
+
+  @Mutation(() => HistoryType, { description: 'Applies serialized fields (name, annotation, genome_build, slug, deleted, published, importable, tags).' })
+  @Access('owner')
+  updateHistory(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('changes', () => JSONObjectScalar) changes: Record<string, unknown>): Promise<History> {
+    return ctx.services.historyMutations.update(ctx, id, changes);
+  }
+
+  @Mutation(() => HistoryTagType)
+  @Access('owner')
+  async addHistoryTag(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('name', () => String) name: string,
+    @Arg('value', () => String, { nullable: true }) value?: string,
+  ): Promise<HistoryTagType> {
+    const tag = await ctx.services.historyMutations.addTag(ctx, id, name, value ?? null);
+    return { id: encoded(ctx, tag.id), name: tag.name, value: tag.value };
+  }
+
+  @FieldResolver(() => ID)
+  id(@Root() history: History, @Ctx() ctx: RequestContext): string {
+    return encoded(ctx, history.id);
+  }
+
+  @FieldResolver(() => [String])
+  tags(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string[]> {
+    return ctx.loaders.get(historyTags).load(history.id);
+  }
+
+  @FieldResolver(() => ID, { nullable: true })
+  userId(@Root() history: History, @Ctx() ctx: RequestContext): string | null {
+    return history.user ? encoded(ctx, history.user.id) : null;
+  }
+
+  @FieldResolver(() => UserType, { nullable: true, description: 'The owner (visible to the owner and administrators).' })
+  async user(@Root() history: History, @Ctx() ctx: RequestContext): Promise<User | null> {
+    if (!history.user || !(ctx.caller.isAdmin || ctx.caller.userId === history.user.id)) return null;
+    return ctx.loaders.get(userById).load(history.user.id);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'u/<username>/h/<slug>, when both exist.' })
+  async usernameAndSlug(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (!history.user || !history.slug) return null;
+    const owner = await ctx.loaders.get(userById).load(history.user.id);
+    return owner?.username ? `u/${owner.username}/h/${history.slug}` : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  genomeBuild(@Root() history: History): string | null {
+    return history.genomeBuild;
+  }
+
+  @FieldResolver(() => Number, { description: 'Bytes of the distinct live datasets.' })
+  async size(@Root() history: History, @Ctx() ctx: RequestContext): Promise<number> {
+    return (await ctx.loaders.get(historyStatsById).load(history.id)).size;
+  }
+
+  @FieldResolver(() => String)
+  async niceSize(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string> {
+    return niceSize((await ctx.loaders.get(historyStatsById).load(history.id)).size);
+  }
+
+  @FieldResolver(() => Boolean)
+  async empty(@Root() history: History, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return (await ctx.loaders.get(historyStatsById).load(history.id)).count === 0;
+  }
+
+  @FieldResolver(() => Int)
+  async count(@Root() history: History, @Ctx() ctx: RequestContext): Promise<number> {
+    return (await ctx.loaders.get(historyStatsById).load(history.id)).count;
+  }
+
+  @FieldResolver(() => String, { description: 'new, queued, running, ok or error, from the datasets.' })
+  async state(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string> {
+    return (await ctx.loaders.get(historyStatsById).load(history.id)).state;
+  }
+
+  @FieldResolver(() => JSONObjectScalar, { description: 'Non-deleted datasets per state.' })
+  async stateDetails(@Root() history: History, @Ctx() ctx: RequestContext): Promise<Record<string, number>> {
+    return (await ctx.loaders.get(historyStatsById).load(history.id)).stateCounts;
+  }
+
+  @FieldResolver(() => JSONObjectScalar, { description: 'Encoded dataset ids per state, deleted ones included.' })
+  async stateIds(@Root() history: History, @Ctx() ctx: RequestContext): Promise<Record<string, string[]>> {
+    const stats = await ctx.loaders.get(historyStatsById).load(history.id);
+    return Object.fromEntries(Object.entries(stats.stateIds).map(([state, ids]) => [state, ids.map((id) => encoded(ctx, id))]));
+  }
+
+  @FieldResolver(() => [ID])
+  async hdaIds(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string[]> {
+    return (await ctx.loaders.get(historyStatsById).load(history.id)).hdaIds.map((id) => encoded(ctx, id));
+  }
+
+  @FieldResolver(() => [HistoryContentType])
+  contents(
+    @Root() history: History,
+    @Ctx() ctx: RequestContext,
+    @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
+    @Arg('visible', () => Boolean, { nullable: true }) visible?: boolean,
+  ): Promise<HistoryDatasetAssociation[]> {
+    return ctx.services.hdas.contentsOf(ctx, history, { deleted, visible });
+  }
+
+  @FieldResolver(() => [JobType], { description: 'Jobs that ran in this history, newest first.' })
+  jobs(@Root() history: History, @Ctx() ctx: RequestContext): Promise<Job[]> {
+    return ctx.services.jobs.list(ctx, { historyId: encoded(ctx, history.id) });
+  }
+
+  @FieldResolver(() => [JSONObjectScalar], { description: 'BibTeX of the tools that made its datasets.' })
+  citations(@Root() history: History, @Ctx() ctx: RequestContext): Promise<CitationDict[]> {
+    return historyCitations(ctx, encoded(ctx, history.id));
+  }
+}

@@ -1,0 +1,67 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+
+@ObjectType('History')
+export class HistoryType {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Boolean)
+  deleted!: boolean;
+
+  @Field(() => Boolean)
+  purged!: boolean;
+
+  @Field(() => Boolean)
+  published!: boolean;
+
+  @Field(() => Boolean)
+  importable!: boolean;
+
+  @Field(() => String, { nullable: true })
+  slug!: string | null;
+
+  @Field(() => String, { nullable: true })
+  annotation!: string | null;
+
+  @Field(() => Date)
+  createTime!: Date;
+
+  @Field(() => Date)
+  updateTime!: Date;
+}
+
+@InputType('HistoryFilterInput', { description: "One q/qv pair, e.g. { q: 'name-contains', qv: 'rna' }." })
+export class HistoryFilterInput {
+  @Field(() => String)
+  q!: string;
+
+  @Field(() => String)
+  qv!: string;
+}
+
+@InputType('NewHistoryInput')
+export class NewHistoryInput {
+  @Field(() => String, { nullable: true })
+  name?: string;
+
+  @Field(() => ID, { nullable: true, description: 'A history to copy.' })
+  copyFrom?: string;
+
+  @Field(() => String, { nullable: true, description: 'An archive to import: an http(s) URL or a path under the import directory.' })
+  archiveSource?: string;
+
+  @Field(() => String, { nullable: true })
+  archiveType?: string;
+}
+
+@ObjectType('HistoryTag')
+export class HistoryTagType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  value!: string | null;
+}

@@ -1,0 +1,140 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../context/request-context';
+import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import type { History } from '../../entities/history.entity';
+import type { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
+import type { Job } from '../../entities/job.entity';
+import type { User } from '../../entities/user.entity';
+import { type MetricView, metricView } from '../../jobs/metrics-format';
+import { historyById } from '../../services/histories/history.loaders';
+import { shownParams } from '../../services/jobs/job-params';
+import { hdaById, inputsByJobId, metricsByJobId, outputsByJobId } from '../../services/jobs/job.loaders';
+import { userById } from '../../services/users/user.loaders';
+import { HistoryContentType } from '../datasets/history-content.type';
+import { HistoryType } from '../histories/history.type';
+import { Access } from '../shared/access';
+import { encoded } from '../shared/encoded-id';
+import { JSONObjectScalar } from '../shared/scalars';
+import { UserType } from '../users/user.type';
+import { JobDatasetType, JobMetricType, JobType } from './job.type';
+
+@Resolver(() => JobType)
+export class JobResolver {
+  @Query(() => [JobType], { description: "The caller's jobs (administrators: all), newest first." })
+  @Access('user')
+  jobs(
+    @Ctx() ctx: RequestContext,
+    @Arg('states', () => [String], { nullable: true }) states?: string[],
+    @Arg('toolIds', () => [String], { nullable: true }) toolIds?: string[],
+    @Arg('toolIdLike', () => [String], { nullable: true }) toolIdLike?: string[],
+    @Arg('historyId', () => String, { nullable: true }) historyId?: string,
+    @Arg('dateRangeMin', () => [String], { nullable: true }) dateRangeMin?: string[],
+    @Arg('dateRangeMax', () => [String], { nullable: true }) dateRangeMax?: string[],
+    @Arg('orderBy', () => String, { nullable: true }) orderBy?: string,
+  ): Promise<Job[]> {
+    return ctx.services.jobs.list(ctx, { states, toolIds, toolIdLike, historyId, dateRangeMin, dateRangeMax, orderBy });
+  }
+
+  @Query(() => JobType)
+  @Access('user')
+  job(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Job> {
+    return ctx.services.jobs.show(ctx, id);
+  }
+
+  @Query(() => [JobType], { description: 'Earlier jobs of a tool with identical parameters and input datasets.' })
+  @Access('user')
+  searchJobs(
+    @Ctx() ctx: RequestContext,
+    @Arg('toolId', () => String, { nullable: true }) toolId?: string,
+    @Arg('inputs', () => JSONObjectScalar, { nullable: true }) inputs?: Record<string, unknown>,
+    @Arg('states', () => [String], { nullable: true }) states?: string[],
+  ): Promise<Job[]> {
+    return ctx.services.jobs.search(ctx, { toolId, inputs, states });
+  }
+
+  @Mutation(() => JobType, { description: 'Not offered: run tools with runTool.' })
+  @Access('user')
+  createJob(@Ctx() ctx: RequestContext): Job {
+    return ctx.services.jobs.refuseCreation(ctx);
+  }
+
+  @FieldResolver(() => ID)
+  id(@Root() job: Job, @Ctx() ctx: RequestContext): string {
+    return encoded(ctx, job.id);
+  }
+
+  @FieldResolver(() => JSONObjectScalar, { description: 'Parameters as submitted, without the dataset inputs.' })
+  params(@Root() job: Job): Record<string, unknown> {
+    return shownParams(job.params);
+  }
+
+  @FieldResolver(() => [JobDatasetType])
+  inputs(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<JobInputDataset[]> {
+    return ctx.loaders.get(inputsByJobId).load(job.id);
+  }
+
+  @FieldResolver(() => [JobDatasetType])
+  outputs(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<JobOutputDataset[]> {
+    return ctx.loaders.get(outputsByJobId).load(job.id);
+  }
+
+  @FieldResolver(() => [JobMetricType])
+  async metrics(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<MetricView[]> {
+    return (await ctx.loaders.get(metricsByJobId).load(job.id)).map(metricView);
+  }
+
+  @FieldResolver(() => String)
+  stdout(@Root() job: Job): string {
+    return job.stdout;
+  }
+
+  @FieldResolver(() => String)
+  stderr(@Root() job: Job): string {
+    return job.stderr;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Administrators only.' })
+  commandLine(@Root() job: Job, @Ctx() ctx: RequestContext): string | null {
+    return ctx.caller.isAdmin ? job.commandLine : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Administrators only.' })
+  externalId(@Root() job: Job, @Ctx() ctx: RequestContext): string | null {
+    return ctx.caller.isAdmin ? job.externalId : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The job owner's email (the owner and administrators)." })
+  async userEmail(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (!job.user || !(ctx.caller.isAdmin || ctx.caller.userId === job.user.id)) return null;
+    return (await ctx.loaders.get(userById).load(job.user.id))?.email ?? null;
+  }
+
+  @FieldResolver(() => UserType, { nullable: true })
+  async user(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<User | null> {
+    if (!job.user || !(ctx.caller.isAdmin || ctx.caller.userId === job.user.id)) return null;
+    return ctx.loaders.get(userById).load(job.user.id);
+  }
+
+  @FieldResolver(() => HistoryType, { nullable: true })
+  history(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<History | null> | null {
+    return job.history ? ctx.loaders.get(historyById).load(job.history.id) : null;
+  }
+}
+
+@Resolver(() => JobDatasetType)
+export class JobDatasetResolver {
+  @FieldResolver(() => String, { nullable: true, description: "'hda' (library datasets: 'ldda')." })
+  src(@Root() link: JobInputDataset | JobOutputDataset): string | null {
+    return link.hda ? 'hda' : null;
+  }
+
+  @FieldResolver(() => ID, { nullable: true })
+  datasetId(@Root() link: JobInputDataset | JobOutputDataset, @Ctx() ctx: RequestContext): string | null {
+    return link.hda ? encoded(ctx, link.hda.id) : null;
+  }
+
+  @FieldResolver(() => HistoryContentType, { nullable: true })
+  dataset(@Root() link: JobInputDataset | JobOutputDataset, @Ctx() ctx: RequestContext): Promise<HistoryDatasetAssociation | null> | null {
+    return link.hda ? ctx.loaders.get(hdaById).load(link.hda.id) : null;
+  }
+}

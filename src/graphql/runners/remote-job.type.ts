@@ -1,0 +1,71 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('RemoteJobFile')
+export class RemoteJobFileType {
+  @Field(() => String)
+  path!: string;
+}
+
+@ObjectType('RemoteJobOutput')
+export class RemoteJobOutputType {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  path!: string;
+}
+
+/** A job handed to a remote runner: paths are the server's, all under jobDirectory. */
+@ObjectType('RemoteJob')
+export class RemoteJobType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'The job_key for the job files API.' })
+  jobKey!: string;
+
+  @Field(() => String)
+  toolId!: string;
+
+  @Field(() => String)
+  commandLine!: string;
+
+  @Field(() => String)
+  jobDirectory!: string;
+
+  @Field(() => String)
+  workingDirectory!: string;
+
+  @Field(() => Int)
+  timeoutSeconds!: number;
+
+  @Field(() => [RemoteJobFileType])
+  inputs!: RemoteJobFileType[];
+
+  @Field(() => [RemoteJobOutputType])
+  outputs!: RemoteJobOutputType[];
+}
+
+@InputType('RemoteJobResultInput')
+export class RemoteJobResultInput {
+  @Field(() => Int)
+  exitCode!: number;
+
+  @Field(() => String)
+  stdout!: string;
+
+  @Field(() => String)
+  stderr!: string;
+
+  @Field(() => Float)
+  startEpoch!: number;
+
+  @Field(() => Float)
+  endEpoch!: number;
+
+  @Field(() => String)
+  runnerName!: string;
+
+  @Field(() => String, { nullable: true, description: 'Why the runner could not run the job (download error, timeout…).' })
+  failure?: string;
+}

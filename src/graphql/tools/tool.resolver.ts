@@ -1,0 +1,50 @@
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../context/request-context';
+import { storeUpload } from '../../services/tools/store-upload';
+import type { ToolRunResult } from '../../services/tools/tool-execution.service';
+import type { StoredUpload } from '../../services/tools/upload-items';
+import type { ToolDefinition } from '../../tools';
+import { Access } from '../shared/access';
+import { JSONObjectScalar, JSONScalar } from '../shared/scalars';
+import { RunToolInput, ToolRunType, ToolType } from './tool.type';
+
+@Resolver(() => ToolType)
+export class ToolResolver {
+  @Query(() => [ToolType])
+  @Access('anonymous')
+  tools(@Ctx() ctx: RequestContext): ToolDefinition[] {
+    return ctx.services.tools.registry.list();
+  }
+
+  @Query(() => ToolType)
+  @Access('anonymous')
+  tool(@Ctx() ctx: RequestContext, @Arg('id', () => String) id: string): ToolDefinition {
+    return ctx.services.tools.find(id);
+  }
+
+  @Query(() => JSONScalar, { description: "The platform's tool panel (GET /api/tools): sections with tool dictionaries, or a flat list." })
+  @Access('anonymous')
+  toolPanel(@Ctx() ctx: RequestContext, @Arg('inPanel', () => Boolean, { nullable: true }) inPanel?: boolean): unknown {
+    return ctx.services.tools.list(ctx, inPanel ?? true);
+  }
+
+  @Mutation(() => ToolRunType, { description: 'Runs a tool: a queued job and its output datasets (uploads included).' })
+  @Access('anonymous')
+  async runTool(@Ctx() ctx: RequestContext, @Arg('input', () => RunToolInput) input: RunToolInput): Promise<ToolRunResult> {
+    const uploads: Record<string, StoredUpload> = {};
+    for (const file of input.files ?? []) {
+      uploads[file.name] = await storeUpload(file.file, ctx.services.layout.uploadStore, ctx.services.config.maxUploadBytes);
+    }
+    return ctx.services.toolExecution.execute(ctx, { toolId: input.toolId, historyId: input.historyId, inputs: input.inputs ?? {}, uploads });
+  }
+
+  @FieldResolver(() => JSONObjectScalar, { description: "The platform's tool dictionary (with inputs and outputs when ioDetails)." })
+  dict(@Root() tool: ToolDefinition, @Ctx() ctx: RequestContext, @Arg('ioDetails', () => Boolean, { nullable: true }) ioDetails?: boolean): Record<string, unknown> {
+    return { ...ctx.services.tools.show(ctx, tool.id, ioDetails ?? false) };
+  }
+
+  @FieldResolver(() => [JSONObjectScalar], { description: 'BibTeX citations.' })
+  citations(@Root() tool: ToolDefinition, @Ctx() ctx: RequestContext): Array<Record<string, unknown>> {
+    return ctx.services.tools.citations(tool.id).map((citation) => ({ ...citation }));
+  }
+}

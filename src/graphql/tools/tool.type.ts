@@ -1,0 +1,62 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import type { FileUpload } from 'graphql-upload-minimal';
+import { JSONObjectScalar, UploadScalar } from '../shared/scalars';
+import { HistoryContentType } from '../datasets/history-content.type';
+import { JobType } from '../jobs/job.type';
+
+@ObjectType('Tool')
+export class ToolType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  version!: string;
+
+  @Field(() => String)
+  description!: string;
+}
+
+@InputType('ToolFileInput', { description: 'A file for an upload parameter, e.g. name "files_0|file_data".' })
+export class ToolFileInput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => UploadScalar)
+  file!: Promise<FileUpload>;
+}
+
+@InputType('RunToolInput')
+export class RunToolInput {
+  @Field(() => String)
+  toolId!: string;
+
+  @Field(() => ID, { nullable: true, description: 'Default: the current history (created when needed).' })
+  historyId?: string;
+
+  @Field(() => JSONObjectScalar, { nullable: true, description: "The tool form: flat names ('cond|param', 'queries_0|input2') or nested." })
+  inputs?: Record<string, unknown>;
+
+  @Field(() => [ToolFileInput], { nullable: true })
+  files?: ToolFileInput[];
+}
+
+@ObjectType('ToolOutput')
+export class ToolOutputType {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => HistoryContentType)
+  dataset!: object;
+}
+
+@ObjectType('ToolRun')
+export class ToolRunType {
+  @Field(() => [ToolOutputType])
+  outputs!: object[];
+
+  @Field(() => [JobType])
+  jobs!: object[];
+}

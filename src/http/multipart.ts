@@ -1,0 +1,82 @@
+import busboy from 'busboy';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Request, Response } from 'express';
+import { AppError } from '../errors/error-kinds';
+
+/** A file part of a multipart request, already written to the upload store. */
+export interface ReceivedFile {
+  field: string;
+  filename: string;
+  mimetype: string;
+  path: string;
+  size: number;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    files?: ReceivedFile[];
+  }
+}
+
+/**
+ * Parses a multipart body before identity is resolved (clients send `key` as a form field): fields
+ * go to `req.body` (JSON-text values decoded by the caller's rules), files are streamed into the
+ * upload store. Files no route took are removed when the response ends.
+ */
+export function parseMultipart(req: Request, res: Response, uploadStore: string, maxFileBytes: number, decode: (value: string) => unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const body: Record<string, unknown> = {};
+    const files: ReceivedFile[] = [];
+    const writes: Promise<void>[] = [];
+    let failure: AppError | null = null;
+    let parser: ReturnType<typeof busboy>;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: maxFileBytes, fieldSize: 50 * 1024 * 1024 } });
+    } catch {
+      reject(new AppError('RequestParameterInvalidException', 'Malformed multipart request.'));
+      return;
+    }
+    parser.on('field', (name, value) => {
+      const decoded = decode(value);
+      const previous = body[name];
+      body[name] = previous === undefined ? decoded : [...(Array.isArray(previous) ? previous : [previous]), decoded];
+    });
+    parser.on('file', (field, stream, info) => {
+      const path = join(uploadStore, `upload-${randomBytes(12).toString('hex')}`);
+      const file: ReceivedFile = { field, filename: info.filename || field, mimetype: info.mimeType, path, size: 0 };
+      files.push(file);
+      stream.on('data', (chunk: Buffer) => {
+        file.size += chunk.length;
+      });
+      stream.on('limit', () => {
+        failure = new AppError('RequestParameterInvalidException', `File '${file.filename}' is larger than the limit of ${maxFileBytes} bytes.`);
+      });
+      writes.push(
+        new Promise((done, fail) => {
+          const out = createWriteStream(path);
+          stream.pipe(out);
+          out.on('finish', done);
+          out.on('error', fail);
+        }),
+      );
+    });
+    parser.on('error', () => {
+      failure = new AppError('RequestParameterInvalidException', 'Malformed multipart request.');
+    });
+    parser.on('close', () => {
+      Promise.all(writes)
+        .then(() => {
+          res.on('close', () => void Promise.all(files.map((file) => rm(file.path, { force: true }))));
+          if (failure) return reject(failure);
+          req.body = body;
+          req.files = files;
+          resolve();
+        })
+        .catch(reject);
+    });
+    req.pipe(parser);
+  });
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { IdCodec } from '../ids/id-codec';
+import type { Logger } from '../logging/logger';
+import type { DataLayout } from '../storage/data-layout';
+import type { ToolRegistry } from '../tools';
+import { claimNextJob, failJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputStates } from './job-claims';
+import { prepareCommand } from './job-command';
+import { finishJob } from './job-finish';
+import { loadJob } from './job-loading';
+import { type JobRunResult, tail } from './job-result';
+import { JobWorkspace } from './job-workspace';
+import { runCommand } from './local-runner';
+import { runUpload } from './upload-run';
+
+export interface JobEngineSettings {
+  /** Local worker loops; 0 leaves every job to remote runners. */
+  workers: number;
+  pollMs: number;
+  timeoutSeconds: number;
+  heartbeatMs: number;
+  /** A running job whose heartbeat is older than this goes back to the queue. */
+  staleSeconds: number;
+  maxAttempts: number;
+  maxUploadBytes: number;
+  /** True when no other process can hold jobs (embedded database): recover every running job at start. */
+  soleProcess: boolean;
+}
+
+export interface JobEngineDeps {
+  orm: MikroORM;
+  layout: DataLayout;
+  tools: ToolRegistry;
+  ids: IdCodec;
+  log: Logger;
+}
+
+/**
+ * Runs queued jobs in this process: claims them from PostgreSQL (SKIP LOCKED, so several processes
+ * and remote runners share the queue), prepares the workspace, runs the command with a time limit,
+ * records the result. A crashed process's jobs are recovered by heartbeat.
+ */
+export class JobEngine {
+  readonly handler = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loops: Promise<void>[] = [];
+  private sweeper: NodeJS.Timeout | null = null;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly deps: JobEngineDeps,
+    private readonly settings: JobEngineSettings,
+  ) {}
+
+  async start(): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    const recovered = await recoverStaleJobs(em, this.settings.soleProcess ? -1 : this.settings.staleSeconds, this.settings.maxAttempts);
+    if (recovered) this.deps.log.warn({ recovered }, 'recovered jobs of a stopped process');
+    this.running = true;
+    this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.settings.heartbeatMs));
+    for (let i = 0; i < this.settings.workers; i += 1) this.loops.push(this.loop());
+  }
+
+  /** A job was queued: stop waiting for the next poll. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.abort.abort();
+    this.wake?.();
+    await Promise.all(this.loops);
+    // Jobs interrupted by the shutdown go straight back to the queue for the next start.
+    const em = this.deps.orm.em.fork();
+    const rows = await em.execute<Array<{ id: number }>>(
+      "update job set state = 'queued', handler = null, update_time = now() where handler = ? and state = 'running' returning id",
+      [this.handler],
+    );
+    await setOutputStates(em, rows.map((row) => Number(row.id)), 'queued', null);
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const em = this.deps.orm.em.fork();
+      await recoverStaleJobs(em, this.settings.staleSeconds, this.settings.maxAttempts);
+      await failJobsWithFailedInputs(em);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'job sweep failed');
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let jobId: number | null = null;
+      try {
+        jobId = await claimNextJob(this.deps.orm.em.fork(), 'local', this.handler);
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'claiming a job failed');
+      }
+      if (jobId === null) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.settings.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        continue;
+      }
+      await this.runOne(jobId).catch((error: unknown) => this.deps.log.error({ err: error, jobId }, 'job run failed'));
+    }
+  }
+
+  private async runOne(jobId: number): Promise<void> {
+    const { layout, tools, ids, log } = this.deps;
+    const em = this.deps.orm.em.fork();
+    const loaded = await loadJob(em, jobId);
+    const workspace = new JobWorkspace(layout.jobDirectory(jobId));
+    await workspace.create();
+    await setOutputStates(em, [jobId], 'running', null);
+    log.info({ jobId, toolId: loaded.job.toolId }, 'job started');
+    let result: JobRunResult;
+    if (loaded.job.toolId === 'upload1') {
+      result = await runUpload(loaded, workspace, layout.uploadStore, this.settings.maxUploadBytes, this.handler);
+    } else {
+      result = await this.runTool(em, loaded, workspace);
+    }
+    if (this.abort.signal.aborted && result.failure) return; // shutting down: stop() re-queues it
+    await finishJob(em, jobId, workspace, layout.objects, result, log);
+    log.info({ jobId, exitCode: result.exitCode, failure: result.failure }, 'job finished');
+  }
+
+  private async runTool(em: ReturnType<MikroORM['em']['fork']>, loaded: Awaited<ReturnType<typeof loadJob>>, workspace: JobWorkspace): Promise<JobRunResult> {
+    const startEpoch = Date.now() / 1000;
+    let command: string;
+    try {
+      command = await prepareCommand(loaded, workspace, this.deps.tools, this.deps.layout.objects, this.deps.ids, this.deps.layout.tmp);
+    } catch (error) {
+      const message = `Job could not be prepared: ${error instanceof Error ? error.message : String(error)}`;
+      return { exitCode: -1, stdout: '', stderr: message, startEpoch, endEpoch: Date.now() / 1000, failure: message, runnerName: this.handler };
+    }
+    loaded.job.commandLine = command;
+    await em.flush();
+    const run = await runCommand(command, workspace, {
+      timeoutSeconds: this.settings.timeoutSeconds,
+      heartbeatMs: this.settings.heartbeatMs,
+      heartbeat: () => heartbeat(this.deps.orm.em.fork(), loaded.job.id, this.handler),
+      signal: this.abort.signal,
+    });
+    const [stdout, stderr] = await Promise.all([readFile(workspace.stdoutPath, 'utf8'), readFile(workspace.stderrPath, 'utf8')]);
+    return { ...run, stdout: tail(stdout), stderr: tail(stderr), runnerName: this.handler };
+  }
+}

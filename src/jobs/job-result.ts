@@ -1,0 +1,23 @@
+/** What a run (local, upload or remote) reports back for a job. */
+export interface JobRunResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  startEpoch: number;
+  endEpoch: number;
+  /** Set when the runner itself failed (timeout, download error…): the job is in error. */
+  failure: string | null;
+  /** Output extensions decided while running (the upload tool's sniffing), by output name. */
+  extensions?: Record<string, string>;
+  /** Output names decided while running (the upload tool's file names), by output name. */
+  names?: Record<string, string>;
+  runnerName: string;
+}
+
+const KEEP_TEXT = 32 * 1024;
+
+/** The end of a long stdout/stderr (where the useful part is), without NULs PostgreSQL text refuses. */
+export function tail(text: string, limit = KEEP_TEXT): string {
+  const clean = text.replace(/\u0000/g, '');
+  return clean.length > limit ? clean.slice(clean.length - limit) : clean;
+}

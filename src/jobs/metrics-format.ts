@@ -1,0 +1,63 @@
+/** The platform's core job metrics and how they are shown (`job_metrics` of a job show). */
+export interface MetricValue {
+  plugin: string;
+  name: string;
+  value: string;
+}
+
+export interface MetricView {
+  title: string;
+  value: string;
+  plugin: string;
+  name: string;
+  raw_value: string;
+}
+
+const TITLES: Record<string, string> = {
+  runtime_seconds: 'Job Runtime (Wall Clock)',
+  start_epoch: 'Job Start Time',
+  end_epoch: 'Job End Time',
+  galaxy_slots: 'Cores Allocated',
+  exit_code: 'Exit Code',
+  runner_name: 'Runner',
+};
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** "1 minute" / "10 seconds" / "2 hours and 3 minutes", like the platform's runtime formatter. */
+function formatRuntime(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} second${whole === 1 ? '' : 's'}`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `${hours} hour${hours === 1 ? '' : 's'}${rest ? ` and ${rest} minute${rest === 1 ? '' : 's'}` : ''}`;
+}
+
+function formatEpoch(epoch: number): string {
+  const d = new Date(epoch * 1000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+export function metricView(metric: MetricValue): MetricView {
+  const numeric = Number(metric.value);
+  let value = metric.value;
+  if (metric.name === 'runtime_seconds' && Number.isFinite(numeric)) value = formatRuntime(numeric);
+  if ((metric.name === 'start_epoch' || metric.name === 'end_epoch') && Number.isFinite(numeric)) value = formatEpoch(numeric);
+  return { title: TITLES[metric.name] ?? metric.name, value, plugin: metric.plugin, name: metric.name, raw_value: metric.value };
+}
+
+/** The metrics recorded for every finished run. */
+export function coreMetrics(result: { startEpoch: number; endEpoch: number; exitCode: number; runnerName: string }): MetricValue[] {
+  return [
+    { plugin: 'core', name: 'galaxy_slots', value: '1' },
+    { plugin: 'core', name: 'start_epoch', value: String(Math.floor(result.startEpoch)) },
+    { plugin: 'core', name: 'end_epoch', value: String(Math.floor(result.endEpoch)) },
+    { plugin: 'core', name: 'runtime_seconds', value: String(Math.max(0, Math.round((result.endEpoch - result.startEpoch) * 1000) / 1000)) },
+    { plugin: 'core', name: 'exit_code', value: String(result.exitCode) },
+    { plugin: 'core', name: 'runner_name', value: result.runnerName },
+  ];
+}

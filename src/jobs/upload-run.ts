@@ -1,0 +1,66 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { loadDatatypesRegistry, sniffFileDetailed } from '../datatypes';
+import type { LoadedJob } from './job-loading';
+import type { JobRunResult } from './job-result';
+import type { JobWorkspace } from './job-workspace';
+import { fetchSource, UploadError, type UploadSource } from './upload-sources';
+import { convertText } from './text-conversion';
+
+/** One output of an upload job, as the tool execution recorded it in the job's parameters. */
+export interface UploadItem {
+  output: string;
+  source: UploadSource;
+  fileType: string;
+  spaceToTab: boolean;
+  toPosixLines: boolean;
+}
+
+export const UPLOAD_ITEMS_PARAM = '__uploads__';
+
+function isUploadItem(value: unknown): value is UploadItem {
+  return typeof value === 'object' && value !== null && 'output' in value && 'source' in value;
+}
+
+async function gunzipInPlace(path: string): Promise<void> {
+  const plain = `${path}.gunzipped`;
+  await pipeline(createReadStream(path), createGunzip(), createWriteStream(plain));
+  await rename(plain, path);
+}
+
+/**
+ * Runs the upload tool on the server: each item's bytes go to its output file in the workspace,
+ * gzip is opened (unless the chosen type is itself compressed), text conversions apply, and the
+ * type is sniffed when 'auto'. The finish step then stores and describes the files.
+ */
+export async function runUpload(loaded: LoadedJob, workspace: JobWorkspace, uploadStore: string, maxBytes: number, runnerName: string): Promise<JobRunResult> {
+  const startEpoch = Date.now() / 1000;
+  const raw = loaded.job.params[UPLOAD_ITEMS_PARAM];
+  const items = Array.isArray(raw) ? raw.filter(isUploadItem) : [];
+  const extensions: Record<string, string> = {};
+  const registry = loadDatatypesRegistry();
+  const log: string[] = [];
+  try {
+    for (const item of items) {
+      const output = loaded.outputs.find((o) => o.name === item.output)?.hda;
+      if (!output) continue;
+      const target = workspace.outputPath(output.dataset.id);
+      await fetchSource(item.source, target, uploadStore, maxBytes);
+      const detected = await sniffFileDetailed(target, { detectCsv: true });
+      const isBinary = (ext: string) => ext === 'data' || registry.derivesFromClass(ext, 'galaxy.datatypes.binary.Binary');
+      const compressedType = item.fileType !== 'auto' && isBinary(item.fileType);
+      if (detected.compression === 'gzip' && !compressedType) {
+        await gunzipInPlace(target);
+        log.push(`${output.name}: gunzipped`);
+      }
+      if (!isBinary(detected.ext)) await convertText(target, { toPosixLines: item.toPosixLines, spaceToTab: item.spaceToTab });
+      extensions[item.output] = item.fileType === 'auto' ? detected.ext : item.fileType;
+    }
+    return { exitCode: 0, stdout: log.join('\n'), stderr: '', startEpoch, endEpoch: Date.now() / 1000, failure: null, extensions, runnerName };
+  } catch (error) {
+    const message = error instanceof UploadError ? error.message : `Upload failed: ${error instanceof Error ? error.message : String(error)}`;
+    return { exitCode: 1, stdout: '', stderr: message, startEpoch, endEpoch: Date.now() / 1000, failure: message, extensions, runnerName };
+  }
+}

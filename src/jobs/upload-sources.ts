@@ -1,0 +1,54 @@
+import { createWriteStream } from 'node:fs';
+import { copyFile, realpath } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { sep } from 'node:path';
+
+/** One dataset of an upload: a file the API stored, pasted text, or a URL to fetch. */
+export type UploadSource =
+  | { kind: 'file'; path: string; name: string }
+  | { kind: 'paste'; text: string }
+  | { kind: 'url'; url: string };
+
+export class UploadError extends Error {}
+
+const URL_LINE = /^(https?|ftp):\/\/\S+$/i;
+
+/** The platform's reading of `url_paste`: URLs (one per line) are fetched, anything else is content. */
+export function pasteSources(text: string): UploadSource[] {
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  if (lines.length > 0 && lines.every((line) => URL_LINE.test(line))) return lines.map((url) => ({ kind: 'url', url }));
+  return text.length > 0 ? [{ kind: 'paste', text }] : [];
+}
+
+/** Writes a source's bytes to `target`; uploaded files must lie in the upload store. */
+export async function fetchSource(source: UploadSource, target: string, uploadStore: string, maxBytes: number): Promise<void> {
+  if (source.kind === 'paste') {
+    await pipeline(Readable.from([Buffer.from(source.text, 'utf8')]), createWriteStream(target));
+    return;
+  }
+  if (source.kind === 'file') {
+    const real = await realpath(source.path).catch(() => null);
+    const store = await realpath(uploadStore);
+    if (!real || !real.startsWith(store + sep)) throw new UploadError('The uploaded file is missing.');
+    await copyFile(real, target);
+    return;
+  }
+  if (source.url.toLowerCase().startsWith('ftp://')) throw new UploadError(`Fetching ${source.url} failed: ftp is not supported.`);
+  let response: Response;
+  try {
+    response = await fetch(source.url, { redirect: 'follow' });
+  } catch (error) {
+    throw new UploadError(`Fetching ${source.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!response.ok || !response.body) throw new UploadError(`Fetching ${source.url} failed: HTTP ${response.status}.`);
+  let received = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(received > maxBytes ? new UploadError(`${source.url} is larger than ${maxBytes} bytes.`) : null, chunk);
+    },
+  });
+  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), limit, createWriteStream(target));
+}

@@ -1,0 +1,141 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import type { RequestContext } from '../../context/request-context';
+import { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import type { History } from '../../entities/history.entity';
+import { existsSync } from 'node:fs';
+import { DEFAULT_MIMETYPE, loadDatatypesRegistry } from '../../datatypes';
+import { AppError, errors } from '../../errors/error-kinds';
+import { mayChangeHistory, mayReadHistory } from '../histories/history-access';
+import { decodeId } from '../shared/decode-id';
+import { recalculateDiskUsage } from '../usage/disk-usage';
+import { copyHdas } from './hda-factory';
+import { contentsByHistoryId } from './hda.loaders';
+import { applyHdaChanges, parseHdaChanges } from './hda-update';
+import { touchHistory } from './hid-allocation';
+import { purgeHdas, removeFiles } from './purge';
+
+export interface ContentsFilter {
+  ids?: string[];
+  deleted?: boolean | null;
+  visible?: boolean | null;
+}
+
+export interface CopySource {
+  source: 'hda' | 'library';
+  content: string;
+}
+
+const populate = ['dataset', 'history', 'history.user'] as const;
+
+/** History contents: listing, show, copy in, change, delete and purge. */
+export class HdaService {
+  async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter): Promise<HistoryDatasetAssociation[]> {
+    const history = await ctx.services.histories.findReadable(ctx, encodedHistoryId);
+    const where: FilterQuery<HistoryDatasetAssociation> = { history: history.id };
+    if (filter.ids) where.id = { $in: filter.ids.map((id) => decodeId(ctx, id)) };
+    if (typeof filter.deleted === 'boolean') where.deleted = filter.deleted;
+    if (typeof filter.visible === 'boolean') where.visible = filter.visible;
+    return ctx.em.find(HistoryDatasetAssociation, where, { populate: ['dataset'], orderBy: { hid: 'asc' } });
+  }
+
+  /** The contents of a history already checked readable (GraphQL relation; batched per request). */
+  async contentsOf(ctx: RequestContext, history: History, filter: Omit<ContentsFilter, 'ids'>): Promise<HistoryDatasetAssociation[]> {
+    if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
+    const all = await ctx.loaders.get(contentsByHistoryId).load(history.id);
+    return all.filter(
+      (hda) => (typeof filter.deleted !== 'boolean' || hda.deleted === filter.deleted) && (typeof filter.visible !== 'boolean' || hda.visible === filter.visible),
+    );
+  }
+
+  /** A dataset of a history, checking that it belongs to that history. */
+  async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetAssociation> {
+    const history = await ctx.services.histories.findReadable(ctx, encodedHistoryId);
+    const hda = await this.find(ctx, encodedId);
+    if (hda.history.id !== history.id) throw errors.notFound(`No dataset ${encodedId} in history ${encodedHistoryId}`);
+    return hda;
+  }
+
+  /** `GET /api/datasets/{id}`: any history dataset the caller may read. */
+  async findReadable(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
+    const hda = await this.find(ctx, encodedId);
+    if (!mayReadHistory(ctx.caller, hda.history)) throw errors.notAccessible('Dataset is not accessible by the current user');
+    return hda;
+  }
+
+  /** The file behind a readable dataset, with how to serve it. */
+  async fileOf(ctx: RequestContext, encodedId: string): Promise<{ path: string; mimetype: string; filename: string; extension: string }> {
+    const hda = await this.findReadable(ctx, encodedId);
+    const path = ctx.services.layout.objects.pathOf(hda.dataset);
+    if (hda.purged || hda.dataset.purged) throw errors.notFound('The dataset has been purged.');
+    if (!['ok', 'empty', 'error', 'failed_metadata'].includes(hda.dataset.state) || !existsSync(path)) {
+      throw new AppError('MessageException', `The dataset is not ready (state: ${hda.dataset.state}).`);
+    }
+    const registry = loadDatatypesRegistry();
+    const configured = registry.mimetype(hda.extension);
+    const mimetype = configured === DEFAULT_MIMETYPE && registry.derivesFromClass(hda.extension, 'galaxy.datatypes.data.Text') ? 'text/plain' : configured;
+    const filename = `Galaxy${hda.hid}-[${hda.name.replace(/[^A-Za-z0-9 ._-]+/g, '_')}]`;
+    return { path, mimetype, filename, extension: hda.extension };
+  }
+
+  async findOwned(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
+    const hda = await this.find(ctx, encodedId);
+    if (!mayChangeHistory(ctx.caller, hda.history)) throw errors.notOwned('Dataset is not owned by the current user');
+    return hda;
+  }
+
+  private async find(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
+    const hda = await ctx.em.findOne(HistoryDatasetAssociation, { id: decodeId(ctx, encodedId) }, { populate: [...populate] });
+    if (!hda) throw errors.notFound(`No HistoryDatasetAssociation found with id: ${encodedId}`);
+    return hda;
+  }
+
+  /** Copies a readable history dataset into a history the caller owns. */
+  async copyInto(ctx: RequestContext, encodedHistoryId: string, from: CopySource): Promise<HistoryDatasetAssociation> {
+    if (from.source !== 'hda') throw errors.invalid(`Unsupported source: ${from.source}`);
+    return ctx.em.transactional(async (em) => {
+      const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+      const source = await this.findReadable(ctx, from.content);
+      const [copy] = await copyHdas(em, history, [source]);
+      if (history.user) await recalculateDiskUsage(em, history.user.id);
+      return copy;
+    });
+  }
+
+  async update(ctx: RequestContext, encodedHistoryId: string, encodedId: string, payload: Record<string, unknown>): Promise<HistoryDatasetAssociation> {
+    const { hda, orphans } = await ctx.em.transactional(async (em) => {
+      const found = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
+      const changes = parseHdaChanges(payload);
+      applyHdaChanges(found, changes);
+      if (changes.tags) await ctx.services.tags.setTags(ctx, found.history.user, 'hda', found.id, changes.tags);
+      const purged = changes.purged && !found.purged ? await purgeHdas(em, [found]) : [];
+      found.updateTime = new Date();
+      await em.flush();
+      await touchHistory(em, found.history.id);
+      if (purged.length && found.history.user) await recalculateDiskUsage(em, found.history.user.id);
+      return { hda: found, orphans: purged };
+    });
+    await removeFiles(ctx.services.layout.objects, orphans);
+    return hda;
+  }
+
+  async delete(ctx: RequestContext, encodedHistoryId: string, encodedId: string, purge: boolean): Promise<HistoryDatasetAssociation> {
+    const { hda, orphans } = await ctx.em.transactional(async (em) => {
+      const found = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
+      found.deleted = true;
+      const purged = purge && !found.purged ? await purgeHdas(em, [found]) : [];
+      await em.flush();
+      await touchHistory(em, found.history.id);
+      if (found.history.user) await recalculateDiskUsage(em, found.history.user.id);
+      return { hda: found, orphans: purged };
+    });
+    await removeFiles(ctx.services.layout.objects, orphans);
+    return hda;
+  }
+
+  private async ownedInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetAssociation> {
+    const history: History = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+    const hda = await this.find(ctx, encodedId);
+    if (hda.history.id !== history.id) throw errors.notFound(`No dataset ${encodedId} in history ${encodedHistoryId}`);
+    return hda;
+  }
+}

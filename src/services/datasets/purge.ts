@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Dataset } from '../../entities/dataset.entity';
+import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import type { ObjectStore } from '../../storage/object-store';
+
+/**
+ * Purges history datasets inside the caller's transaction and returns the datasets whose files can
+ * go: those that no other non-purged history or library dataset still uses. Remove the files only
+ * after the transaction commits (`removeFiles`), so a rollback never loses data.
+ */
+export async function purgeHdas(em: EntityManager, hdas: HistoryDatasetAssociation[]): Promise<Dataset[]> {
+  if (hdas.length === 0) return [];
+  for (const hda of hdas) {
+    hda.deleted = true;
+    hda.purged = true;
+  }
+  await em.flush();
+  const datasetIds = [...new Set(hdas.map((hda) => hda.dataset.id))];
+  const stillUsed = await em.execute<Array<{ dataset_id: number }>>(
+    `select distinct dataset_id from history_dataset_association where dataset_id in (${datasetIds.map(() => '?').join(',')}) and not purged`,
+    datasetIds,
+  );
+  const used = new Set(stillUsed.map((row) => row.dataset_id));
+  const orphans = await em.find(Dataset, { id: { $in: datasetIds.filter((id) => !used.has(id)) }, purgable: true });
+  for (const dataset of orphans) {
+    dataset.deleted = true;
+    dataset.purged = true;
+  }
+  await em.flush();
+  return orphans;
+}
+
+export async function removeFiles(store: ObjectStore, datasets: Dataset[]): Promise<void> {
+  for (const dataset of datasets) await store.remove(dataset);
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppServices } from '../../context/app-services';
+import type { RequestContext } from '../../context/request-context';
+import type { BackgroundTask } from '../../entities/background-task.entity';
+import { Dataset } from '../../entities/dataset.entity';
+import { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import { History } from '../../entities/history.entity';
+import { ItemTag } from '../../entities/item-tag.entity';
+import { User } from '../../entities/user.entity';
+import { errors } from '../../errors/error-kinds';
+import { describeStoredFile } from '../../jobs/dataset-finalize';
+import { ArchiveSourceError, DOWNLOAD_PREFIX, fetchArchiveSource, readHistoryArchive } from '../../histories-archive';
+import { enqueueTask } from '../../tasks/task-queue';
+import { recalculateDiskUsage } from '../usage/disk-usage';
+import { parseTag } from '../tags/tag-text';
+import { sanitizeText } from '../shared/sanitize';
+
+export const IMPORT_TASK = 'history_import';
+
+/** Imports of history archives (`POST /api/histories` with archive_source), as background tasks. */
+export class HistoryImportService {
+  async queue(ctx: RequestContext, source: string, archiveType: string): Promise<void> {
+    const user = ctx.caller.requireUser();
+    const trimmed = source.trim();
+    if (!trimmed) throw errors.missing('archive_source is required.');
+    if (archiveType !== 'url' && archiveType !== 'file') throw errors.invalid(`Unsupported archive_type: ${archiveType}`);
+    const isUrl = /^https?:\/\//i.test(trimmed);
+    if (!isUrl && !ctx.services.config.historyImportDir) {
+      throw errors.invalid('Importing from a server path is not enabled (HISTORY_IMPORT_DIR); give an http(s) URL.');
+    }
+    await enqueueTask(ctx.em, IMPORT_TASK, { userId: user.id, source: trimmed });
+    ctx.services.tasks.notify();
+  }
+}
+
+/** The background task: fetch, check and unpack the archive, then create the history and its datasets. */
+export function importTaskHandler(services: AppServices) {
+  return async (task: BackgroundTask, em: EntityManager): Promise<Record<string, unknown>> => {
+    const { layout, config } = services;
+    const user = await em.findOneOrFail(User, { id: Number(task.payload.userId) });
+    const source = String(task.payload.source);
+    const workDir = await mkdtemp(join(layout.tmp, 'import-'));
+    let archivePath: string | null = null;
+    try {
+      archivePath = await fetchArchiveSource(source, { importDir: config.historyImportDir, tmpDir: layout.tmp, maxBytes: config.maxUploadBytes }).catch((error: unknown) => {
+        if (error instanceof ArchiveSourceError) throw new Error(error.message);
+        throw error;
+      });
+      const content = await readHistoryArchive(archivePath, join(workDir, 'archive'), { maxTotalBytes: config.maxUploadBytes });
+      const historyId = await em.transactional(async (tx) => {
+        const history = tx.create(History, {
+          user,
+          name: sanitizeText(content.history.name) || 'Unnamed history',
+          genomeBuild: content.history.genome_build,
+          annotation: content.history.annotation,
+        });
+        await tx.flush();
+        const datasets = [...content.datasets].sort((a, b) => a.attrs.hid - b.attrs.hid);
+        let hid = 1;
+        for (const { attrs, filePath } of datasets) {
+          const dataset = tx.create(Dataset, { state: filePath ? 'ok' : 'discarded', uuid: attrs.uuid && /^[0-9a-f-]{36}$/i.test(attrs.uuid) ? attrs.uuid : randomUUID() });
+          const hda = tx.create(HistoryDatasetAssociation, {
+            history,
+            dataset,
+            hid: hid++,
+            name: sanitizeText(attrs.name) || 'Unnamed dataset',
+            extension: attrs.extension,
+            dbkey: attrs.dbkey,
+            info: attrs.info,
+            blurb: attrs.blurb,
+            peek: attrs.peek,
+            metadata: attrs.metadata,
+            visible: attrs.visible,
+            deleted: attrs.deleted,
+            purged: !filePath,
+            annotation: attrs.annotation,
+          });
+          await tx.flush();
+          if (filePath) {
+            // Copied, not moved: two datasets of an archive may share one member.
+            dataset.fileSize = await layout.objects.putFile(dataset, filePath);
+            if (Object.keys(attrs.metadata).length === 0) await describeStoredFile(hda, layout.objects.pathOf(dataset), dataset.fileSize);
+          }
+          for (const text of attrs.tags) {
+            const tag = parseTag(text);
+            if (tag) tx.create(ItemTag, { user, itemType: 'hda', itemId: hda.id, name: tag.name, value: tag.value });
+          }
+        }
+        for (const text of content.history.tags) {
+          const tag = parseTag(text);
+          if (tag) tx.create(ItemTag, { user, itemType: 'history', itemId: history.id, name: tag.name, value: tag.value });
+        }
+        history.hidCounter = hid;
+        await tx.flush();
+        await recalculateDiskUsage(tx, user.id);
+        return history.id;
+      });
+      return { historyId, datasets: content.datasets.length };
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+      if (archivePath && archivePath.includes(DOWNLOAD_PREFIX)) await rm(archivePath, { force: true });
+    }
+  };
+}

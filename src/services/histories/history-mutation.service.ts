@@ -1,0 +1,96 @@
+import type { RequestContext } from '../../context/request-context';
+import { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import { History } from '../../entities/history.entity';
+import { Job } from '../../entities/job.entity';
+import { errors } from '../../errors/error-kinds';
+import { copyHdas } from '../datasets/hda-factory';
+import { purgeHdas, removeFiles } from '../datasets/purge';
+import { sanitizeText } from '../shared/sanitize';
+import { recalculateDiskUsage } from '../usage/disk-usage';
+import { applyHistoryChanges, parseHistoryChanges } from './history-update';
+
+/** States of jobs that purging a history stops. */
+const ACTIVE_JOB_STATES = ['new', 'upload', 'waiting', 'queued', 'running', 'paused', 'resubmitted'] as const;
+
+/** Creating, copying, changing, deleting and purging histories (owners and administrators). */
+export class HistoryMutationService {
+  async create(ctx: RequestContext, name: string | undefined): Promise<History> {
+    const user = ctx.caller.requireUser();
+    const history = ctx.em.create(History, { user, name: name ? sanitizeText(name) || 'Unnamed history' : 'Unnamed history' });
+    await ctx.em.flush();
+    return history;
+  }
+
+  /** Copies a readable history's active datasets into a new history of the caller. */
+  async copy(ctx: RequestContext, encodedSourceId: string, name: string | undefined): Promise<History> {
+    const user = ctx.caller.requireUser();
+    return ctx.em.transactional(async (em) => {
+      const source = await ctx.services.histories.findReadable(ctx, encodedSourceId);
+      const copy = em.create(History, {
+        user,
+        name: name ? sanitizeText(name) : `Copy of '${source.name}'`,
+        genomeBuild: source.genomeBuild,
+        annotation: source.annotation,
+      });
+      await em.flush();
+      const hdas = await em.find(HistoryDatasetAssociation, { history: source, deleted: false }, { populate: ['dataset'], orderBy: { hid: 'asc' } });
+      await copyHdas(em, copy, hdas);
+      const tags = await ctx.services.tags.tagsOf(ctx, 'history', source.id);
+      await ctx.services.tags.setTags(ctx, user, 'history', copy.id, tags.map((t) => (t.value ? `${t.name}:${t.value}` : t.name)));
+      await recalculateDiskUsage(em, user.id);
+      return copy;
+    });
+  }
+
+  /** Marks deleted; with purge, also purges its datasets (files no one else uses) and stops its jobs. */
+  async delete(ctx: RequestContext, encodedId: string, purge: boolean): Promise<History> {
+    const { history, orphans } = await ctx.em.transactional(async (em) => {
+      const found = await ctx.services.histories.findOwned(ctx, encodedId);
+      found.deleted = true;
+      let purgedDatasets: Awaited<ReturnType<typeof purgeHdas>> = [];
+      if (purge) {
+        found.purged = true;
+        const hdas = await em.find(HistoryDatasetAssociation, { history: found, purged: false }, { populate: ['dataset'] });
+        purgedDatasets = await purgeHdas(em, hdas);
+        await em.nativeUpdate(Job, { history: found, state: { $in: [...ACTIVE_JOB_STATES] } }, { state: 'deleted', updateTime: new Date() });
+      }
+      await em.flush();
+      if (found.user) await recalculateDiskUsage(em, found.user.id);
+      return { history: found, orphans: purgedDatasets };
+    });
+    await removeFiles(ctx.services.layout.objects, orphans);
+    return history;
+  }
+
+  async undelete(ctx: RequestContext, encodedId: string): Promise<History> {
+    return ctx.em.transactional(async (em) => {
+      const history = await ctx.services.histories.findOwned(ctx, encodedId);
+      if (history.purged) throw errors.invalidAttribute('This history has been purged and cannot be undeleted.');
+      history.deleted = false;
+      await em.flush();
+      return history;
+    });
+  }
+
+  /** `POST /api/histories/{id}/tags/{name}`: adds (or replaces) one tag. */
+  async addTag(ctx: RequestContext, encodedId: string, name: string, value: string | null) {
+    return ctx.em.transactional(async () => {
+      const history = await ctx.services.histories.findOwned(ctx, encodedId);
+      if (!history.user) throw errors.authRequired('Tags need a user.');
+      return ctx.services.tags.addTag(ctx, history.user, 'history', history.id, sanitizeText(name), value === null ? null : sanitizeText(value));
+    });
+  }
+
+  /** Applies any serialized field of the payload (sanitized), tags included. */
+  async update(ctx: RequestContext, encodedId: string, payload: Record<string, unknown>): Promise<History> {
+    return ctx.em.transactional(async (em) => {
+      const history = await ctx.services.histories.findOwned(ctx, encodedId);
+      const changes = parseHistoryChanges(payload);
+      applyHistoryChanges(history, changes);
+      if (changes.tags) await ctx.services.tags.setTags(ctx, history.user, 'history', history.id, changes.tags);
+      history.updateTime = new Date();
+      await em.flush();
+      return history;
+    });
+  }
+}

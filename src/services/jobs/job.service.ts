@@ -1,0 +1,126 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import type { RequestContext } from '../../context/request-context';
+import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
+import { Job } from '../../entities/job.entity';
+import { AppError, errors } from '../../errors/error-kinds';
+import { IdDecodeError } from '../../ids/id-codec';
+import { decodeId } from '../shared/decode-id';
+import { mayViewJob } from './job-access';
+import { parseDateBound } from './job-list-filter';
+
+export interface JobListFilter {
+  states?: string[];
+  toolIds?: string[];
+  toolIdLike?: string[];
+  historyId?: string;
+  dateRangeMin?: string[];
+  dateRangeMax?: string[];
+  orderBy?: string;
+}
+
+export interface JobSearch {
+  toolId?: string;
+  inputs?: unknown;
+  states?: string[];
+}
+
+/** States a search matches by default. */
+const SEARCH_STATES = ['running', 'queued', 'waiting', 'ok'];
+
+/** Jobs: listing, show, their datasets and search. Job files and runners have their own services. */
+export class JobService {
+  /** Repeated values of one filter are alternatives; filters combine with AND. Newest first. */
+  async list(ctx: RequestContext, filter: JobListFilter): Promise<Job[]> {
+    ctx.caller.requireIdentity();
+    const where: FilterQuery<Job>[] = [];
+    if (!ctx.caller.isAdmin) where.push({ user: ctx.caller.requireUser().id });
+    if (filter.states?.length) where.push({ state: { $in: filter.states as Job['state'][] } });
+    if (filter.toolIds?.length) where.push({ toolId: { $in: filter.toolIds } });
+    if (filter.toolIdLike?.length) where.push({ $or: filter.toolIdLike.map((pattern) => ({ toolId: { $like: pattern } })) });
+    if (filter.historyId) {
+      try {
+        where.push({ history: ctx.services.ids.decode(filter.historyId) });
+      } catch (error) {
+        if (error instanceof IdDecodeError) throw new AppError('ObjectAttributeInvalidException');
+        throw error;
+      }
+    }
+    if (filter.dateRangeMin?.length) where.push({ $or: filter.dateRangeMin.map((d) => ({ updateTime: { $gte: parseDateBound(d, 'min') } })) });
+    if (filter.dateRangeMax?.length) where.push({ $or: filter.dateRangeMax.map((d) => ({ updateTime: { $lte: parseDateBound(d, 'max') } })) });
+    const order = filter.orderBy === 'create_time' ? 'createTime' : 'updateTime';
+    return ctx.em.find(Job, where.length ? { $and: where } : {}, { orderBy: [{ [order]: 'desc' }, { id: 'desc' }] });
+  }
+
+  /** A job the caller may see; others' jobs are reported as not found. */
+  async show(ctx: RequestContext, encodedId: string): Promise<Job> {
+    ctx.caller.requireIdentity();
+    const id = decodeId(ctx, encodedId, () => errors.malformedId());
+    const job = await ctx.em.findOne(Job, { id }, { populate: ['user'] });
+    if (!job || !mayViewJob(ctx.caller, job)) throw errors.notFound(`No Job found with id: ${encodedId}`);
+    return job;
+  }
+
+  async inputs(ctx: RequestContext, encodedId: string): Promise<JobInputDataset[]> {
+    const job = await this.show(ctx, encodedId);
+    return ctx.em.find(JobInputDataset, { job }, { orderBy: { id: 'asc' } });
+  }
+
+  async outputs(ctx: RequestContext, encodedId: string): Promise<JobOutputDataset[]> {
+    const job = await this.show(ctx, encodedId);
+    return ctx.em.find(JobOutputDataset, { job }, { orderBy: { id: 'asc' } });
+  }
+
+  /** Jobs are not submitted through this API: tools are run with POST /api/tools. */
+  refuseCreation(ctx: RequestContext): never {
+    ctx.caller.requireIdentity();
+    throw new AppError('NotImplemented', 'Please POST to /api/tools instead.');
+  }
+
+  /**
+   * The caller's earlier jobs of a tool with the same parameters and the same input datasets (as
+   * underlying files, so copies match), none of whose outputs is deleted.
+   */
+  async search(ctx: RequestContext, search: JobSearch): Promise<Job[]> {
+    const user = ctx.caller.requireUser();
+    if (!search.toolId) throw errors.missingAttribute('No tool id');
+    ctx.services.tools.find(search.toolId);
+    if (search.inputs === undefined || search.inputs === null) throw errors.missingAttribute('No inputs defined');
+    if (typeof search.inputs !== 'object' || Array.isArray(search.inputs)) throw errors.invalidAttribute('inputs must be an object');
+    const knex = ctx.em.getKnex();
+    const query = knex('job as j').select('j.id').where('j.tool_id', search.toolId).andWhere('j.user_id', user.id);
+    query.whereIn('j.state', search.states?.length ? search.states : SEARCH_STATES);
+    for (const [name, value] of Object.entries(search.inputs as Record<string, unknown>)) {
+      if (value && typeof value === 'object' && !Array.isArray(value) && 'id' in value) {
+        const ref = value as { id: unknown; src?: unknown };
+        if (ref.src !== undefined && ref.src !== 'hda') throw errors.notFound(`Dataset ${String(ref.id)} not found`);
+        const hda = await ctx.services.hdas.findReadable(ctx, String(ref.id)).catch((error: unknown) => {
+          if (error instanceof AppError && error.kind !== 'MalformedId') throw errors.notFound(`Dataset ${String(ref.id)} not found`);
+          throw error;
+        });
+        query.whereExists((sub) => {
+          sub
+            .select(knex.raw('1'))
+            .from('job_to_input_dataset as ji')
+            .join('history_dataset_association as h', 'h.id', 'ji.hda_id')
+            .whereRaw('ji.job_id = j.id')
+            .andWhere('ji.name', name)
+            .andWhere('h.deleted', false)
+            .andWhere('h.dataset_id', hda.dataset.id);
+        });
+      } else {
+        query.whereRaw('j.params ->> ? = ?', [name, typeof value === 'string' ? value : JSON.stringify(value)]);
+      }
+    }
+    query.whereNotExists((sub) => {
+      sub
+        .select(knex.raw('1'))
+        .from('job_to_output_dataset as jo')
+        .join('history_dataset_association as h', 'h.id', 'jo.hda_id')
+        .whereRaw('jo.job_id = j.id')
+        .andWhere('h.deleted', true);
+    });
+    const rows = await ctx.em.execute<Array<{ id: number }>>(query.orderBy('j.id', 'desc'));
+    if (rows.length === 0) return [];
+    return ctx.em.find(Job, { id: { $in: rows.map((row) => Number(row.id)) } }, { orderBy: { id: 'desc' } });
+  }
+}

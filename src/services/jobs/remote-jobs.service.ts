@@ -1,0 +1,124 @@
+import type { RequestContext } from '../../context/request-context';
+import { Job } from '../../entities/job.entity';
+import { AppError, errors } from '../../errors/error-kinds';
+import { secretsEqual } from '../../auth/secrets';
+import { claimNextJob, heartbeat } from '../../jobs/job-claims';
+import { prepareCommand } from '../../jobs/job-command';
+import { finishJob } from '../../jobs/job-finish';
+import { loadJob } from '../../jobs/job-loading';
+import { type JobRunResult, tail } from '../../jobs/job-result';
+import { JobWorkspace } from '../../jobs/job-workspace';
+import { setOutputStates } from '../../jobs/job-claims';
+
+/** What a remote runner receives for a claimed job. */
+export interface RemoteJobSpec {
+  id: string;
+  jobKey: string;
+  toolId: string;
+  commandLine: string;
+  jobDirectory: string;
+  workingDirectory: string;
+  timeoutSeconds: number;
+  inputs: Array<{ path: string }>;
+  outputs: Array<{ name: string; path: string }>;
+}
+
+export interface RemoteJobResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  startEpoch: number;
+  endEpoch: number;
+  runnerName: string;
+  failure?: string | null;
+}
+
+/**
+ * The server side of remote runners: they claim queued jobs with a runner token the operator
+ * configured (RUNNER_TOKENS), move files through the job files API, keep their claim alive with
+ * heartbeats, and report completion. Every call after the claim carries the job's job_key.
+ */
+export class RemoteJobsService {
+  async claim(ctx: RequestContext, runnerName: string): Promise<RemoteJobSpec | null> {
+    const runner = this.requireRunner(ctx);
+    const handler = `remote:${runnerName || runner}`;
+    const em = ctx.em;
+    const jobId = await claimNextJob(em, 'remote', handler);
+    if (jobId === null) return null;
+    const { layout, ids, tools, config } = ctx.services;
+    const loaded = await loadJob(em, jobId);
+    const workspace = new JobWorkspace(layout.jobDirectory(jobId));
+    await workspace.create();
+    await setOutputStates(em, [jobId], 'running', null);
+    let command: string;
+    try {
+      command = await prepareCommand(loaded, workspace, tools.registry, layout.objects, ids, layout.tmp);
+    } catch (error) {
+      const message = `Job could not be prepared: ${error instanceof Error ? error.message : String(error)}`;
+      const now = Date.now() / 1000;
+      await finishJob(em, jobId, workspace, layout.objects, { exitCode: -1, stdout: '', stderr: message, startEpoch: now, endEpoch: now, failure: message, runnerName: handler }, ctx.log);
+      return this.claim(ctx, runnerName);
+    }
+    loaded.job.commandLine = command;
+    loaded.job.externalId = handler;
+    await em.flush();
+    return {
+      id: ids.encode(jobId),
+      jobKey: ids.encode(jobId, 'jobs_files'),
+      toolId: loaded.job.toolId,
+      commandLine: command,
+      jobDirectory: workspace.root,
+      workingDirectory: workspace.workingDir,
+      timeoutSeconds: config.jobs.timeoutSeconds,
+      inputs: loaded.inputs.filter((input) => input.hda).map((input) => ({ path: workspace.inputPath(input.hda!.dataset.id) })),
+      outputs: loaded.outputs.filter((output) => output.hda).map((output) => ({ name: output.name, path: workspace.outputPath(output.hda!.dataset.id) })),
+    };
+  }
+
+  /** False tells the runner to stop: the job was cancelled or taken back. */
+  async heartbeat(ctx: RequestContext, encodedId: string, jobKey: string): Promise<boolean> {
+    this.requireRunner(ctx);
+    const job = await this.jobFor(ctx, encodedId, jobKey);
+    if (!job.handler) return false;
+    return heartbeat(ctx.em, job.id, job.handler);
+  }
+
+  async complete(ctx: RequestContext, encodedId: string, jobKey: string, result: RemoteJobResult): Promise<Job> {
+    this.requireRunner(ctx);
+    const job = await this.jobFor(ctx, encodedId, jobKey);
+    if (job.state !== 'running' || job.runner !== 'remote') {
+      throw new AppError('ItemAccessibilityException', 'Attempting to read or modify the files of a job that has already completed.');
+    }
+    const { layout } = ctx.services;
+    const run: JobRunResult = {
+      exitCode: result.exitCode,
+      stdout: tail(result.stdout),
+      stderr: tail(result.stderr),
+      startEpoch: result.startEpoch,
+      endEpoch: result.endEpoch,
+      failure: result.failure ?? null,
+      runnerName: result.runnerName,
+    };
+    await finishJob(ctx.em, job.id, new JobWorkspace(layout.jobDirectory(job.id)), layout.objects, run, ctx.log);
+    return ctx.em.findOneOrFail(Job, { id: job.id }, { refresh: true });
+  }
+
+  private requireRunner(ctx: RequestContext): string {
+    if (!ctx.caller.runnerName) throw new AppError('AuthenticationRequired', 'A runner token is required for this request');
+    return ctx.caller.runnerName;
+  }
+
+  private async jobFor(ctx: RequestContext, encodedId: string, jobKey: string): Promise<Job> {
+    const id = (() => {
+      try {
+        return ctx.services.ids.decode(encodedId);
+      } catch {
+        throw errors.malformedId();
+      }
+    })();
+    if (!secretsEqual(jobKey, ctx.services.ids.encode(id, 'jobs_files'))) throw errors.notAccessible('Invalid job_key supplied.');
+    const job = await ctx.em.findOne(Job, { id });
+    if (!job) throw errors.notFound(`No Job found with id: ${encodedId}`);
+    return job;
+  }
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileUpload } from 'graphql-upload-minimal';
+import { AppError } from '../../errors/error-kinds';
+import type { StoredUpload } from './upload-items';
+
+/** A file the REST shim already wrote into the upload store: taken as it is, not copied again. */
+export interface LocalFileUpload extends FileUpload {
+  localPath?: string;
+}
+
+/**
+ * Puts a GraphQL upload into the upload store, refusing a file over the limit and a truncated one
+ * (graphql-upload-minimal truncates silently at its own limit).
+ */
+export async function storeUpload(upload: Promise<LocalFileUpload> | LocalFileUpload, uploadStore: string, maxBytes: number): Promise<StoredUpload> {
+  const file = await upload;
+  const name = basename(file.filename || 'upload');
+  if (file.localPath) return { path: file.localPath, name, size: (await stat(file.localPath)).size };
+  const path = join(uploadStore, `upload-${randomBytes(12).toString('hex')}`);
+  let size = 0;
+  const stream = file.createReadStream();
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > maxBytes ? new AppError('RequestParameterInvalidException', `File '${name}' is larger than the limit of ${maxBytes} bytes.`) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(stream, limit, createWriteStream(path));
+    if ((stream as unknown as { truncated?: boolean }).truncated) throw new AppError('RequestParameterInvalidException', `File '${name}' was truncated: it exceeds the upload size limit.`);
+  } catch (error) {
+    await rm(path, { force: true });
+    if (error instanceof AppError) throw error;
+    throw new AppError('RequestParameterInvalidException', `File '${name}' could not be received: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { path, name, size };
+}

@@ -1,0 +1,176 @@
+import type { RequestContext } from '../../context/request-context';
+import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import type { History } from '../../entities/history.entity';
+import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
+import { Job, type JobParams } from '../../entities/job.entity';
+import { loadDatatypesRegistry } from '../../datatypes';
+import { AppError, errors } from '../../errors/error-kinds';
+import { UPLOAD_ITEMS_PARAM } from '../../jobs/upload-run';
+import {
+  buildParamState,
+  type DatasetLike,
+  flattenParams,
+  type MetadataValue,
+  type ParamState,
+  resolveOutputFormats,
+  ToolParameterError,
+  type ToolDefinition,
+} from '../../tools';
+import { createHdas, type NewHdaFields } from '../datasets/hda-factory';
+import { quotaPercent } from '../quotas/quota-limits';
+import { quotaLimitByUserId } from '../users/user.loaders';
+import { outputName } from './output-naming';
+import { planUploads, type StoredUpload } from './upload-items';
+
+export interface ToolRunRequest {
+  toolId: string;
+  historyId?: string | null;
+  inputs: Record<string, unknown>;
+  /** Files received with the request, by parameter name (`files_0|file_data`). */
+  uploads?: Record<string, StoredUpload>;
+}
+
+export interface ToolRunResult {
+  outputs: Array<{ name: string; dataset: HistoryDatasetAssociation }>;
+  jobs: Job[];
+}
+
+/** Turns a tool form into a queued job with its output datasets (`POST /api/tools`). */
+export class ToolExecutionService {
+  async execute(ctx: RequestContext, request: ToolRunRequest): Promise<ToolRunResult> {
+    const tool = ctx.services.tools.find(request.toolId);
+    const inputs: Record<string, unknown> = { ...request.inputs, ...(request.uploads ?? {}) };
+    const result = await ctx.em.transactional(async () => {
+      const history = await this.targetHistory(ctx, request.historyId);
+      const inputHdas: Array<{ name: string; hda: HistoryDatasetAssociation }> = [];
+      const state = await this.buildState(ctx, tool, inputs, inputHdas);
+      const paused = await this.overQuota(ctx);
+      return tool.id === 'upload1'
+        ? this.queueUpload(ctx, tool, history, state, inputs, paused)
+        : this.queueTool(ctx, tool, history, state, inputHdas, paused);
+    });
+    ctx.services.jobEngine.notify();
+    return result;
+  }
+
+  private async targetHistory(ctx: RequestContext, encodedId: string | null | undefined): Promise<History> {
+    if (encodedId) {
+      const history = await ctx.services.histories.findOwned(ctx, encodedId);
+      if (history.deleted) throw errors.invalidAttribute('Cannot run tools in a deleted history.');
+      return history;
+    }
+    const current = await ctx.services.histories.current(ctx, true);
+    if (!current) throw errors.authRequired();
+    return current;
+  }
+
+  /** Parameters checked against the tool; every dataset must be readable by the caller. */
+  private async buildState(ctx: RequestContext, tool: ToolDefinition, inputs: Record<string, unknown>, used: Array<{ name: string; hda: HistoryDatasetAssociation }>): Promise<ParamState> {
+    const registry = loadDatatypesRegistry();
+    try {
+      return await buildParamState(tool, inputs, {
+        resolveDataset: async (ref): Promise<DatasetLike> => {
+          if (ref.src !== 'hda') throw new ToolParameterError('dataset', `library datasets (${ref.src}) are not available as tool inputs yet.`);
+          const hda = await ctx.services.hdas.findReadable(ctx, ref.id);
+          if (hda.purged) throw errors.invalidAttribute(`Dataset ${ref.id} has been purged.`);
+          used.push({ name: '', hda });
+          return { id: ref.id, path: '', ext: hda.extension, name: hda.name, metadata: hda.metadata as Record<string, MetadataValue>, hid: hda.hid, dbkey: hda.dbkey };
+        },
+        acceptsFormat: (ext, formats) => formats.length === 0 || formats.some((format) => format === 'data' || registry.isSubtypeOf(ext, format)),
+      });
+    } catch (error) {
+      if (error instanceof ToolParameterError) throw new AppError('RequestParameterInvalidException', error.message);
+      throw error;
+    }
+  }
+
+  /** A user at or over their quota gets their job paused, as on the platform. */
+  private async overQuota(ctx: RequestContext): Promise<boolean> {
+    const user = ctx.caller.user;
+    if (!user) return false;
+    const limit = await ctx.loaders.get(quotaLimitByUserId).load(user.id);
+    return limit !== null && (quotaPercent(user.totalDiskUsage, limit) ?? 0) >= 100;
+  }
+
+  private async queueTool(
+    ctx: RequestContext,
+    tool: ToolDefinition,
+    history: History,
+    state: ParamState,
+    inputHdas: Array<{ name: string; hda: HistoryDatasetAssociation }>,
+    paused: boolean,
+  ): Promise<ToolRunResult> {
+    const params = flattenParams(state);
+    const formats = resolveOutputFormats(tool, state);
+    const hids = inputHdas.map((input) => input.hda.hid);
+    const inputNames = dataParamNames(params);
+    const dbkey = inputHdas[0]?.hda.dbkey ?? '?';
+    const fields: NewHdaFields[] = tool.outputs.map((output) => ({
+      name: outputName(tool.name, output.label, hids),
+      extension: formats[output.name] ?? 'data',
+      dbkey,
+      state: paused ? 'paused' : 'queued',
+      visible: !output.hidden,
+    }));
+    return this.createJob(ctx, tool, history, params, fields, tool.outputs.map((output) => output.name), inputHdas.map((input, i) => ({ name: inputNames.get(ctx.services.ids.encode(input.hda.id)) ?? `input${i}`, hda: input.hda })), paused);
+  }
+
+  private async queueUpload(ctx: RequestContext, tool: ToolDefinition, history: History, state: ParamState, inputs: Record<string, unknown>, paused: boolean): Promise<ToolRunResult> {
+    const names: Record<number, string> = {};
+    for (const [key, value] of Object.entries(inputs)) {
+      const match = /^files_(\d+)\|NAME$/.exec(key);
+      if (match && typeof value === 'string' && value.trim()) names[Number(match[1])] = value.trim();
+    }
+    const planned = planUploads(state, names);
+    const dbkeyState = state.dbkey;
+    const dbkey = dbkeyState && dbkeyState.type === 'text' && dbkeyState.value ? dbkeyState.value : '?';
+    const params: JobParams = { ...flattenParams(state), [UPLOAD_ITEMS_PARAM]: planned.map(({ name: _name, ...item }) => item) };
+    const fields: NewHdaFields[] = planned.map((item) => ({
+      name: item.name,
+      extension: item.fileType,
+      dbkey,
+      state: paused ? 'paused' : 'queued',
+    }));
+    return this.createJob(ctx, tool, history, params, fields, planned.map((item) => item.output), [], paused);
+  }
+
+  private async createJob(
+    ctx: RequestContext,
+    tool: ToolDefinition,
+    history: History,
+    params: JobParams,
+    outputFields: NewHdaFields[],
+    outputNames: string[],
+    inputs: Array<{ name: string; hda: HistoryDatasetAssociation }>,
+    paused: boolean,
+  ): Promise<ToolRunResult> {
+    const em = ctx.em;
+    const hdas = await createHdas(em, history, outputFields);
+    for (const hda of hdas) hda.toolVersion = tool.version;
+    const job = em.create(Job, {
+      user: ctx.caller.user,
+      history,
+      toolId: tool.id,
+      toolVersion: tool.version,
+      params,
+      state: paused ? 'paused' : 'queued',
+      info: paused ? "Execution of this dataset's job is paused because you were over your disk quota at the time it was ready to run" : null,
+    });
+    for (const input of inputs) em.create(JobInputDataset, { job, name: input.name, hda: input.hda });
+    hdas.forEach((hda, index) => em.create(JobOutputDataset, { job, name: outputNames[index], hda }));
+    await em.flush();
+    return { outputs: hdas.map((hda, index) => ({ name: outputNames[index], dataset: hda })), jobs: [job] };
+  }
+}
+
+/** Which flat parameter names hold which encoded dataset ids (input association names). */
+function dataParamNames(params: JobParams): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(params)) {
+    const refs = Array.isArray(value) ? value : [value];
+    for (const ref of refs) {
+      if (ref && typeof ref === 'object' && 'id' in ref && typeof (ref as { id: unknown }).id === 'string') names.set((ref as { id: string }).id, name);
+    }
+  }
+  return names;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { BackgroundTask } from '../entities/background-task.entity';
+import type { Logger } from '../logging/logger';
+import { claimTask, failTask, finishTask, recoverStaleTasks, touchTask } from './task-queue';
+
+/** Does one task; throws to fail the attempt. */
+export type TaskHandler = (task: BackgroundTask, em: EntityManager) => Promise<Record<string, unknown>>;
+
+/** What a handler reports when its task fails for good (after the last attempt). */
+export type TaskFailureHandler = (task: BackgroundTask, em: EntityManager, error: string) => Promise<void>;
+
+export interface TaskRunnerSettings {
+  workers: number;
+  pollMs: number;
+  heartbeatMs: number;
+  staleSeconds: number;
+  soleProcess: boolean;
+}
+
+/**
+ * Works through the background task queue: claims, heartbeats while a handler runs, records the
+ * result; after a crash, the next start (or another process) picks unfinished tasks up again.
+ */
+export class TaskRunner {
+  readonly worker = `${hostname()}:${process.pid}:tasks:${randomBytes(3).toString('hex')}`;
+  private readonly handlers = new Map<string, { run: TaskHandler; failed?: TaskFailureHandler }>();
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly log: Logger,
+    private readonly settings: TaskRunnerSettings,
+  ) {}
+
+  register(kind: string, run: TaskHandler, failed?: TaskFailureHandler): void {
+    this.handlers.set(kind, { run, failed });
+  }
+
+  notify(): void {
+    this.wake?.();
+  }
+
+  async start(): Promise<void> {
+    const recovered = await recoverStaleTasks(this.orm.em.fork(), this.settings.soleProcess ? -1 : this.settings.staleSeconds);
+    if (recovered) this.log.warn({ recovered }, 'background tasks of a stopped process queued again');
+    this.running = true;
+    for (let i = 0; i < this.settings.workers; i += 1) this.loops.push(this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await Promise.all(this.loops);
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let taskId: number | null = null;
+      try {
+        if (!this.settings.soleProcess) await recoverStaleTasks(this.orm.em.fork(), this.settings.staleSeconds);
+        taskId = await claimTask(this.orm.em.fork(), [...this.handlers.keys()], this.worker);
+      } catch (error) {
+        this.log.error({ err: error }, 'claiming a task failed');
+      }
+      if (taskId === null) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.settings.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        continue;
+      }
+      await this.runOne(taskId);
+    }
+  }
+
+  private async runOne(taskId: number): Promise<void> {
+    const em = this.orm.em.fork();
+    const task = await em.findOneOrFail(BackgroundTask, { id: taskId });
+    const handler = this.handlers.get(task.kind);
+    if (!handler) return;
+    const beat = setInterval(() => void touchTask(this.orm.em.fork(), taskId, this.worker).catch(() => undefined), this.settings.heartbeatMs);
+    try {
+      const result = await handler.run(task, em);
+      await finishTask(this.orm.em.fork(), taskId, result);
+      this.log.info({ taskId, kind: task.kind }, 'background task done');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = await failTask(this.orm.em.fork(), taskId, message, 5);
+      this.log.warn({ taskId, kind: task.kind, err: error, final }, 'background task failed');
+      if (final && handler.failed) await handler.failed(task, this.orm.em.fork(), message).catch(() => undefined);
+    } finally {
+      clearInterval(beat);
+    }
+  }
+}
