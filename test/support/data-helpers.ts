@@ -1,0 +1,57 @@
+import type { TestPlatform } from './test-platform';
+
+export interface Uploaded {
+  datasetId: string;
+  jobId: string;
+}
+
+/** Creates a history for a user and returns its encoded id. */
+export async function createHistory(h: TestPlatform, key: string, name = 'test history'): Promise<string> {
+  const res = await h.api.post('/api/histories').send({ key, name });
+  if (res.status !== 200) throw new Error(`history: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+/** Pastes text into a history through the upload tool (as the platform's clients do). */
+export async function uploadText(h: TestPlatform, key: string, historyId: string, content: string, options: { fileType?: string; name?: string } = {}): Promise<Uploaded> {
+  const inputs: Record<string, unknown> = {
+    'files_0|url_paste': content,
+    'files_0|type': 'upload_dataset',
+    file_type: options.fileType ?? 'auto',
+    dbkey: '?',
+  };
+  if (options.name) inputs['files_0|NAME'] = options.name;
+  const res = await h.api.post('/api/tools').send({ key, tool_id: 'upload1', history_id: historyId, inputs });
+  if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`);
+  return { datasetId: res.body.outputs[0].id, jobId: res.body.jobs[0].id };
+}
+
+/** Runs a tool and returns the response body. */
+export async function runTool(h: TestPlatform, key: string, historyId: string, toolId: string, inputs: Record<string, unknown>) {
+  const res = await h.api.post('/api/tools').send({ key, tool_id: toolId, history_id: historyId, inputs });
+  if (res.status !== 200) throw new Error(`${toolId}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { outputs: Array<{ id: string; output_name: string }>; jobs: Array<{ id: string }> };
+}
+
+/** Polls a job until it is ok or error (or the time runs out). */
+export async function waitForJob(h: TestPlatform, key: string, jobId: string, timeoutMs = 30000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await h.api.get(`/api/jobs/${jobId}`).query({ key, full: 'true' });
+    if (res.status !== 200) throw new Error(`job ${jobId}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (['ok', 'error', 'deleted', 'paused'].includes(res.body.state)) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${res.body.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The raw content of a dataset. */
+export async function datasetText(h: TestPlatform, key: string, datasetId: string): Promise<string> {
+  const res = await h.api.get(`/api/datasets/${datasetId}/display`).query({ key }).buffer(true).parse((response, done) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+  });
+  if (res.status !== 200) throw new Error(`display: ${res.status}`);
+  return res.body as string;
+}
