@@ -1,11 +1,19 @@
 /** `npm run bench`: prints req/s, p50, p99 and SQL queries per request for each listing, at two sizes. */
 import { benchAdminArea } from './admin-area.bench';
+import { benchDataCore } from './data-core.bench';
 import { printFigures } from './harness';
 
 async function main(): Promise<void> {
   const sizes = (process.env.BENCH_SIZES ?? '10,1000').split(',').map(Number);
   const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
-  for (const rows of sizes) printFigures(`admin area, ${rows} users/roles, ${database}`, await benchAdminArea(rows));
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === 'admin') {
+    for (const rows of sizes) printFigures(`admin area, ${rows} users/roles, ${database}`, await benchAdminArea(rows));
+  }
+  if (!only || only === 'data') {
+    printFigures(`data core, small (10 histories, 10 jobs, 10 datasets), ${database}`, await benchDataCore({ histories: 10, jobs: 10, datasets: 10 }));
+    printFigures(`data core, 1,000 histories, 10,000 jobs, a history of 5,000 datasets, ${database}`, await benchDataCore({ histories: 1000, jobs: 10000, datasets: 5000 }));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,71 @@
+import { Caller } from '../src/context/caller';
+import { RequestContext } from '../src/context/request-context';
+import { User } from '../src/entities/user.entity';
+import { BENCH_ADMIN, type BenchPlatform, type Figures, measure, startBenchPlatform } from './harness';
+
+export interface DataCoreSizes {
+  histories: number;
+  jobs: number;
+  datasets: number;
+}
+
+/** Bulk seed with set-based SQL: N histories, one history of M datasets, J jobs with an output each. */
+async function seed(bench: BenchPlatform, sizes: DataCoreSizes): Promise<{ key: string; bigHistoryId: string }> {
+  const { services } = bench.platform;
+  const em = services.db.orm.em.fork();
+  const user = em.create(User, { email: BENCH_ADMIN, username: 'bench-admin', password: 'x' });
+  await em.flush();
+  const key = await services.users.issueApiKey(new RequestContext(em, Caller.master(), services, services.log), user);
+  const uid = user.id;
+  await em.execute(
+    `insert into history (create_time, update_time, user_id, name, hid_counter, deleted, purged, importable, published)
+     select now() - (g * interval '1 second'), now(), ?, 'history ' || g, 1, false, false, false, false from generate_series(1, ?) g`,
+    [uid, sizes.histories],
+  );
+  const [{ id: bigId }] = await em.execute<Array<{ id: number }>>('select min(id) as id from history');
+  await em.execute(
+    `insert into dataset (create_time, update_time, state, deleted, purged, purgable, file_size, uuid)
+     select now(), now(), 'ok', false, false, true, 100 + g, gen_random_uuid() from generate_series(1, ?) g`,
+    [sizes.datasets + sizes.jobs],
+  );
+  await em.execute(
+    `insert into history_dataset_association (create_time, update_time, history_id, dataset_id, hid, name, extension, dbkey, metadata, visible, deleted, purged)
+     select now(), now(), ?, d.id, d.id, 'dataset ' || d.id, 'tabular', '?', '{"columns": 2}'::jsonb, true, false, false from dataset d order by d.id`,
+    [bigId],
+  );
+  await em.execute(
+    `insert into job (create_time, update_time, user_id, history_id, tool_id, tool_version, state, params, stdout, stderr, attempts, exit_code)
+     select now() - (g * interval '1 second'), now() - (g * interval '1 second'), ?, ?, case when g % 2 = 0 then 'cat1' else 'sort1' end, '1.0.0', 'ok', '{}'::jsonb, '', '', 1, 0
+     from generate_series(1, ?) g`,
+    [uid, bigId, sizes.jobs],
+  );
+  await em.execute(
+    `insert into job_to_output_dataset (job_id, name, hda_id)
+     select j.id, 'out_file1', h.id from (select id, row_number() over (order by id) as n from job) j
+     join (select id, row_number() over (order by id desc) as n from history_dataset_association) h on h.n = j.n`,
+  );
+  return { key, bigHistoryId: services.ids.encode(bigId) };
+}
+
+export async function benchDataCore(sizes: DataCoreSizes): Promise<Figures[]> {
+  const bench = await startBenchPlatform();
+  try {
+    const { key, bigHistoryId } = await seed(bench, sizes);
+    const gql = (query: string) => JSON.stringify({ query });
+    const targets = [
+      { rows: sizes.histories, label: 'REST GET /api/histories', path: '/api/histories' },
+      { rows: sizes.histories, label: 'GraphQL histories { id name tags }', path: '/graphql', method: 'POST' as const, body: gql('{ histories { id name deleted tags } }') },
+      { rows: sizes.histories, label: 'REST GET /api/histories?view=detailed', path: '/api/histories?view=detailed' },
+      { rows: sizes.jobs, label: 'REST GET /api/jobs', path: '/api/jobs' },
+      { rows: sizes.jobs, label: 'GraphQL jobs { id state toolId }', path: '/graphql', method: 'POST' as const, body: gql('{ jobs { id state toolId updateTime } }') },
+      { rows: sizes.datasets, label: 'REST GET /api/histories/{id}/contents', path: `/api/histories/${bigHistoryId}/contents` },
+      { rows: sizes.datasets, label: 'GraphQL historyContents', path: '/graphql', method: 'POST' as const, body: gql(`{ historyContents(historyId: "${bigHistoryId}") { id hid name state } }`) },
+      { rows: sizes.datasets, label: 'REST GET /api/histories/{id} (detailed)', path: `/api/histories/${bigHistoryId}` },
+    ];
+    const figures: Figures[] = [];
+    for (const target of targets) figures.push(await measure(bench, target, key, target.rows));
+    return figures;
+  } finally {
+    await bench.stop();
+  }
+}
