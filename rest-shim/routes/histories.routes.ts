@@ -31,10 +31,20 @@ function filterPairs(input: RouteInput): Array<{ q: string; qv: string }> {
   return q.map((name, i) => ({ q: name, qv: qv[i] }));
 }
 
-/** Non-negative integers; anything else is ignored, as on the platform. */
+/** GraphQL's Int: a larger limit or offset means the same as this one (no history list is longer). */
+const MAX_INT = 2 ** 31 - 1;
+
+/** Non-negative integers (however large); anything else is ignored, as on the platform. */
 function optionalInt(input: RouteInput, name: string): number | null {
   const text = input.string(name);
-  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : null;
+  return text !== undefined && /^\d+$/.test(text.trim()) ? Math.min(Number(text), MAX_INT) : null;
+}
+
+/** An id parameter: text as given; any other value (a JSON object…) as its text, so it fails to decode. */
+function idParam(input: RouteInput, name: string): string | undefined {
+  const value = input.get(name);
+  if (value === undefined || value === null) return undefined;
+  return input.string(name) ?? JSON.stringify(value);
 }
 
 const INDEX = `query HistoriesIndex($deleted: Boolean, $filters: [HistoryFilterInput!], $limit: Int, $offset: Int, ${view.variables}) {
@@ -118,7 +128,7 @@ export const historiesArea: RouteArea = {
       field: 'createHistory(input: $input)',
       args: '$input: NewHistoryInput!',
       vars: (input) => ({
-        input: { name: input.string('name'), copyFrom: input.string('history_id'), archiveSource: input.string('archive_source'), archiveType: input.string('archive_type') },
+        input: { name: input.string('name'), copyFrom: idParam(input, 'history_id'), archiveSource: input.string('archive_source'), archiveType: input.string('archive_type') },
       }),
     }),
     mutationRoute({

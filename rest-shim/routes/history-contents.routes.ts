@@ -29,13 +29,14 @@ function keysFor(input: RouteInput, id: string, fallback: 'summary' | 'detailed'
 
 const single = (hda: Hda, input: RouteInput, isAdmin: boolean) => hdaView(shapeHda(hda, isAdmin), keysFor(input, hda.id as string, 'detailed'));
 
-/** What a copy request names: `{source, content}`, or the older `from_hda_id` / `from_ld_id`. */
-function copySource(input: RouteInput): { source: string; content: string } {
+/** What a copy request names: `{type, source, content}`, or the older `from_hda_id` / `from_ld_id`. */
+function copySource(input: RouteInput): { type: string | null; source: string | null; content: string | null } {
+  const type = input.string('type') ?? null;
   const fromHda = input.string('from_hda_id');
-  if (fromHda) return { source: 'hda', content: fromHda };
+  if (fromHda) return { type, source: 'hda', content: fromHda };
   const fromLd = input.string('from_ld_id');
-  if (fromLd) return { source: 'library', content: fromLd };
-  return { source: input.string('source') ?? 'hda', content: input.string('content') ?? '' };
+  if (fromLd) return { type, source: 'library', content: fromLd };
+  return { type, source: input.string('source') ?? null, content: input.string('content') ?? null };
 }
 
 function changes(input: RouteInput): Record<string, unknown> {
@@ -75,7 +76,7 @@ export const historyContentsRoutes: RouteSpec<unknown>[] = [
     method: 'post',
     path: '/api/histories/:history_id/contents',
     access: 'owner',
-    operation: `mutation ($historyId: ID!, $source: String!, $content: ID!) { copyDataset(historyId: $historyId, source: $source, content: $content) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
+    operation: `mutation ($historyId: ID!, $type: String, $source: String, $content: ID) { copyDataset(historyId: $historyId, type: $type, source: $source, content: $content) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
     variables: (input) => ({ historyId: input.path.history_id, ...copySource(input) }),
     shape: (data, input) => single(data.copyDataset, input, data.viewer.isAdmin),
   }),

@@ -44,8 +44,8 @@ export const jobsArea: RouteArea = {
         max: optionalList(input, 'date_range_max'),
         orderBy: input.string('order_by') ?? null,
       }),
-      // user_details: any non-empty value adds user_email
-      shape: (data, input) => data.jobs.map((job) => shapeJobCollection(job, { admin: data.viewer.isAdmin, userDetails: Boolean(input.string('user_details')) })),
+      // user_details is a boolean parameter (the contract's reading: 'true'/'True'; also yes/on)
+      shape: (data, input) => data.jobs.map((job) => shapeJobCollection(job, { admin: data.viewer.isAdmin, userDetails: input.bool('user_details') })),
     }),
     route({
       method: 'post',

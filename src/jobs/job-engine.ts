@@ -13,7 +13,7 @@ import { loadJob } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import { JobWorkspace } from './job-workspace';
 import { runCommand } from './local-runner';
-import { runUpload } from './upload-run';
+import { removeUploadedFiles, runUpload } from './upload-run';
 
 export interface JobEngineSettings {
   /** Local worker loops; 0 leaves every job to remote runners. */
@@ -126,13 +126,26 @@ export class JobEngine {
     log.info({ jobId, toolId: loaded.job.toolId }, 'job started');
     let result: JobRunResult;
     if (loaded.job.toolId === 'upload1') {
-      result = await runUpload(loaded, workspace, layout.uploadStore, this.settings.maxUploadBytes, this.handler);
+      // Uploads run in this process (a URL may take long): keep the claim alive meanwhile.
+      result = await this.whileHeartbeating(jobId, () => runUpload(loaded, workspace, layout.uploadStore, this.settings.maxUploadBytes, this.handler));
     } else {
       result = await this.runTool(em, loaded, workspace);
     }
     if (this.abort.signal.aborted && result.failure) return; // shutting down: stop() re-queues it
-    await finishJob(em, jobId, workspace, layout.objects, result, log);
+    const recorded = await finishJob(em, jobId, workspace, layout.objects, result, log, this.handler);
+    if (recorded && loaded.job.toolId === 'upload1') await removeUploadedFiles(loaded, layout.uploadStore);
     log.info({ jobId, exitCode: result.exitCode, failure: result.failure }, 'job finished');
+  }
+
+  private async whileHeartbeating<T>(jobId: number, work: () => Promise<T>): Promise<T> {
+    const beat = setInterval(() => {
+      heartbeat(this.deps.orm.em.fork(), jobId, this.handler).catch((error: unknown) => this.deps.log.warn({ err: error, jobId }, 'heartbeat failed'));
+    }, this.settings.heartbeatMs);
+    try {
+      return await work();
+    } finally {
+      clearInterval(beat);
+    }
   }
 
   private async runTool(em: ReturnType<MikroORM['em']['fork']>, loaded: Awaited<ReturnType<typeof loadJob>>, workspace: JobWorkspace): Promise<JobRunResult> {

@@ -1,27 +1,51 @@
 import { existsSync } from 'node:fs';
+import { NotFoundError } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { JobMetric } from '../entities/job-metric.entity';
+import { FINISHED_JOB_STATES } from '../entities/job.entity';
 import type { Logger } from '../logging/logger';
 import type { ObjectStore } from '../storage/object-store';
 import { touchHistory } from '../services/datasets/hid-allocation';
 import { recalculateDiskUsage } from '../services/usage/disk-usage';
 import { describeStoredFile } from './dataset-finalize';
-import { loadJob } from './job-loading';
+import { type LoadedJob, loadJob } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import type { JobWorkspace } from './job-workspace';
 import { coreMetrics } from './metrics-format';
 
+/** Whether the job is still the given handler's running job (any running job without a handler given). */
+const stillHeld = (state: string, current: string | null, handler: string | null) => state === 'running' && (handler === null || current === handler);
+
 /**
  * Ends a run: successful outputs move from the workspace into the object store (atomically, before
  * anything is marked ok), then one transaction records states, metadata, stdout/stderr, metrics and
- * the owner's new disk usage. A job that is no longer running (cancelled) keeps its state.
+ * the owner's new disk usage. A job that is no longer `handler`'s running job (cancelled, or taken
+ * back after missed heartbeats and maybe running elsewhere) keeps its state, and its workspace is
+ * left alone unless the job is over. Returns whether the result was recorded.
  */
-export async function finishJob(em: EntityManager, jobId: number, workspace: JobWorkspace, store: ObjectStore, result: JobRunResult, log: Logger): Promise<void> {
-  const loaded = await loadJob(em, jobId);
+export async function finishJob(
+  em: EntityManager,
+  jobId: number,
+  workspace: JobWorkspace,
+  store: ObjectStore,
+  result: JobRunResult,
+  log: Logger,
+  handler: string | null = null,
+): Promise<boolean> {
+  let loaded: LoadedJob;
+  try {
+    loaded = await loadJob(em, jobId);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    log.info({ jobId }, 'job finished after it was removed; result dropped');
+    await workspace.remove();
+    return false;
+  }
   const { job } = loaded;
-  if (job.state !== 'running') {
+  if (!stillHeld(job.state, job.handler, handler)) {
     log.info({ jobId, state: job.state }, 'job finished after it left the running state; result dropped');
-    return;
+    if (FINISHED_JOB_STATES.includes(job.state)) await workspace.remove();
+    return false;
   }
   let failure = result.failure ?? (result.exitCode === 0 ? null : `Tool exited with code ${result.exitCode}`);
   const stored = new Map<number, { path: string; size: number }>();
@@ -42,7 +66,10 @@ export async function finishJob(em: EntityManager, jobId: number, workspace: Job
     }
   }
 
-  await em.transactional(async (tx) => {
+  const recorded = await em.transactional(async (tx) => {
+    // Checked again under the row lock: the sweep may have taken the job back meanwhile.
+    const [row] = await tx.execute<Array<{ state: string; handler: string | null }>>('select state, handler from job where id = ? for update', [jobId]);
+    if (!row || !stillHeld(row.state, row.handler, handler)) return false;
     const message = failure ? tail(failure + (result.stderr ? `\n${result.stderr}` : ''), 2000) : null;
     for (const output of loaded.outputs) {
       const hda = output.hda;
@@ -72,6 +99,14 @@ export async function finishJob(em: EntityManager, jobId: number, workspace: Job
     await tx.flush();
     if (job.history) await touchHistory(tx, job.history.id);
     if (job.user) await recalculateDiskUsage(tx, job.user.id);
+    return true;
   });
+  if (!recorded) {
+    // Files moved in for a result nobody records would resurrect data (e.g. of a purged history).
+    for (const output of loaded.outputs) if (output.hda && stored.has(output.hda.id)) await store.remove(output.hda.dataset);
+    log.info({ jobId }, 'job left the running state while it finished; result dropped');
+    return false;
+  }
   await workspace.remove();
+  return true;
 }

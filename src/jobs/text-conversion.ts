@@ -3,13 +3,18 @@ import { rename } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+const BLANKS = /[ \t\f\v]+/g;
+const BLANKS_AT_END = /[ \t\f\v]+$/;
+
 /**
- * The upload tool's text conversions, streamed line by line: universal line endings to POSIX
- * (`\r\n` and lone `\r` to `\n`) and, optionally, runs of spaces to one tab.
+ * The upload tool's text conversions, streamed: universal line endings to POSIX (`\r\n` and lone
+ * `\r` to `\n`) and, optionally, each run of blanks (spaces and tabs, the platform's `\s+` within a
+ * line) to one tab. Runs and `\r\n` pairs split across chunks are held back until the next chunk.
  */
 export async function convertText(path: string, options: { toPosixLines: boolean; spaceToTab: boolean }): Promise<void> {
   if (!options.toPosixLines && !options.spaceToTab) return;
   let pendingCr = false;
+  let pendingBlank = false;
   const convert = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       let text = chunk.toString('latin1');
@@ -19,11 +24,18 @@ export async function convertText(path: string, options: { toPosixLines: boolean
         if (pendingCr) text = text.slice(0, -1);
         text = text.replace(/\r\n?/g, '\n');
       }
-      if (options.spaceToTab) text = text.replace(/ +/g, '\t');
+      if (options.spaceToTab) {
+        if (pendingBlank) text = ` ${text}`;
+        const trailing = BLANKS_AT_END.exec(text);
+        pendingBlank = trailing !== null;
+        if (trailing) text = text.slice(0, trailing.index);
+        text = text.replace(BLANKS, '\t');
+      }
       done(null, Buffer.from(text, 'latin1'));
     },
     flush(done) {
-      done(null, pendingCr ? Buffer.from('\n') : null);
+      const rest = `${pendingBlank ? '\t' : ''}${pendingCr ? '\n' : ''}`;
+      done(null, rest ? Buffer.from(rest, 'latin1') : null);
     },
   });
   const converted = `${path}.converted`;

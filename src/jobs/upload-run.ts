@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { realpath, rename, rm } from 'node:fs/promises';
+import { sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { loadDatatypesRegistry, sniffFileDetailed } from '../datatypes';
@@ -55,12 +56,32 @@ export async function runUpload(loaded: LoadedJob, workspace: JobWorkspace, uplo
         await gunzipInPlace(target);
         log.push(`${output.name}: gunzipped`);
       }
-      if (!isBinary(detected.ext)) await convertText(target, { toPosixLines: item.toPosixLines, spaceToTab: item.spaceToTab });
-      extensions[item.output] = item.fileType === 'auto' ? detected.ext : item.fileType;
+      let ext = detected.ext;
+      if (!isBinary(detected.ext) && (item.toPosixLines || item.spaceToTab)) {
+        await convertText(target, { toPosixLines: item.toPosixLines, spaceToTab: item.spaceToTab });
+        // As the platform's upload tool: 'auto' is sniffed on the converted text (spaces became tabs).
+        if (item.fileType === 'auto') ext = (await sniffFileDetailed(target, { detectCsv: true })).ext;
+      }
+      extensions[item.output] = item.fileType === 'auto' ? ext : item.fileType;
     }
     return { exitCode: 0, stdout: log.join('\n'), stderr: '', startEpoch, endEpoch: Date.now() / 1000, failure: null, extensions, runnerName };
   } catch (error) {
     const message = error instanceof UploadError ? error.message : `Upload failed: ${error instanceof Error ? error.message : String(error)}`;
     return { exitCode: 1, stdout: '', stderr: message, startEpoch, endEpoch: Date.now() / 1000, failure: message, extensions, runnerName };
+  }
+}
+
+/**
+ * Removes the files an upload job received into the upload store, once the job has ended (they
+ * are copied, not moved, while it runs, so a job re-run after a crash still finds them).
+ */
+export async function removeUploadedFiles(loaded: LoadedJob, uploadStore: string): Promise<void> {
+  const raw = loaded.job.params[UPLOAD_ITEMS_PARAM];
+  const items = Array.isArray(raw) ? raw.filter(isUploadItem) : [];
+  const store = await realpath(uploadStore);
+  for (const item of items) {
+    if (item.source.kind !== 'file') continue;
+    const real = await realpath(item.source.path).catch(() => null);
+    if (real && real.startsWith(store + sep)) await rm(real, { force: true });
   }
 }

@@ -3,18 +3,18 @@ import type { CompletedJob, RemoteJob, RemoteJobResult, RunnerApi } from './type
 
 export const CLAIM_MUTATION = `mutation ($runner: String!) {
   claimRemoteJob(runnerName: $runner) {
-    id jobKey toolId commandLine jobDirectory workingDirectory timeoutSeconds
+    id jobKey claimId toolId commandLine jobDirectory workingDirectory timeoutSeconds
     inputs { path }
     outputs { name path }
   }
 }`;
 
-export const HEARTBEAT_MUTATION = `mutation ($id: ID!, $jobKey: String!) {
-  heartbeatRemoteJob(id: $id, jobKey: $jobKey)
+export const HEARTBEAT_MUTATION = `mutation ($id: ID!, $jobKey: String!, $claimId: String) {
+  heartbeatRemoteJob(id: $id, jobKey: $jobKey, claimId: $claimId)
 }`;
 
-export const COMPLETE_MUTATION = `mutation ($id: ID!, $jobKey: String!, $result: RemoteJobResultInput!) {
-  completeRemoteJob(id: $id, jobKey: $jobKey, result: $result) { id state }
+export const COMPLETE_MUTATION = `mutation ($id: ID!, $jobKey: String!, $result: RemoteJobResultInput!, $claimId: String) {
+  completeRemoteJob(id: $id, jobKey: $jobKey, result: $result, claimId: $claimId) { id state }
 }`;
 
 /**
@@ -75,15 +75,15 @@ export class RunnerGraphqlClient implements RunnerApi {
     return parseRemoteJob(job);
   }
 
-  async heartbeat(id: string, jobKey: string): Promise<boolean> {
-    const data = await this.request(HEARTBEAT_MUTATION, { id, jobKey });
+  async heartbeat(id: string, jobKey: string, claimId: string | null = null): Promise<boolean> {
+    const data = await this.request(HEARTBEAT_MUTATION, { id, jobKey, claimId });
     const answer = data.heartbeatRemoteJob;
     if (typeof answer !== 'boolean') throw malformed('heartbeatRemoteJob did not return a Boolean');
     return answer;
   }
 
-  async complete(id: string, jobKey: string, result: RemoteJobResult): Promise<CompletedJob> {
-    const data = await this.request(COMPLETE_MUTATION, { id, jobKey, result: { ...result } });
+  async complete(id: string, jobKey: string, result: RemoteJobResult, claimId: string | null = null): Promise<CompletedJob> {
+    const data = await this.request(COMPLETE_MUTATION, { id, jobKey, result: { ...result }, claimId });
     const job = data.completeRemoteJob;
     if (!isObject(job)) throw malformed('completeRemoteJob returned no job');
     return { id: idString(job.id, 'completeRemoteJob.id'), state: stringField(job, 'state', 'completeRemoteJob') };
@@ -133,9 +133,12 @@ export function parseRemoteJob(value: Json): RemoteJob {
   if (timeout !== null && timeout !== undefined && (typeof timeout !== 'number' || !Number.isFinite(timeout))) {
     throw malformed(`${where}.timeoutSeconds is not a number`);
   }
+  const claimId = value.claimId;
+  if (claimId !== null && claimId !== undefined && typeof claimId !== 'string') throw malformed(`${where}.claimId is not a string`);
   return {
     id: idString(value.id, `${where}.id`),
     jobKey: stringField(value, 'jobKey', where),
+    claimId: claimId ?? null,
     toolId: stringField(value, 'toolId', where),
     commandLine: stringField(value, 'commandLine', where),
     jobDirectory: stringField(value, 'jobDirectory', where),

@@ -53,7 +53,7 @@ export async function runJob(job: RemoteJob, deps: RunJobDeps, options: RunJobOp
     if (heartbeatInFlight || control.signal.aborted) return;
     heartbeatInFlight = true;
     deps.api
-      .heartbeat(job.id, job.jobKey)
+      .heartbeat(job.id, job.jobKey, job.claimId ?? null)
       .then((wanted) => {
         if (wanted) return;
         log.warn('server no longer wants this job; dropping it');
@@ -245,7 +245,7 @@ async function reportWithRetries(job: RemoteJob, result: RemoteJobResult, api: R
   const delayMs = options.reportRetryDelayMs ?? 1000;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await api.complete(job.id, job.jobKey, result);
+      return await api.complete(job.id, job.jobKey, result, job.claimId ?? null);
     } catch (error) {
       const retryable = !(error instanceof RunnerProtocolError) || (error.status !== null && error.status >= 500);
       if (!retryable || attempt >= attempts) throw error;

@@ -15,6 +15,8 @@ export interface RemoteJobOutput {
 export interface RemoteJob {
   id: string;
   jobKey: string;
+  /** This claim (servers that predate it send none); sent back with heartbeats and the report. */
+  claimId?: string | null;
   toolId: string;
   commandLine: string;
   jobDirectory: string;
@@ -45,8 +47,8 @@ export interface CompletedJob {
 /** The GraphQL side of the protocol; the worker depends on this, not on the HTTP client. */
 export interface RunnerApi {
   claim(runnerName: string): Promise<RemoteJob | null>;
-  heartbeat(id: string, jobKey: string): Promise<boolean>;
-  complete(id: string, jobKey: string, result: RemoteJobResult): Promise<CompletedJob>;
+  heartbeat(id: string, jobKey: string, claimId?: string | null): Promise<boolean>;
+  complete(id: string, jobKey: string, result: RemoteJobResult, claimId?: string | null): Promise<CompletedJob>;
 }
 
 /** Identifies a job for the files endpoint. */

@@ -34,12 +34,23 @@ export interface TestPlatform {
 
 let userCounter = 0;
 
+export interface TestPlatformOptions {
+  /** Empty every table first (the default). `false` keeps what an earlier platform left: a restart. */
+  reset?: boolean;
+  /**
+   * DATA_DIR to use (files of an earlier platform survive a restart). A directory given here is the
+   * caller's: close() leaves it; the harness removes only the directories it made itself.
+   */
+  dataDir?: string;
+}
+
 /**
  * A platform on the test database (reset first), with the platform's default id secret so the
  * encoded ids match the original platform's, and a known master key.
  */
-export async function startTestPlatform(env: Env = {}): Promise<TestPlatform> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
+export async function startTestPlatform(env: Env = {}, options: TestPlatformOptions = {}): Promise<TestPlatform> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'platform-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
@@ -55,7 +66,7 @@ export async function startTestPlatform(env: Env = {}): Promise<TestPlatform> {
     ...env,
   });
   const platform = await startPlatform(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });
-  await resetDatabase(platform);
+  if (options.reset !== false) await resetDatabase(platform);
   const api = request(platform.http.app);
 
   const newUser = async (name = `user${(userCounter += 1)}`): Promise<TestUser> => {
@@ -68,7 +79,8 @@ export async function startTestPlatform(env: Env = {}): Promise<TestPlatform> {
     return { id: created.body.id, email, username: name, password, key: keyed.body };
   };
 
-  const admin = await newUser('admin');
+  // After a restart the administrator exists already: it gets a fresh key (older keys expire).
+  const admin = options.reset === false ? await existingUser(api, 'admin') : await newUser('admin');
   return {
     platform,
     api,
@@ -82,9 +94,20 @@ export async function startTestPlatform(env: Env = {}): Promise<TestPlatform> {
     },
     async close() {
       await platform.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A user an earlier platform created (by name, as newUser made it), with a new API key. */
+async function existingUser(api: ReturnType<typeof request>, name: string): Promise<TestUser> {
+  const email = `${name}@example.org`;
+  const users = await api.get('/api/users').query({ key: MASTER_KEY });
+  const found = (users.body as Array<{ id: string; email: string }>).find((user) => user.email === email);
+  if (!found) throw new Error(`no user ${email} to reuse: ${users.status} ${JSON.stringify(users.body)}`);
+  const keyed = await api.post(`/api/users/${found.id}/api_key`).query({ key: MASTER_KEY });
+  if (keyed.status !== 200) throw new Error(`cannot key ${email}: ${keyed.status} ${JSON.stringify(keyed.body)}`);
+  return { id: found.id, email, username: name, password: `${name}-password`, key: keyed.body };
 }
 
 /** Empties every table (ids restart at 1), keeping the applied migrations. */

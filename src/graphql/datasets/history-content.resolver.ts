@@ -54,10 +54,11 @@ export class HistoryContentResolver {
   copyDataset(
     @Ctx() ctx: RequestContext,
     @Arg('historyId', () => ID) historyId: string,
-    @Arg('source', () => String) source: string,
-    @Arg('content', () => ID) content: string,
+    @Arg('source', () => String, { nullable: true, description: "'hda' (or 'library')." }) source?: string,
+    @Arg('content', () => ID, { nullable: true, description: 'The id of the dataset to copy.' }) content?: string,
+    @Arg('type', () => String, { nullable: true, description: "Contents type; default 'dataset'." }) type?: string,
   ): Promise<HistoryDatasetAssociation> {
-    return ctx.services.hdas.copyInto(ctx, historyId, { source: source === 'library' ? 'library' : 'hda', content });
+    return ctx.services.hdas.copyInto(ctx, historyId, { type, source, content });
   }
 
   @Mutation(() => HistoryContentType, { description: 'Changes name, info, genome build, annotation, visibility, deletion, tags; purges.' })

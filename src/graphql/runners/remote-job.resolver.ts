@@ -17,8 +17,13 @@ export class RemoteJobResolver {
 
   @Mutation(() => Boolean, { description: 'False: the job was cancelled or taken back; stop it.' })
   @Access('runner')
-  heartbeatRemoteJob(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('jobKey', () => String) jobKey: string): Promise<boolean> {
-    return ctx.services.remoteJobs.heartbeat(ctx, id, jobKey);
+  heartbeatRemoteJob(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('jobKey', () => String) jobKey: string,
+    @Arg('claimId', () => String, { nullable: true, description: "The claim's claimId: false once this claim was taken back." }) claimId?: string,
+  ): Promise<boolean> {
+    return ctx.services.remoteJobs.heartbeat(ctx, id, jobKey, claimId);
   }
 
   @Mutation(() => JobType)
@@ -28,7 +33,8 @@ export class RemoteJobResolver {
     @Arg('id', () => ID) id: string,
     @Arg('jobKey', () => String) jobKey: string,
     @Arg('result', () => RemoteJobResultInput) result: RemoteJobResultInput,
+    @Arg('claimId', () => String, { nullable: true, description: "The claim's claimId: refused once this claim was taken back." }) claimId?: string,
   ): Promise<Job> {
-    return ctx.services.remoteJobs.complete(ctx, id, jobKey, result);
+    return ctx.services.remoteJobs.complete(ctx, id, jobKey, result, claimId);
   }
 }

@@ -24,6 +24,9 @@ export class RemoteJobType {
   @Field(() => String, { description: 'The job_key for the job files API.' })
   jobKey!: string;
 
+  @Field(() => String, { description: 'Identifies this claim; send it with heartbeats and the report.' })
+  claimId!: string;
+
   @Field(() => String)
   toolId!: string;
 

@@ -1,8 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { storeUpload } from '../../services/tools/store-upload';
 import type { ToolRunResult } from '../../services/tools/tool-execution.service';
-import type { StoredUpload } from '../../services/tools/upload-items';
 import type { ToolDefinition } from '../../tools';
 import { Access } from '../shared/access';
 import { JSONObjectScalar, JSONScalar } from '../shared/scalars';
@@ -30,12 +28,9 @@ export class ToolResolver {
 
   @Mutation(() => ToolRunType, { description: 'Runs a tool: a queued job and its output datasets (uploads included).' })
   @Access('anonymous')
-  async runTool(@Ctx() ctx: RequestContext, @Arg('input', () => RunToolInput) input: RunToolInput): Promise<ToolRunResult> {
-    const uploads: Record<string, StoredUpload> = {};
-    for (const file of input.files ?? []) {
-      uploads[file.name] = await storeUpload(file.file, ctx.services.layout.uploadStore, ctx.services.config.maxUploadBytes);
-    }
-    return ctx.services.toolExecution.execute(ctx, { toolId: input.toolId, historyId: input.historyId, inputs: input.inputs ?? {}, uploads });
+  runTool(@Ctx() ctx: RequestContext, @Arg('input', () => RunToolInput) input: RunToolInput): Promise<ToolRunResult> {
+    const files = (input.files ?? []).map((file) => ({ name: file.name, file: file.file }));
+    return ctx.services.toolExecution.executeWithFiles(ctx, { toolId: input.toolId, historyId: input.historyId, inputs: input.inputs ?? {} }, files);
   }
 
   @FieldResolver(() => JSONObjectScalar, { description: "The platform's tool dictionary (with inputs and outputs when ioDetails)." })

@@ -20,9 +20,11 @@ export interface ContentsFilter {
   visible?: boolean | null;
 }
 
+/** What `POST /api/histories/{id}/contents` names: a contents type, a source kind and the source id. */
 export interface CopySource {
-  source: 'hda' | 'library';
-  content: string;
+  type?: string | null;
+  source?: string | null;
+  content?: string | null;
 }
 
 const populate = ['dataset', 'history', 'history.user'] as const;
@@ -89,11 +91,19 @@ export class HdaService {
     return hda;
   }
 
-  /** Copies a readable history dataset into a history the caller owns. */
+  /**
+   * Copies a readable history dataset into a history the caller owns. As on the platform, the target
+   * history is checked first, then the contents type, the source kind and the source id.
+   */
   async copyInto(ctx: RequestContext, encodedHistoryId: string, from: CopySource): Promise<HistoryDatasetAssociation> {
-    if (from.source !== 'hda') throw errors.invalid(`Unsupported source: ${from.source}`);
     return ctx.em.transactional(async (em) => {
       const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+      const type = from.type ?? 'dataset';
+      if (type === 'dataset_collection') throw errors.notImplemented('Dataset collections are not offered by this server.');
+      if (type !== 'dataset') throw new AppError('UnknownContentsType', `Unknown contents type: ${type}`);
+      if (from.source !== 'hda' && from.source !== 'library') throw errors.invalid(`'source' must be either 'library' or 'hda': ${String(from.source ?? null)}`);
+      if (from.content === undefined || from.content === null || from.content === '') throw errors.missing("'content' id of lda or hda is missing");
+      if (from.source === 'library') throw errors.invalid('Copying library datasets is not offered by this server.');
       const source = await this.findReadable(ctx, from.content);
       const [copy] = await copyHdas(em, history, [source]);
       if (history.user) await recalculateDiskUsage(em, history.user.id);

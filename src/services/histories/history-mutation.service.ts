@@ -1,5 +1,7 @@
+import { rm } from 'node:fs/promises';
 import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import { HistoryExport } from '../../entities/history-export.entity';
 import { History } from '../../entities/history.entity';
 import { Job } from '../../entities/job.entity';
 import { errors } from '../../errors/error-kinds';
@@ -7,7 +9,7 @@ import { copyHdas } from '../datasets/hda-factory';
 import { purgeHdas, removeFiles } from '../datasets/purge';
 import { sanitizeText } from '../shared/sanitize';
 import { recalculateDiskUsage } from '../usage/disk-usage';
-import { applyHistoryChanges, parseHistoryChanges } from './history-update';
+import { applyHistoryChanges, historyName, parseHistoryChanges } from './history-update';
 
 /** States of jobs that purging a history stops. */
 const ACTIVE_JOB_STATES = ['new', 'upload', 'waiting', 'queued', 'running', 'paused', 'resubmitted'] as const;
@@ -16,7 +18,7 @@ const ACTIVE_JOB_STATES = ['new', 'upload', 'waiting', 'queued', 'running', 'pau
 export class HistoryMutationService {
   async create(ctx: RequestContext, name: string | undefined): Promise<History> {
     const user = ctx.caller.requireUser();
-    const history = ctx.em.create(History, { user, name: name ? sanitizeText(name) || 'Unnamed history' : 'Unnamed history' });
+    const history = ctx.em.create(History, { user, name: historyName(name) });
     await ctx.em.flush();
     return history;
   }
@@ -28,7 +30,7 @@ export class HistoryMutationService {
       const source = await ctx.services.histories.findReadable(ctx, encodedSourceId);
       const copy = em.create(History, {
         user,
-        name: name ? sanitizeText(name) : `Copy of '${source.name}'`,
+        name: historyName(name || `Copy of '${source.name}'`),
         genomeBuild: source.genomeBuild,
         annotation: source.annotation,
       });
@@ -42,23 +44,34 @@ export class HistoryMutationService {
     });
   }
 
-  /** Marks deleted; with purge, also purges its datasets (files no one else uses) and stops its jobs. */
+  /**
+   * Marks deleted; with purge, also purges its datasets (files no one else uses), stops its jobs and
+   * removes its export archives (copies of the purged data). Files go only once the transaction committed.
+   */
   async delete(ctx: RequestContext, encodedId: string, purge: boolean): Promise<History> {
-    const { history, orphans } = await ctx.em.transactional(async (em) => {
+    const { history, orphans, archives } = await ctx.em.transactional(async (em) => {
       const found = await ctx.services.histories.findOwned(ctx, encodedId);
       found.deleted = true;
       let purgedDatasets: Awaited<ReturnType<typeof purgeHdas>> = [];
+      const archivePaths: string[] = [];
       if (purge) {
         found.purged = true;
         const hdas = await em.find(HistoryDatasetAssociation, { history: found, purged: false }, { populate: ['dataset'] });
         purgedDatasets = await purgeHdas(em, hdas);
         await em.nativeUpdate(Job, { history: found, state: { $in: [...ACTIVE_JOB_STATES] } }, { state: 'deleted', updateTime: new Date() });
+        for (const record of await em.find(HistoryExport, { history: found, filePath: { $ne: null } })) {
+          archivePaths.push(record.filePath as string);
+          record.filePath = null;
+          record.state = 'error';
+          record.error = 'The history was purged.';
+        }
       }
       await em.flush();
       if (found.user) await recalculateDiskUsage(em, found.user.id);
-      return { history: found, orphans: purgedDatasets };
+      return { history: found, orphans: purgedDatasets, archives: archivePaths };
     });
     await removeFiles(ctx.services.layout.objects, orphans);
+    for (const path of archives) await rm(path, { force: true });
     return history;
   }
 
@@ -72,12 +85,15 @@ export class HistoryMutationService {
     });
   }
 
-  /** `POST /api/histories/{id}/tags/{name}`: adds (or replaces) one tag. */
+  /** `POST /api/histories/{id}/tags/{name}`: adds (or replaces) one tag; the history counts as changed (exports go stale). */
   async addTag(ctx: RequestContext, encodedId: string, name: string, value: string | null) {
-    return ctx.em.transactional(async () => {
+    return ctx.em.transactional(async (em) => {
       const history = await ctx.services.histories.findOwned(ctx, encodedId);
       if (!history.user) throw errors.authRequired('Tags need a user.');
-      return ctx.services.tags.addTag(ctx, history.user, 'history', history.id, sanitizeText(name), value === null ? null : sanitizeText(value));
+      const tag = await ctx.services.tags.addTag(ctx, history.user, 'history', history.id, sanitizeText(name), value === null ? null : sanitizeText(value));
+      history.updateTime = new Date();
+      await em.flush();
+      return tag;
     });
   }
 

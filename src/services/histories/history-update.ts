@@ -17,6 +17,24 @@ export interface HistoryChanges {
 const invalid = (key: string, value: unknown, expected: string) =>
   new AppError('ObjectAttributeInvalidException', `${key} must be ${expected}: ${typeof value}`, { key });
 
+/** Width of the history's text columns (name, genome_build, slug). */
+export const HISTORY_TEXT_LENGTH = 255;
+
+/** The first `length` characters (code points, as PostgreSQL counts them). */
+export function clip(text: string, length: number): string {
+  const chars = Array.from(text);
+  return chars.length > length ? chars.slice(0, length).join('') : text;
+}
+
+/**
+ * A history name as stored: sanitized, 'Unnamed history' when nothing is left, and cut to the
+ * column's width as the platform's trimmed string column does (a long name is never an error).
+ */
+export function historyName(text: string | null | undefined): string {
+  const name = text ? sanitizeText(text) : '';
+  return clip(name || 'Unnamed history', HISTORY_TEXT_LENGTH);
+}
+
 function text(key: string, value: unknown, nullable: boolean): string | null {
   if (value === null && nullable) return null;
   if (typeof value !== 'string') throw invalid(key, value, 'a string');
@@ -38,20 +56,25 @@ export function parseHistoryChanges(payload: Record<string, unknown>): HistoryCh
   const changes: HistoryChanges = {};
   for (const [key, value] of Object.entries(payload)) {
     switch (key) {
-      case 'name': {
-        const name = text(key, value, false) ?? '';
-        changes.name = name || 'Unnamed history';
+      case 'name':
+        if (typeof value !== 'string') throw invalid(key, value, 'a string');
+        changes.name = historyName(value);
         break;
-      }
       case 'annotation':
         changes.annotation = text(key, value, true);
         break;
-      case 'genome_build':
-        changes.genomeBuild = text(key, value, true);
+      case 'genome_build': {
+        const build = text(key, value, true);
+        changes.genomeBuild = build === null ? null : clip(build, HISTORY_TEXT_LENGTH);
         break;
+      }
       case 'slug': {
         const slug = text(key, value, true);
         if (slug !== null && !/^[a-z0-9-]+$/.test(slug)) throw new AppError('ObjectAttributeInvalidException', 'Invalid slug', { key });
+        // A slug is part of the history's address: refused rather than cut.
+        if (slug !== null && slug.length > HISTORY_TEXT_LENGTH) {
+          throw new AppError('ObjectAttributeInvalidException', `slug must be at most ${HISTORY_TEXT_LENGTH} characters`, { key });
+        }
         changes.slug = slug;
         break;
       }

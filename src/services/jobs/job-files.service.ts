@@ -17,13 +17,23 @@ export interface JobFileRequest {
 
 const inside = (path: string, dir: string) => path === dir || path.startsWith(dir + sep);
 
-/** Resolves symlinks in the part of a path that exists (the file itself may not exist yet). */
-async function realPathForWrite(path: string): Promise<string> {
+/**
+ * Resolves symlinks in the part of a path that exists: the deepest existing ancestor is resolved
+ * and the missing rest appended (the file, and directories a write would create, may not exist yet).
+ */
+async function resolveExisting(path: string): Promise<string> {
   const absolute = resolve(path);
-  try {
-    return await realpath(absolute);
-  } catch {
-    return resolve(await realpath(dirname(absolute)).catch(() => dirname(absolute)), basename(absolute));
+  const missing: string[] = [];
+  let existing = absolute;
+  for (;;) {
+    try {
+      return resolve(await realpath(existing), ...missing);
+    } catch {
+      const parent = dirname(existing);
+      if (parent === existing) return absolute;
+      missing.unshift(basename(existing));
+      existing = parent;
+    }
   }
 }
 
@@ -36,10 +46,11 @@ export class JobFilesService {
   /** The file to stream for GET. */
   async pathToRead(ctx: RequestContext, request: JobFileRequest): Promise<string> {
     const { job, path } = await this.authorize(ctx, request);
-    const real = await realpath(path).catch(() => null);
-    if (!real) throw errors.notFound(`No file at ${path}`);
+    // Access first, existence second: a refusal must not tell whether a file exists elsewhere.
+    const real = await resolveExisting(path);
     const allowed = await this.readableRoots(ctx, job);
-    if (!allowed.some((root) => inside(real, root) || real === root)) throw errors.notAccessible('Job is not authorized to read the supplied path.');
+    if (!allowed.some((root) => inside(real, root))) throw errors.notAccessible('Job is not authorized to read the supplied path.');
+    if (!(await realpath(real).catch(() => null))) throw errors.notFound(`No file at ${path}`);
     return real;
   }
 
@@ -49,7 +60,7 @@ export class JobFilesService {
    */
   async write(ctx: RequestContext, request: JobFileRequest, source: () => Promise<string | null>): Promise<void> {
     const { job, path } = await this.authorize(ctx, request);
-    const target = await realPathForWrite(path);
+    const target = await resolveExisting(path);
     const allowed = await this.writableTargets(ctx, job);
     const ok =
       allowed.files.includes(target) ||
@@ -98,11 +109,11 @@ export class JobFilesService {
     const store = ctx.services.layout.objects;
     const inputs = await ctx.em.find(JobInputDataset, { job }, { populate: ['hda', 'hda.dataset'] });
     const outputs = await ctx.em.find(JobOutputDataset, { job }, { populate: ['hda', 'hda.dataset'] });
-    const roots = [await realpath(ctx.services.layout.jobDirectory(job.id)).catch(() => ctx.services.layout.jobDirectory(job.id))];
+    const roots = [await resolveExisting(ctx.services.layout.jobDirectory(job.id))];
     for (const link of [...inputs, ...outputs]) {
       if (!link.hda) continue;
-      roots.push(await realpath(store.pathOf(link.hda.dataset)).catch(() => store.pathOf(link.hda!.dataset)));
-      roots.push(store.extraFilesPathOf(link.hda.dataset));
+      roots.push(await resolveExisting(store.pathOf(link.hda.dataset)));
+      roots.push(await resolveExisting(store.extraFilesPathOf(link.hda.dataset)));
     }
     return roots;
   }
@@ -111,11 +122,11 @@ export class JobFilesService {
     const store = ctx.services.layout.objects;
     const outputs = await ctx.em.find(JobOutputDataset, { job }, { populate: ['hda', 'hda.dataset'] });
     const files: string[] = [];
-    const dirs = [resolve(ctx.services.layout.jobDirectory(job.id))];
+    const dirs = [await resolveExisting(ctx.services.layout.jobDirectory(job.id))];
     for (const output of outputs) {
       if (!output.hda) continue;
-      files.push(await realPathForWrite(store.pathOf(output.hda.dataset)));
-      dirs.push(resolve(store.extraFilesPathOf(output.hda.dataset)));
+      files.push(await resolveExisting(store.pathOf(output.hda.dataset)));
+      dirs.push(await resolveExisting(store.extraFilesPathOf(output.hda.dataset)));
     }
     return { files, dirs, scratch: await realpath(ctx.services.layout.tmp) };
   }

@@ -46,7 +46,7 @@ export class JobService {
       }
     }
     if (filter.dateRangeMin?.length) where.push({ $or: filter.dateRangeMin.map((d) => ({ updateTime: { $gte: parseDateBound(d, 'min') } })) });
-    if (filter.dateRangeMax?.length) where.push({ $or: filter.dateRangeMax.map((d) => ({ updateTime: { $lte: parseDateBound(d, 'max') } })) });
+    if (filter.dateRangeMax?.length) where.push({ $or: filter.dateRangeMax.map((d) => ({ updateTime: { $lt: parseDateBound(d, 'max') } })) });
     const order = filter.orderBy === 'create_time' ? 'createTime' : 'updateTime';
     return ctx.em.find(Job, where.length ? { $and: where } : {}, { orderBy: [{ [order]: 'desc' }, { id: 'desc' }] });
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../context/request-context';
 import { Job } from '../../entities/job.entity';
 import { AppError, errors } from '../../errors/error-kinds';
@@ -14,6 +15,8 @@ import { setOutputStates } from '../../jobs/job-claims';
 export interface RemoteJobSpec {
   id: string;
   jobKey: string;
+  /** This claim: heartbeats and the report that carry it are refused once the job was taken back. */
+  claimId: string;
   toolId: string;
   commandLine: string;
   jobDirectory: string;
@@ -41,7 +44,10 @@ export interface RemoteJobResult {
 export class RemoteJobsService {
   async claim(ctx: RequestContext, runnerName: string): Promise<RemoteJobSpec | null> {
     const runner = this.requireRunner(ctx);
-    const handler = `remote:${runnerName || runner}`;
+    const name = `remote:${runnerName || runner}`;
+    // One handler per claim, so that a runner whose job was recovered and handed to another runner
+    // (with the same name) can no longer keep it alive nor report it.
+    const handler = `${name}:${randomBytes(6).toString('hex')}`;
     const em = ctx.em;
     const jobId = await claimNextJob(em, 'remote', handler);
     if (jobId === null) return null;
@@ -56,15 +62,16 @@ export class RemoteJobsService {
     } catch (error) {
       const message = `Job could not be prepared: ${error instanceof Error ? error.message : String(error)}`;
       const now = Date.now() / 1000;
-      await finishJob(em, jobId, workspace, layout.objects, { exitCode: -1, stdout: '', stderr: message, startEpoch: now, endEpoch: now, failure: message, runnerName: handler }, ctx.log);
+      await finishJob(em, jobId, workspace, layout.objects, { exitCode: -1, stdout: '', stderr: message, startEpoch: now, endEpoch: now, failure: message, runnerName: name }, ctx.log, handler);
       return this.claim(ctx, runnerName);
     }
     loaded.job.commandLine = command;
-    loaded.job.externalId = handler;
+    loaded.job.externalId = name;
     await em.flush();
     return {
       id: ids.encode(jobId),
       jobKey: ids.encode(jobId, 'jobs_files'),
+      claimId: handler,
       toolId: loaded.job.toolId,
       commandLine: command,
       jobDirectory: workspace.root,
@@ -75,20 +82,26 @@ export class RemoteJobsService {
     };
   }
 
-  /** False tells the runner to stop: the job was cancelled or taken back. */
-  async heartbeat(ctx: RequestContext, encodedId: string, jobKey: string): Promise<boolean> {
+  /**
+   * False tells the runner to stop: the job was cancelled, or taken back (recovered after missed
+   * heartbeats, then maybe claimed again). `claimId` (what the claim returned) ties the heartbeat to
+   * that one claim; without it any remote claim of the job is kept alive.
+   */
+  async heartbeat(ctx: RequestContext, encodedId: string, jobKey: string, claimId?: string | null): Promise<boolean> {
     this.requireRunner(ctx);
     const job = await this.jobFor(ctx, encodedId, jobKey);
-    if (!job.handler) return false;
-    return heartbeat(ctx.em, job.id, job.handler);
+    const handler = claimId ?? job.handler;
+    if (!handler || job.runner !== 'remote') return false;
+    return heartbeat(ctx.em, job.id, handler);
   }
 
-  async complete(ctx: RequestContext, encodedId: string, jobKey: string, result: RemoteJobResult): Promise<Job> {
+  async complete(ctx: RequestContext, encodedId: string, jobKey: string, result: RemoteJobResult, claimId?: string | null): Promise<Job> {
     this.requireRunner(ctx);
     const job = await this.jobFor(ctx, encodedId, jobKey);
     if (job.state !== 'running' || job.runner !== 'remote') {
       throw new AppError('ItemAccessibilityException', 'Attempting to read or modify the files of a job that has already completed.');
     }
+    if (claimId && job.handler !== claimId) throw new AppError('ItemAccessibilityException', 'The job was taken back from this runner.');
     const { layout } = ctx.services;
     const run: JobRunResult = {
       exitCode: result.exitCode,
@@ -99,7 +112,8 @@ export class RemoteJobsService {
       failure: result.failure ?? null,
       runnerName: result.runnerName,
     };
-    await finishJob(ctx.em, job.id, new JobWorkspace(layout.jobDirectory(job.id)), layout.objects, run, ctx.log);
+    const recorded = await finishJob(ctx.em, job.id, new JobWorkspace(layout.jobDirectory(job.id)), layout.objects, run, ctx.log, job.handler);
+    if (!recorded) throw new AppError('ItemAccessibilityException', 'The job was taken back from this runner.');
     return ctx.em.findOneOrFail(Job, { id: job.id }, { refresh: true });
   }
 

@@ -1,8 +1,12 @@
-/** The platform's `on_string`: "data 1", "data 1 and data 2", "data 1, data 2, and others". */
+/**
+ * The platform's `on_string`: "data 1", "data 1 and data 2", "data 1, data 2, and data 3", and from
+ * four inputs "data 1, data 2, and others" (each hid once).
+ */
 export function onString(inputHids: number[]): string {
   const hids = [...new Set(inputHids)];
   if (hids.length === 1) return `data ${hids[0]}`;
   if (hids.length === 2) return `data ${hids[0]} and data ${hids[1]}`;
+  if (hids.length === 3) return `data ${hids[0]}, data ${hids[1]}, and data ${hids[2]}`;
   return hids.length ? `data ${hids[0]}, data ${hids[1]}, and others` : '';
 }
 

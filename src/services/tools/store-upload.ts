@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,10 +20,22 @@ export interface LocalFileUpload extends FileUpload {
 export async function storeUpload(upload: Promise<LocalFileUpload> | LocalFileUpload, uploadStore: string, maxBytes: number): Promise<StoredUpload> {
   const file = await upload;
   const name = basename(file.filename || 'upload');
-  if (file.localPath) return { path: file.localPath, name, size: (await stat(file.localPath)).size };
   const path = join(uploadStore, `upload-${randomBytes(12).toString('hex')}`);
+  if (file.localPath) {
+    // Taken over by a rename: the request's own cleanup removes the files no one took, and the
+    // job that reads this one runs after the response.
+    await rename(file.localPath, path);
+    return { path, name, size: (await stat(path)).size };
+  }
   let size = 0;
-  const stream = file.createReadStream();
+  let stream: NodeJS.ReadableStream;
+  try {
+    stream = file.createReadStream();
+  } catch (error) {
+    // graphql-upload-minimal refuses to hand out a stream it already cut at its size limit (413).
+    if ((error as { status?: unknown }).status === 413) throw new AppError('RequestParameterInvalidException', `File '${name}' is larger than the limit of ${maxBytes} bytes.`);
+    throw new AppError('RequestParameterInvalidException', `File '${name}' could not be received: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { RequestContext } from '../../context/request-context';
 import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
@@ -20,6 +21,7 @@ import { createHdas, type NewHdaFields } from '../datasets/hda-factory';
 import { quotaPercent } from '../quotas/quota-limits';
 import { quotaLimitByUserId } from '../users/user.loaders';
 import { outputName } from './output-naming';
+import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
 
 export interface ToolRunRequest {
@@ -35,8 +37,29 @@ export interface ToolRunResult {
   jobs: Job[];
 }
 
+/** A file sent with a tool form, for an upload parameter such as `files_0|file_data`. */
+export interface ToolFile {
+  name: string;
+  file: Promise<LocalFileUpload> | LocalFileUpload;
+}
+
 /** Turns a tool form into a queued job with its output datasets (`POST /api/tools`). */
 export class ToolExecutionService {
+  /**
+   * Receives the request's files into the upload store, then runs the tool. When anything fails,
+   * the files already received are removed (no job will read them).
+   */
+  async executeWithFiles(ctx: RequestContext, request: Omit<ToolRunRequest, 'uploads'>, files: ToolFile[]): Promise<ToolRunResult> {
+    const uploads: Record<string, StoredUpload> = {};
+    try {
+      for (const file of files) uploads[file.name] = await storeUpload(file.file, ctx.services.layout.uploadStore, ctx.services.config.maxUploadBytes);
+      return await this.execute(ctx, { ...request, uploads });
+    } catch (error) {
+      await Promise.all(Object.values(uploads).map((upload) => rm(upload.path, { force: true })));
+      throw error;
+    }
+  }
+
   async execute(ctx: RequestContext, request: ToolRunRequest): Promise<ToolRunResult> {
     const tool = ctx.services.tools.find(request.toolId);
     const inputs: Record<string, unknown> = { ...request.inputs, ...(request.uploads ?? {}) };
