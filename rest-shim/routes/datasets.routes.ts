@@ -1,5 +1,5 @@
 import { route, type RouteArea } from '../core/route';
-import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaView, shapeHda } from '../serializers/hda.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../serializers/hda.view';
 import { requestedKeys } from '../core/views';
 import { HDA_VIEW } from '../serializers/hda.view';
 import { datasetFileRoute } from './dataset-file.route';
@@ -17,7 +17,7 @@ export const datasetsArea: RouteArea = {
       variables: (input) => ({ id: input.path.dataset_id }),
       shape: (data, input) => {
         const keys = input.has('view') || input.has('keys') ? requestedKeys(HDA_VIEW, input.string('view'), input.string('keys'), 'detailed') : HDA_DETAILED_KEYS;
-        return hdaView(shapeHda(data.dataset, data.viewer.isAdmin), keys);
+        return hdaDict(data.dataset, keys);
       },
     }),
   ],

@@ -3,7 +3,7 @@ import { isPlainObject } from '../../src/http/body-parser';
 import { route, type RouteSpec } from '../core/route';
 import type { RouteInput } from '../core/route-input';
 import { requestedKeys } from '../core/views';
-import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SUMMARY_KEYS, HDA_VIEW, hdaView, shapeHda } from '../serializers/hda.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, needsDetails } from '../serializers/hda.view';
 import { datasetFileRoute } from './dataset-file.route';
 
 type Hda = Record<string, unknown>;
@@ -27,7 +27,7 @@ function keysFor(input: RouteInput, id: string, fallback: 'summary' | 'detailed'
   return details.includes('all') || details.includes(id) ? HDA_DETAILED_KEYS : fallback === 'summary' ? HDA_SUMMARY_KEYS : HDA_DETAILED_KEYS;
 }
 
-const single = (hda: Hda, input: RouteInput, isAdmin: boolean) => hdaView(shapeHda(hda, isAdmin), keysFor(input, hda.id as string, 'detailed'));
+const single = (hda: Hda, input: RouteInput) => hdaDict(hda, keysFor(input, hda.id as string, 'detailed'));
 
 /** What a copy request names: `{type, source, content}`, or the older `from_hda_id` / `from_ld_id`. */
 function copySource(input: RouteInput): { type: string | null; source: string | null; content: string | null } {
@@ -47,21 +47,22 @@ function changes(input: RouteInput): Record<string, unknown> {
 }
 
 export const historyContentsRoutes: RouteSpec<unknown>[] = [
-  route<{ historyContents: Hda[] } & Viewer>({
+  route<{ historyContents: Hda[] }>({
     method: 'get',
     path: '/api/histories/:history_id/contents',
     access: 'anonymous',
-    operation: `query ($historyId: ID!, $ids: [ID!], $deleted: Boolean, $visible: Boolean) {
-      historyContents(historyId: $historyId, ids: $ids, deleted: $deleted, visible: $visible) { ${HDA_DETAILED_SELECTION} }
-      viewer { isAdmin }
+    // Summaries need no detailed fields: those (tags, metadata…) are fetched only when some item wants them.
+    operation: `query ($historyId: ID!, $ids: [ID!], $deleted: Boolean, $visible: Boolean, $detailed: Boolean!) {
+      historyContents(historyId: $historyId, ids: $ids, deleted: $deleted, visible: $visible) { ${HDA_SELECTION_IF_DETAILED} }
     }`,
     variables: (input) => ({
       historyId: input.path.history_id,
       ids: idList(input, 'ids') ?? null,
       deleted: optionalBool(input, 'deleted'),
       visible: optionalBool(input, 'visible'),
+      detailed: (idList(input, 'details') ?? []).length > 0 || needsDetails(keysFor(input, '', 'summary')),
     }),
-    shape: (data, input) => data.historyContents.map((hda) => hdaView(shapeHda(hda, data.viewer.isAdmin), keysFor(input, hda.id as string, 'summary'))),
+    shape: (data, input) => data.historyContents.map((hda) => hdaDict(hda, keysFor(input, hda.id as string, 'summary'))),
   }),
   route<{ historyContent: Hda } & Viewer>({
     method: 'get',
@@ -69,7 +70,7 @@ export const historyContentsRoutes: RouteSpec<unknown>[] = [
     access: 'anonymous',
     operation: `query ($historyId: ID!, $id: ID!) { historyContent(historyId: $historyId, id: $id) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
     variables: (input) => ({ historyId: input.path.history_id, id: input.path.id }),
-    shape: (data, input) => single(data.historyContent, input, data.viewer.isAdmin),
+    shape: (data, input) => single(data.historyContent, input),
   }),
   datasetFileRoute('/api/histories/:history_id/contents/:id/display'),
   route<{ copyDataset: Hda } & Viewer>({
@@ -78,7 +79,7 @@ export const historyContentsRoutes: RouteSpec<unknown>[] = [
     access: 'owner',
     operation: `mutation ($historyId: ID!, $type: String, $source: String, $content: ID) { copyDataset(historyId: $historyId, type: $type, source: $source, content: $content) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
     variables: (input) => ({ historyId: input.path.history_id, ...copySource(input) }),
-    shape: (data, input) => single(data.copyDataset, input, data.viewer.isAdmin),
+    shape: (data, input) => single(data.copyDataset, input),
   }),
   route<{ updateDataset: Hda } & Viewer>({
     method: 'put',
@@ -86,7 +87,7 @@ export const historyContentsRoutes: RouteSpec<unknown>[] = [
     access: 'owner',
     operation: `mutation ($historyId: ID!, $id: ID!, $changes: JSONObject!) { updateDataset(historyId: $historyId, id: $id, changes: $changes) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
     variables: (input) => ({ historyId: input.path.history_id, id: input.path.id, changes: changes(input) }),
-    shape: (data, input) => single(data.updateDataset, input, data.viewer.isAdmin),
+    shape: (data, input) => single(data.updateDataset, input),
   }),
   route<{ deleteDataset: { id: string; deleted: boolean; purged: boolean } }>({
     method: 'delete',

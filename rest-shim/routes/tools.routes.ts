@@ -3,7 +3,7 @@ import { isPlainObject } from '../../src/http/body-parser';
 import { route, type RouteArea } from '../core/route';
 import { receivedFileAsUpload } from '../core/uploads';
 import type { RouteInput } from '../core/route-input';
-import { HDA_DETAILED_SELECTION, shapeHda } from '../serializers/hda.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../serializers/hda.view';
 import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../serializers/job.view';
 
 /** The tool form: `inputs` as an object or JSON text; the platform also accepts flat fields beside it. */
@@ -76,7 +76,7 @@ export const toolsArea: RouteArea = {
         return { input: { toolId, historyId: input.string('history_id') ?? null, inputs: toolInputs(input), files } };
       },
       shape: (data) => ({
-        outputs: data.runTool.outputs.map((output) => ({ ...shapeHda(output.dataset, data.viewer.isAdmin), output_name: output.name })),
+        outputs: data.runTool.outputs.map((output) => ({ ...hdaDict(output.dataset, HDA_DETAILED_KEYS), output_name: output.name })),
         jobs: data.runTool.jobs.map((job) => shapeJobCollection(job, { admin: data.viewer.isAdmin, userDetails: false })),
         implicit_collections: [],
         output_collections: [],

@@ -1,11 +1,12 @@
 import type { ViewSpec } from '../core/views';
 import { pythonIso } from '../core/shape';
 
-/** Every History/HistoryContent selection a dataset view can need, aliased to the platform's keys. */
-export const HDA_DETAILED_SELECTION = `
-  id name hid extension deleted purged visible state peek annotation tags uuid metadata
-  history_id: historyId
-  dataset_id: datasetId
+/** What the summary view needs of a HistoryContent, aliased to the platform's keys. */
+const HDA_SUMMARY_FIELDS = `id name hid extension deleted purged visible state history_id: historyId dataset_id: datasetId`;
+
+/** What only the detailed view needs (tags cost a query, metadata a lot of bytes). */
+const HDA_DETAIL_FIELDS = `
+  peek annotation tags uuid metadata
   genome_build: genomeBuild
   misc_info
   misc_blurb
@@ -15,6 +16,12 @@ export const HDA_DETAILED_SELECTION = `
   data_type: dataType
   file_name: fileName
 `;
+
+/** Every field a dataset view can need. */
+export const HDA_DETAILED_SELECTION = `${HDA_SUMMARY_FIELDS} ${HDA_DETAIL_FIELDS}`;
+
+/** The summary fields, and the detailed ones when `$detailed` (listings where most items are summaries). */
+export const HDA_SELECTION_IF_DETAILED = `${HDA_SUMMARY_FIELDS} ... @include(if: $detailed) { ${HDA_DETAIL_FIELDS} }`;
 
 export const HDA_SUMMARY_KEYS = [
   'id', 'name', 'type_id', 'history_id', 'hid', 'history_content_type', 'dataset_id', 'state', 'extension', 'deleted', 'purged', 'visible', 'type', 'url',
@@ -33,64 +40,66 @@ export const HDA_VIEW: ViewSpec = {
   views: { summary: HDA_SUMMARY_KEYS, detailed: HDA_DETAILED_KEYS },
 };
 
-/** The full platform dictionary of a history dataset, from the detailed selection. */
-export function shapeHda(hda: Record<string, unknown>, isAdmin: boolean): Record<string, unknown> {
-  const id = hda.id as string;
-  const historyId = hda.history_id as string;
-  const metadata = (hda.metadata ?? {}) as Record<string, unknown>;
-  const shaped: Record<string, unknown> = {
-    model_class: 'HistoryDatasetAssociation',
-    id,
-    name: hda.name,
-    type_id: `dataset-${id}`,
-    history_id: historyId,
-    hid: hda.hid,
-    history_content_type: 'dataset',
-    dataset_id: hda.dataset_id,
-    state: hda.state,
-    extension: hda.extension,
-    deleted: hda.deleted,
-    purged: hda.purged,
-    visible: hda.visible,
-    type: 'file',
-    url: `/api/histories/${historyId}/contents/${id}`,
-    hda_ldda: 'hda',
-    accessible: true,
-    genome_build: hda.genome_build,
-    misc_info: hda.misc_info,
-    misc_blurb: hda.misc_blurb,
-    file_ext: hda.extension,
-    file_size: hda.file_size,
-    create_time: pythonIso(hda.create_time),
-    update_time: pythonIso(hda.update_time),
-    resubmitted: false,
-    meta_files: [],
-    data_type: hda.data_type,
-    peek: hda.peek,
-    uuid: hda.uuid,
-    permissions: { access: [], manage: [] },
-    file_name: isAdmin ? hda.file_name : null,
-    display_apps: [],
-    display_types: [],
-    visualizations: [],
-    download_url: `/api/histories/${historyId}/contents/${id}/display`,
-    annotation: hda.annotation,
-    tags: hda.tags,
-    api_type: 'file',
-  };
-  for (const [name, value] of Object.entries(metadata)) shaped[`metadata_${name}`] = value;
-  return shaped;
-}
+type Hda = Record<string, unknown>;
 
-/** The requested view of a shaped dataset (`metadata` stands for every metadata_* key). */
-export function hdaView(shaped: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/** How each platform key is computed from the selection (constants included). */
+const KEY_VALUES: Record<string, (hda: Hda) => unknown> = {
+  model_class: () => 'HistoryDatasetAssociation',
+  id: (hda) => hda.id,
+  name: (hda) => hda.name,
+  type_id: (hda) => `dataset-${String(hda.id)}`,
+  history_id: (hda) => hda.history_id,
+  hid: (hda) => hda.hid,
+  history_content_type: () => 'dataset',
+  dataset_id: (hda) => hda.dataset_id,
+  state: (hda) => hda.state,
+  extension: (hda) => hda.extension,
+  deleted: (hda) => hda.deleted,
+  purged: (hda) => hda.purged,
+  visible: (hda) => hda.visible,
+  type: () => 'file',
+  url: (hda) => `/api/histories/${String(hda.history_id)}/contents/${String(hda.id)}`,
+  hda_ldda: () => 'hda',
+  accessible: () => true,
+  genome_build: (hda) => hda.genome_build,
+  misc_info: (hda) => hda.misc_info,
+  misc_blurb: (hda) => hda.misc_blurb,
+  file_ext: (hda) => hda.extension,
+  file_size: (hda) => hda.file_size,
+  create_time: (hda) => pythonIso(hda.create_time),
+  update_time: (hda) => pythonIso(hda.update_time),
+  resubmitted: () => false,
+  meta_files: () => [],
+  data_type: (hda) => hda.data_type,
+  peek: (hda) => hda.peek,
+  uuid: (hda) => hda.uuid,
+  permissions: () => ({ access: [], manage: [] }),
+  file_name: (hda) => hda.file_name ?? null,
+  display_apps: () => [],
+  display_types: () => [],
+  visualizations: () => [],
+  download_url: (hda) => `/api/histories/${String(hda.history_id)}/contents/${String(hda.id)}/display`,
+  annotation: (hda) => hda.annotation,
+  tags: (hda) => hda.tags,
+  api_type: () => 'file',
+};
+
+/**
+ * The platform's dictionary of a history dataset with the given keys (`metadata` stands for every
+ * metadata_* key), built straight from the GraphQL selection.
+ */
+export function hdaDict(hda: Hda, keys: readonly string[]): Hda {
+  const out: Hda = {};
   for (const key of keys) {
     if (key === 'metadata') {
-      for (const [name, value] of Object.entries(shaped)) if (name.startsWith('metadata_')) out[name] = value;
-    } else if (key in shaped) {
-      out[key] = shaped[key];
+      for (const [name, value] of Object.entries((hda.metadata ?? {}) as Hda)) out[`metadata_${name}`] = value;
+    } else {
+      const value = KEY_VALUES[key];
+      if (value) out[key] = value(hda);
     }
   }
   return out;
 }
+
+/** Whether any of the keys needs the detailed part of the selection. */
+export const needsDetails = (keys: readonly string[]) => keys.some((key) => !(HDA_SUMMARY_KEYS as readonly string[]).includes(key));

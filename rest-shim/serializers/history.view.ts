@@ -1,6 +1,6 @@
 import type { ViewSpec } from '../core/views';
 import { pythonIso } from '../core/shape';
-import { HDA_DETAILED_SELECTION, shapeHda } from './hda.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from './hda.view';
 
 /** The platform's history serializer (platform-facts §4.1) over the History type. */
 export const HISTORY_VIEW: ViewSpec = {
@@ -51,6 +51,6 @@ export function shapeHistory(history: Record<string, unknown>, isAdmin: boolean)
   const shaped: Record<string, unknown> = { ...history, url: `/api/histories/${id}`, contents_url: `/api/histories/${id}/contents`, user_rating: null, community_rating: 0 };
   if ('create_time' in history) shaped.create_time = pythonIso(history.create_time);
   if ('update_time' in history) shaped.update_time = pythonIso(history.update_time);
-  if (Array.isArray(history.contents)) shaped.contents = history.contents.map((hda: Record<string, unknown>) => shapeHda(hda, isAdmin));
+  if (Array.isArray(history.contents)) shaped.contents = history.contents.map((hda: Record<string, unknown>) => hdaDict(hda, HDA_DETAILED_KEYS));
   return shaped;
 }

@@ -1,8 +1,18 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { JSONObjectScalar } from '../shared/scalars';
 
-/** A dataset in a history (the platform's HDA). */
+/** A dataset in a history (the platform's HDA). Plain fields: the resolver builds an HdaNode per item. */
 @ObjectType('HistoryContent')
 export class HistoryContentType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  historyId!: string;
+
+  @Field(() => ID)
+  datasetId!: string;
+
   @Field(() => String)
   name!: string;
 
@@ -32,6 +42,33 @@ export class HistoryContentType {
 
   @Field(() => Date)
   updateTime!: Date;
+
+  @Field(() => String)
+  state!: string;
+
+  @Field(() => String)
+  genomeBuild!: string;
+
+  @Field(() => String, { nullable: true })
+  misc_info!: string | null;
+
+  @Field(() => String, { nullable: true })
+  misc_blurb!: string | null;
+
+  @Field(() => Number)
+  fileSize!: number;
+
+  @Field(() => String)
+  uuid!: string;
+
+  @Field(() => JSONObjectScalar)
+  metadata!: Record<string, unknown>;
+
+  @Field(() => String, { description: 'The datatype class, module.Class.' })
+  dataType!: string;
+
+  @Field(() => String, { nullable: true, description: 'Path on the server (administrators only).' })
+  fileName!: string | null;
 }
 
 @ObjectType('DatasetFile')

@@ -1,6 +1,8 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { selects } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
-import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import { type HdaNode, hdaNodes } from '../datasets/hda-node';
 import type { History } from '../../entities/history.entity';
 import type { Job } from '../../entities/job.entity';
 import type { User } from '../../entities/user.entity';
@@ -154,13 +156,14 @@ export class HistoryResolver {
   }
 
   @FieldResolver(() => [HistoryContentType])
-  contents(
+  async contents(
     @Root() history: History,
     @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
     @Arg('visible', () => Boolean, { nullable: true }) visible?: boolean,
-  ): Promise<HistoryDatasetAssociation[]> {
-    return ctx.services.hdas.contentsOf(ctx, history, { deleted, visible });
+  ): Promise<HdaNode[]> {
+    return hdaNodes(ctx, await ctx.services.hdas.contentsOf(ctx, history, { deleted, visible }), selects(info, 'tags'));
   }
 
   @FieldResolver(() => [JobType], { description: 'Jobs that ran in this history, newest first.' })

@@ -1,6 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import type { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import type { Job } from '../../entities/job.entity';
@@ -11,6 +10,7 @@ import { shownParams } from '../../services/jobs/job-params';
 import { hdaById, inputsByJobId, metricsByJobId, outputsByJobId } from '../../services/jobs/job.loaders';
 import { userById } from '../../services/users/user.loaders';
 import { HistoryContentType } from '../datasets/history-content.type';
+import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { HistoryType } from '../histories/history.type';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
@@ -134,7 +134,8 @@ export class JobDatasetResolver {
   }
 
   @FieldResolver(() => HistoryContentType, { nullable: true })
-  dataset(@Root() link: JobInputDataset | JobOutputDataset, @Ctx() ctx: RequestContext): Promise<HistoryDatasetAssociation | null> | null {
-    return link.hda ? ctx.loaders.get(hdaById).load(link.hda.id) : null;
+  async dataset(@Root() link: JobInputDataset | JobOutputDataset, @Ctx() ctx: RequestContext): Promise<HdaNode | null> {
+    const hda = link.hda ? await ctx.loaders.get(hdaById).load(link.hda.id) : null;
+    return hda ? hdaNode(ctx, hda) : null;
   }
 }

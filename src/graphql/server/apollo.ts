@@ -1,5 +1,5 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type Response, Router } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
@@ -23,7 +23,8 @@ export async function createGraphQLEndpoint(schema: GraphQLSchema, services: App
     formatError: formatGraphQLError(services.log),
     // The process's own SIGTERM handler drains HTTP first, then stops Apollo.
     stopOnTerminationSignals: false,
-    plugins: [adminOnlyIntrospection, ApolloServerPluginLandingPageDisabled()],
+    // Cache-control hints would wrap every field resolver of the shared schema (the shim's too).
+    plugins: [adminOnlyIntrospection, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
   });
   await apollo.start();
   const router = Router();

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-g
 import type { RequestContext } from '../../context/request-context';
 import type { ToolRunResult } from '../../services/tools/tool-execution.service';
 import type { ToolDefinition } from '../../tools';
+import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { Access } from '../shared/access';
 import { JSONObjectScalar, JSONScalar } from '../shared/scalars';
 import { RunToolInput, ToolRunType, ToolType } from './tool.type';
@@ -28,9 +29,10 @@ export class ToolResolver {
 
   @Mutation(() => ToolRunType, { description: 'Runs a tool: a queued job and its output datasets (uploads included).' })
   @Access('anonymous')
-  runTool(@Ctx() ctx: RequestContext, @Arg('input', () => RunToolInput) input: RunToolInput): Promise<ToolRunResult> {
+  async runTool(@Ctx() ctx: RequestContext, @Arg('input', () => RunToolInput) input: RunToolInput): Promise<{ outputs: Array<{ name: string; dataset: HdaNode }>; jobs: ToolRunResult['jobs'] }> {
     const files = (input.files ?? []).map((file) => ({ name: file.name, file: file.file }));
-    return ctx.services.toolExecution.executeWithFiles(ctx, { toolId: input.toolId, historyId: input.historyId, inputs: input.inputs ?? {} }, files);
+    const run = await ctx.services.toolExecution.executeWithFiles(ctx, { toolId: input.toolId, historyId: input.historyId, inputs: input.inputs ?? {} }, files);
+    return { outputs: run.outputs.map((output) => ({ name: output.name, dataset: hdaNode(ctx, output.dataset) })), jobs: run.jobs };
   }
 
   @FieldResolver(() => JSONObjectScalar, { description: "The platform's tool dictionary (with inputs and outputs when ioDetails)." })

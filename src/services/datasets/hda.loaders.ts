@@ -1,12 +1,12 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
-import { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import { type HdaView, loadHdaViews } from './hda-view';
 
-/** Every dataset of each history (with its dataset row), by hid; one query per batch. */
-export const contentsByHistoryId: LoaderFactory<number, HistoryDatasetAssociation[]> = (ctx) =>
+/** Every dataset of each history (with its dataset row), by hid; one query per batch, no hydration. */
+export const contentsByHistoryId: LoaderFactory<number, HdaView[]> = (ctx) =>
   new DataLoader(async (ids) => {
-    const hdas = await ctx.em.find(HistoryDatasetAssociation, { history: { $in: [...ids] } }, { populate: ['dataset'], orderBy: { history: 'asc', hid: 'asc' } });
-    const byHistory = new Map<number, HistoryDatasetAssociation[]>(ids.map((id) => [id, []]));
+    const hdas = await loadHdaViews(ctx.em, { historyIds: ids });
+    const byHistory = new Map<number, HdaView[]>(ids.map((id) => [id, []]));
     for (const hda of hdas) byHistory.get(hda.history.id)?.push(hda);
     return ids.map((id) => byHistory.get(id) ?? []);
   });

@@ -10,6 +10,7 @@ import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { copyHdas } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
+import { type HdaView, loadHdaViews } from './hda-view';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
 import { purgeHdas, removeFiles } from './purge';
@@ -31,17 +32,18 @@ const populate = ['dataset', 'history', 'history.user'] as const;
 
 /** History contents: listing, show, copy in, change, delete and purge. */
 export class HdaService {
-  async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter): Promise<HistoryDatasetAssociation[]> {
+  async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter): Promise<HdaView[]> {
     const history = await ctx.services.histories.findReadable(ctx, encodedHistoryId);
-    const where: FilterQuery<HistoryDatasetAssociation> = { history: history.id };
-    if (filter.ids) where.id = { $in: filter.ids.map((id) => decodeId(ctx, id)) };
-    if (typeof filter.deleted === 'boolean') where.deleted = filter.deleted;
-    if (typeof filter.visible === 'boolean') where.visible = filter.visible;
-    return ctx.em.find(HistoryDatasetAssociation, where, { populate: ['dataset'], orderBy: { hid: 'asc' } });
+    return loadHdaViews(ctx.em, {
+      historyIds: [history.id],
+      ids: filter.ids?.map((id) => decodeId(ctx, id)),
+      deleted: filter.deleted,
+      visible: filter.visible,
+    });
   }
 
   /** The contents of a history already checked readable (GraphQL relation; batched per request). */
-  async contentsOf(ctx: RequestContext, history: History, filter: Omit<ContentsFilter, 'ids'>): Promise<HistoryDatasetAssociation[]> {
+  async contentsOf(ctx: RequestContext, history: History, filter: Omit<ContentsFilter, 'ids'>): Promise<HdaView[]> {
     if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
     const all = await ctx.loaders.get(contentsByHistoryId).load(history.id);
     return all.filter(
