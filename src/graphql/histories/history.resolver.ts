@@ -4,7 +4,9 @@ import { selects } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
 import { type HdaNode, hdaNodes } from '../datasets/hda-node';
 import type { History } from '../../entities/history.entity';
+import type { HistoryView } from '../../services/histories/history-view';
 import type { Job } from '../../entities/job.entity';
+import type { JobView } from '../../services/jobs/job-view';
 import type { User } from '../../entities/user.entity';
 import { niceSize } from '../../format/nice-size';
 import { historyCitations } from '../../services/histories/history-citations';
@@ -30,7 +32,7 @@ export class HistoryResolver {
     @Arg('filters', () => [HistoryFilterInput], { nullable: true }) filters?: HistoryFilterInput[],
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
-  ): Promise<History[]> {
+  ): Promise<HistoryView[]> {
     return ctx.services.histories.list(ctx, { deleted, filters, limit, offset });
   }
 
@@ -82,82 +84,82 @@ export class HistoryResolver {
   }
 
   @FieldResolver(() => ID)
-  id(@Root() history: History, @Ctx() ctx: RequestContext): string {
+  id(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string {
     return encoded(ctx, history.id);
   }
 
   @FieldResolver(() => [String])
-  tags(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string[]> {
+  tags(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string[]> {
     return ctx.loaders.get(historyTags).load(history.id);
   }
 
   @FieldResolver(() => ID, { nullable: true })
-  userId(@Root() history: History, @Ctx() ctx: RequestContext): string | null {
+  userId(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string | null {
     return history.user ? encoded(ctx, history.user.id) : null;
   }
 
   @FieldResolver(() => UserType, { nullable: true, description: 'The owner (visible to the owner and administrators).' })
-  async user(@Root() history: History, @Ctx() ctx: RequestContext): Promise<User | null> {
+  async user(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<User | null> {
     if (!history.user || !(ctx.caller.isAdmin || ctx.caller.userId === history.user.id)) return null;
     return ctx.loaders.get(userById).load(history.user.id);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'u/<username>/h/<slug>, when both exist.' })
-  async usernameAndSlug(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string | null> {
+  async usernameAndSlug(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (!history.user || !history.slug) return null;
     const owner = await ctx.loaders.get(userById).load(history.user.id);
     return owner?.username ? `u/${owner.username}/h/${history.slug}` : null;
   }
 
   @FieldResolver(() => String, { nullable: true })
-  genomeBuild(@Root() history: History): string | null {
+  genomeBuild(@Root() history: HistoryView): string | null {
     return history.genomeBuild;
   }
 
   @FieldResolver(() => Number, { description: 'Bytes of the distinct live datasets.' })
-  async size(@Root() history: History, @Ctx() ctx: RequestContext): Promise<number> {
+  async size(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<number> {
     return (await ctx.loaders.get(historyStatsById).load(history.id)).size;
   }
 
   @FieldResolver(() => String)
-  async niceSize(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string> {
+  async niceSize(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string> {
     return niceSize((await ctx.loaders.get(historyStatsById).load(history.id)).size);
   }
 
   @FieldResolver(() => Boolean)
-  async empty(@Root() history: History, @Ctx() ctx: RequestContext): Promise<boolean> {
+  async empty(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<boolean> {
     return (await ctx.loaders.get(historyStatsById).load(history.id)).count === 0;
   }
 
   @FieldResolver(() => Int)
-  async count(@Root() history: History, @Ctx() ctx: RequestContext): Promise<number> {
+  async count(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<number> {
     return (await ctx.loaders.get(historyStatsById).load(history.id)).count;
   }
 
   @FieldResolver(() => String, { description: 'new, queued, running, ok or error, from the datasets.' })
-  async state(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string> {
+  async state(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string> {
     return (await ctx.loaders.get(historyStatsById).load(history.id)).state;
   }
 
   @FieldResolver(() => JSONObjectScalar, { description: 'Non-deleted datasets per state.' })
-  async stateDetails(@Root() history: History, @Ctx() ctx: RequestContext): Promise<Record<string, number>> {
+  async stateDetails(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<Record<string, number>> {
     return (await ctx.loaders.get(historyStatsById).load(history.id)).stateCounts;
   }
 
   @FieldResolver(() => JSONObjectScalar, { description: 'Encoded dataset ids per state, deleted ones included.' })
-  async stateIds(@Root() history: History, @Ctx() ctx: RequestContext): Promise<Record<string, string[]>> {
+  async stateIds(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<Record<string, string[]>> {
     const stats = await ctx.loaders.get(historyStatsById).load(history.id);
     return Object.fromEntries(Object.entries(stats.stateIds).map(([state, ids]) => [state, ids.map((id) => encoded(ctx, id))]));
   }
 
   @FieldResolver(() => [ID])
-  async hdaIds(@Root() history: History, @Ctx() ctx: RequestContext): Promise<string[]> {
+  async hdaIds(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string[]> {
     return (await ctx.loaders.get(historyStatsById).load(history.id)).hdaIds.map((id) => encoded(ctx, id));
   }
 
   @FieldResolver(() => [HistoryContentType])
   async contents(
-    @Root() history: History,
+    @Root() history: HistoryView,
     @Ctx() ctx: RequestContext,
     @Info() info: GraphQLResolveInfo,
     @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
@@ -167,12 +169,12 @@ export class HistoryResolver {
   }
 
   @FieldResolver(() => [JobType], { description: 'Jobs that ran in this history, newest first.' })
-  jobs(@Root() history: History, @Ctx() ctx: RequestContext): Promise<Job[]> {
+  jobs(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<JobView[]> {
     return ctx.services.jobs.list(ctx, { historyId: encoded(ctx, history.id) });
   }
 
   @FieldResolver(() => [JSONObjectScalar], { description: 'BibTeX of the tools that made its datasets.' })
-  citations(@Root() history: History, @Ctx() ctx: RequestContext): Promise<CitationDict[]> {
+  citations(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<CitationDict[]> {
     return historyCitations(ctx, encoded(ctx, history.id));
   }
 }

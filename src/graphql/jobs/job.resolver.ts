@@ -3,11 +3,12 @@ import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
 import type { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import type { Job } from '../../entities/job.entity';
+import type { JobView } from '../../services/jobs/job-view';
 import type { User } from '../../entities/user.entity';
 import { type MetricView, metricView } from '../../jobs/metrics-format';
 import { historyById } from '../../services/histories/history.loaders';
 import { shownParams } from '../../services/jobs/job-params';
-import { hdaById, inputsByJobId, metricsByJobId, outputsByJobId } from '../../services/jobs/job.loaders';
+import { hdaById, inputsByJobId, jobTextById, metricsByJobId, outputsByJobId } from '../../services/jobs/job.loaders';
 import { userById } from '../../services/users/user.loaders';
 import { HistoryContentType } from '../datasets/history-content.type';
 import { type HdaNode, hdaNode } from '../datasets/hda-node';
@@ -31,7 +32,7 @@ export class JobResolver {
     @Arg('dateRangeMin', () => [String], { nullable: true }) dateRangeMin?: string[],
     @Arg('dateRangeMax', () => [String], { nullable: true }) dateRangeMax?: string[],
     @Arg('orderBy', () => String, { nullable: true }) orderBy?: string,
-  ): Promise<Job[]> {
+  ): Promise<JobView[]> {
     return ctx.services.jobs.list(ctx, { states, toolIds, toolIdLike, historyId, dateRangeMin, dateRangeMax, orderBy });
   }
 
@@ -59,64 +60,64 @@ export class JobResolver {
   }
 
   @FieldResolver(() => ID)
-  id(@Root() job: Job, @Ctx() ctx: RequestContext): string {
+  id(@Root() job: JobView, @Ctx() ctx: RequestContext): string {
     return encoded(ctx, job.id);
   }
 
   @FieldResolver(() => JSONObjectScalar, { description: 'Parameters as submitted, without the dataset inputs.' })
-  params(@Root() job: Job): Record<string, unknown> {
+  params(@Root() job: JobView): Record<string, unknown> {
     return shownParams(job.params);
   }
 
   @FieldResolver(() => [JobDatasetType])
-  inputs(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<JobInputDataset[]> {
+  inputs(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<JobInputDataset[]> {
     return ctx.loaders.get(inputsByJobId).load(job.id);
   }
 
   @FieldResolver(() => [JobDatasetType])
-  outputs(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<JobOutputDataset[]> {
+  outputs(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<JobOutputDataset[]> {
     return ctx.loaders.get(outputsByJobId).load(job.id);
   }
 
   @FieldResolver(() => [JobMetricType])
-  async metrics(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<MetricView[]> {
+  async metrics(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<MetricView[]> {
     return (await ctx.loaders.get(metricsByJobId).load(job.id)).map(metricView);
   }
 
   @FieldResolver(() => String)
-  stdout(@Root() job: Job): string {
-    return job.stdout;
+  async stdout(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<string> {
+    return job.stdout ?? (await ctx.loaders.get(jobTextById).load(job.id)).stdout;
   }
 
   @FieldResolver(() => String)
-  stderr(@Root() job: Job): string {
-    return job.stderr;
+  async stderr(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<string> {
+    return job.stderr ?? (await ctx.loaders.get(jobTextById).load(job.id)).stderr;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Administrators only.' })
-  commandLine(@Root() job: Job, @Ctx() ctx: RequestContext): string | null {
+  commandLine(@Root() job: JobView, @Ctx() ctx: RequestContext): string | null {
     return ctx.caller.isAdmin ? job.commandLine : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Administrators only.' })
-  externalId(@Root() job: Job, @Ctx() ctx: RequestContext): string | null {
+  externalId(@Root() job: JobView, @Ctx() ctx: RequestContext): string | null {
     return ctx.caller.isAdmin ? job.externalId : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The job owner's email (the owner and administrators)." })
-  async userEmail(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<string | null> {
+  async userEmail(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (!job.user || !(ctx.caller.isAdmin || ctx.caller.userId === job.user.id)) return null;
     return (await ctx.loaders.get(userById).load(job.user.id))?.email ?? null;
   }
 
   @FieldResolver(() => UserType, { nullable: true })
-  async user(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<User | null> {
+  async user(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<User | null> {
     if (!job.user || !(ctx.caller.isAdmin || ctx.caller.userId === job.user.id)) return null;
     return ctx.loaders.get(userById).load(job.user.id);
   }
 
   @FieldResolver(() => HistoryType, { nullable: true })
-  history(@Root() job: Job, @Ctx() ctx: RequestContext): Promise<History | null> | null {
+  history(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<History | null> | null {
     return job.history ? ctx.loaders.get(historyById).load(job.history.id) : null;
   }
 }

@@ -5,7 +5,7 @@ import type { History } from '../../entities/history.entity';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MIMETYPE, loadDatatypesRegistry } from '../../datatypes';
 import { AppError, errors } from '../../errors/error-kinds';
-import { mayChangeHistory, mayReadHistory } from '../histories/history-access';
+import { type HistoryRef, mayChangeHistory, mayReadHistory } from '../histories/history-access';
 import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { copyHdas } from './hda-factory';
@@ -43,7 +43,7 @@ export class HdaService {
   }
 
   /** The contents of a history already checked readable (GraphQL relation; batched per request). */
-  async contentsOf(ctx: RequestContext, history: History, filter: Omit<ContentsFilter, 'ids'>): Promise<HdaView[]> {
+  async contentsOf(ctx: RequestContext, history: HistoryRef, filter: Omit<ContentsFilter, 'ids'>): Promise<HdaView[]> {
     if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
     const all = await ctx.loaders.get(contentsByHistoryId).load(history.id);
     return all.filter(

@@ -1,4 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
+import type { ObjectQuery } from '@mikro-orm/core';
 import type { History } from '../../entities/history.entity';
 import { AppError } from '../../errors/error-kinds';
 
@@ -41,7 +41,7 @@ const COLUMN: Record<string, keyof History> = {
 
 /** A parsed filter; `deleted: null` (qv None) means both deleted and active. */
 export type HistoryFilter =
-  | { kind: 'column'; where: FilterQuery<History> }
+  | { kind: 'column'; where: ObjectQuery<History> }
   | { kind: 'deleted'; value: boolean | null }
   | { kind: 'tag'; op: 'eq' | 'has'; name: string; value: string | null }
   | { kind: 'ids'; encodedIds: string[] };

@@ -1,4 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
+import type { FilterQuery, ObjectQuery } from '@mikro-orm/core';
 import type { RequestContext } from '../../context/request-context';
 import { History } from '../../entities/history.entity';
 import { ItemTag } from '../../entities/item-tag.entity';
@@ -6,6 +6,7 @@ import { errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
 import { mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
 import { type FilterPair, type HistoryFilter, parseHistoryFilter } from './history-filters';
+import { type HistoryView, loadHistoryViews } from './history-view';
 
 export interface HistoryListOptions {
   deleted?: boolean;
@@ -20,7 +21,7 @@ export class HistoryService {
    * The caller's histories, newest first. Anonymous callers get only their session's current
    * history (filters and paging ignored). Deleted ones are excluded unless asked for.
    */
-  async list(ctx: RequestContext, options: HistoryListOptions): Promise<History[]> {
+  async list(ctx: RequestContext, options: HistoryListOptions): Promise<HistoryView[]> {
     const { caller } = ctx;
     if (!caller.user) {
       if (caller.isMaster) return [];
@@ -28,7 +29,7 @@ export class HistoryService {
       return current ? [current] : [];
     }
     const filters = (options.filters ?? []).map(parseHistoryFilter);
-    const where: FilterQuery<History>[] = [{ user: caller.user.id }];
+    const where: ObjectQuery<History>[] = [{ user: caller.user.id }];
     const deletedFilter = filters.find((f): f is Extract<HistoryFilter, { kind: 'deleted' }> => f.kind === 'deleted');
     if (deletedFilter) {
       if (deletedFilter.value !== null) where.push({ deleted: deletedFilter.value });
@@ -42,7 +43,7 @@ export class HistoryService {
     }
     const limit = nonNegative(options.limit);
     const offset = nonNegative(options.offset);
-    return ctx.em.find(History, { $and: where }, {
+    return loadHistoryViews(ctx.em, { $and: where }, {
       orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
       limit: limit ?? undefined,
       // The contract: with offset N the first N-1 items are skipped.

@@ -35,3 +35,14 @@ export const hdaById: LoaderFactory<number, HistoryDatasetAssociation | null> = 
     const byId = new Map(hdas.map((hda) => [hda.id, hda]));
     return ids.map((id) => byId.get(id) ?? null);
   });
+
+/** stdout and stderr of jobs listed without them (listings leave the big texts out). */
+export const jobTextById: LoaderFactory<number, { stdout: string; stderr: string }> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const rows = await ctx.em.execute<Array<{ id: number; stdout: string; stderr: string }>>(
+      `select id, stdout, stderr from job where id in (${ids.map(() => '?').join(',')})`,
+      [...ids],
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), { stdout: row.stdout, stderr: row.stderr }]));
+    return ids.map((id) => byId.get(id) ?? { stdout: '', stderr: '' });
+  });

@@ -1,4 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
+import type { ObjectQuery } from '@mikro-orm/core';
 import type { RequestContext } from '../../context/request-context';
 import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import { Job } from '../../entities/job.entity';
@@ -7,6 +7,7 @@ import { IdDecodeError } from '../../ids/id-codec';
 import { decodeId } from '../shared/decode-id';
 import { mayViewJob } from './job-access';
 import { parseDateBound } from './job-list-filter';
+import { type JobView, loadJobViews } from './job-view';
 
 export interface JobListFilter {
   states?: string[];
@@ -30,9 +31,9 @@ const SEARCH_STATES = ['running', 'queued', 'waiting', 'ok'];
 /** Jobs: listing, show, their datasets and search. Job files and runners have their own services. */
 export class JobService {
   /** Repeated values of one filter are alternatives; filters combine with AND. Newest first. */
-  async list(ctx: RequestContext, filter: JobListFilter): Promise<Job[]> {
+  async list(ctx: RequestContext, filter: JobListFilter): Promise<JobView[]> {
     ctx.caller.requireIdentity();
-    const where: FilterQuery<Job>[] = [];
+    const where: ObjectQuery<Job>[] = [];
     if (!ctx.caller.isAdmin) where.push({ user: ctx.caller.requireUser().id });
     if (filter.states?.length) where.push({ state: { $in: filter.states as Job['state'][] } });
     if (filter.toolIds?.length) where.push({ toolId: { $in: filter.toolIds } });
@@ -48,7 +49,7 @@ export class JobService {
     if (filter.dateRangeMin?.length) where.push({ $or: filter.dateRangeMin.map((d) => ({ updateTime: { $gte: parseDateBound(d, 'min') } })) });
     if (filter.dateRangeMax?.length) where.push({ $or: filter.dateRangeMax.map((d) => ({ updateTime: { $lt: parseDateBound(d, 'max') } })) });
     const order = filter.orderBy === 'create_time' ? 'createTime' : 'updateTime';
-    return ctx.em.find(Job, where.length ? { $and: where } : {}, { orderBy: [{ [order]: 'desc' }, { id: 'desc' }] });
+    return loadJobViews(ctx.em, where.length ? { $and: where } : {}, [{ [order]: 'desc' }, { id: 'desc' }]);
   }
 
   /** A job the caller may see; others' jobs are reported as not found. */
