@@ -12,6 +12,7 @@ import { datatypesArea } from './routes/datatypes.routes';
 import { groupsArea } from './routes/groups.routes';
 import { historiesArea } from './routes/histories.routes';
 import { jobsArea } from './routes/jobs.routes';
+import { librariesArea } from './routes/libraries.routes';
 import { toolsArea } from './routes/tools.routes';
 import { platformArea } from './routes/platform.routes';
 import { quotasArea } from './routes/quotas.routes';
@@ -30,6 +31,7 @@ export const FINISHED_AREAS: RouteArea[] = [
   toolsArea,
   jobsArea,
   datatypesArea,
+  librariesArea,
 ];
 
 /** The REST contract, mounted on `/api`: thin routers that run prepared GraphQL documents. */

@@ -7,7 +7,7 @@ import type { Logger } from '../../src/logging/logger';
  * `text` is for the routes the contract marks "400 text" / "403 text", whose body is the
  * message as a JSON string.
  */
-export type ErrorStyle = 'json' | 'text';
+export type ErrorStyle = 'json' | 'text' | 'text-or-error-dict';
 
 export interface ErrorResponse {
   status: number;
@@ -34,10 +34,14 @@ export function renderError(error: unknown, style: ErrorStyle, log: Logger): Err
   if (!appError) {
     const cause = error instanceof GraphQLError && error.originalError ? error.originalError : error;
     log.error({ err: cause }, 'uncaught exception in API method');
-    return { status: 500, body: UNCAUGHT };
+    return { status: 500, body: style === 'text-or-error-dict' ? { error: 'Internal server error.' } : UNCAUGHT };
   }
   if (style === 'text' && (appError.status === 400 || appError.status === 403)) {
     return { status: appError.status, body: appError.message };
+  }
+  if (style === 'text-or-error-dict') {
+    if (appError.status === 400) return { status: 400, body: appError.message };
+    if (appError.status === 403 || appError.status >= 500) return { status: appError.status, body: { error: appError.message } };
   }
   return { status: appError.status, body: { err_msg: appError.message, err_code: appError.code, ...appError.extra } };
 }

@@ -16,6 +16,18 @@ import { HistoryService } from '../services/histories/history.service';
 import { JobFilesService } from '../services/jobs/job-files.service';
 import { JobService } from '../services/jobs/job.service';
 import { RemoteJobsService } from '../services/jobs/remote-jobs.service';
+import { FolderContentsService } from '../services/libraries/folder-contents.service';
+import { FolderCopyService } from '../services/libraries/folder-copy.service';
+import { FolderPermissionsService } from '../services/libraries/folder-permissions.service';
+import { FolderService } from '../services/libraries/folder.service';
+import { LibraryContentsService } from '../services/libraries/library-contents.service';
+import { LibraryCreationService } from '../services/libraries/library-creation.service';
+import { LibraryUploadService } from '../services/libraries/library-upload.service';
+import { LibraryDatasetPermissionsService } from '../services/libraries/library-dataset-permissions.service';
+import { LibraryDatasetService } from '../services/libraries/library-dataset.service';
+import { LibraryPermissionsService } from '../services/libraries/library-permissions.service';
+import { LibraryService } from '../services/libraries/library.service';
+import { PermissionService } from '../services/permissions/permission.service';
 import { QuotaService } from '../services/quotas/quota.service';
 import { RoleService } from '../services/roles/role.service';
 import { SessionService } from '../services/sessions/session.service';
@@ -70,6 +82,18 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     remoteJobs: new RemoteJobsService(),
     jobEngine,
     tasks,
+    permissions: new PermissionService(),
+    libraries: new LibraryService(),
+    libraryPermissions: new LibraryPermissionsService(),
+    folders: new FolderService(),
+    folderPermissions: new FolderPermissionsService(),
+    folderContents: new FolderContentsService(),
+    folderCopies: new FolderCopyService(),
+    libraryContents: new LibraryContentsService(),
+    libraryCreation: new LibraryCreationService(),
+    libraryUploads: new LibraryUploadService(),
+    libraryDatasets: new LibraryDatasetService(),
+    libraryDatasetPermissions: new LibraryDatasetPermissionsService(),
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
   tasks.register(IMPORT_TASK, importTaskHandler(services));

@@ -12,6 +12,18 @@ import type { HistoryImportService } from '../services/histories/history-import.
 import type { HistoryMutationService } from '../services/histories/history-mutation.service';
 import type { HistoryService } from '../services/histories/history.service';
 import type { JobFilesService } from '../services/jobs/job-files.service';
+import type { FolderContentsService } from '../services/libraries/folder-contents.service';
+import type { FolderCopyService } from '../services/libraries/folder-copy.service';
+import type { FolderPermissionsService } from '../services/libraries/folder-permissions.service';
+import type { FolderService } from '../services/libraries/folder.service';
+import type { LibraryContentsService } from '../services/libraries/library-contents.service';
+import type { LibraryCreationService } from '../services/libraries/library-creation.service';
+import type { LibraryUploadService } from '../services/libraries/library-upload.service';
+import type { LibraryDatasetPermissionsService } from '../services/libraries/library-dataset-permissions.service';
+import type { LibraryDatasetService } from '../services/libraries/library-dataset.service';
+import type { LibraryPermissionsService } from '../services/libraries/library-permissions.service';
+import type { LibraryService } from '../services/libraries/library.service';
+import type { PermissionService } from '../services/permissions/permission.service';
 import type { JobService } from '../services/jobs/job.service';
 import type { RemoteJobsService } from '../services/jobs/remote-jobs.service';
 import type { QuotaService } from '../services/quotas/quota.service';
@@ -51,4 +63,16 @@ export interface AppServices {
   remoteJobs: RemoteJobsService;
   jobEngine: JobEngine;
   tasks: TaskRunner;
+  permissions: PermissionService;
+  libraries: LibraryService;
+  libraryPermissions: LibraryPermissionsService;
+  folders: FolderService;
+  folderPermissions: FolderPermissionsService;
+  folderContents: FolderContentsService;
+  folderCopies: FolderCopyService;
+  libraryContents: LibraryContentsService;
+  libraryCreation: LibraryCreationService;
+  libraryUploads: LibraryUploadService;
+  libraryDatasets: LibraryDatasetService;
+  libraryDatasetPermissions: LibraryDatasetPermissionsService;
 }

@@ -10,6 +10,13 @@ import {
 import { BackgroundTask } from './background-task.entity';
 import { BaseEntity } from './base.entity';
 import { Dataset } from './dataset.entity';
+import { DatasetCollection, DatasetCollectionElement, LibraryDatasetCollectionAssociation } from './dataset-collection.entity';
+import { ExtendedMetadata, ExtendedMetadataIndex } from './extended-metadata.entity';
+import { ImplicitlyConvertedDatasetAssociation } from './implicit-conversion.entity';
+import { ItemPermission } from './item-permission.entity';
+import { LibraryDataset, LibraryDatasetDatasetAssociation } from './library-dataset.entity';
+import { LibraryFolder } from './library-folder.entity';
+import { Library } from './library.entity';
 import { GalaxySession } from './galaxy-session.entity';
 import { Group } from './group.entity';
 import { HistoryDatasetAssociation } from './hda.entity';
@@ -24,6 +31,17 @@ import { Role } from './role.entity';
 import { User } from './user.entity';
 
 export {
+  DatasetCollection,
+  DatasetCollectionElement,
+  ExtendedMetadata,
+  ExtendedMetadataIndex,
+  ImplicitlyConvertedDatasetAssociation,
+  ItemPermission,
+  Library,
+  LibraryDataset,
+  LibraryDatasetCollectionAssociation,
+  LibraryDatasetDatasetAssociation,
+  LibraryFolder,
   ApiKey,
   BackgroundTask,
   BaseEntity,
@@ -74,4 +92,15 @@ export const ALL_ENTITIES = [
   JobMetric,
   BackgroundTask,
   HistoryExport,
+  Library,
+  LibraryFolder,
+  LibraryDataset,
+  LibraryDatasetDatasetAssociation,
+  ItemPermission,
+  ExtendedMetadata,
+  ExtendedMetadataIndex,
+  DatasetCollection,
+  DatasetCollectionElement,
+  LibraryDatasetCollectionAssociation,
+  ImplicitlyConvertedDatasetAssociation,
 ];

@@ -8,6 +8,8 @@ import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
+import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
+import { LibraryResolver } from './libraries/library.resolver';
 import { RemoteJobResolver } from './runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
@@ -30,6 +32,9 @@ export const RESOLVERS = [
   ToolResolver,
   RemoteJobResolver,
   DatatypeResolver,
+  LibraryResolver,
+  FolderResolver,
+  LibraryDatasetResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -16,9 +16,11 @@ export async function purgeHdas(em: EntityManager, hdas: HistoryDatasetAssociati
   }
   await em.flush();
   const datasetIds = [...new Set(hdas.map((hda) => hda.dataset.id))];
+  const marks = datasetIds.map(() => '?').join(',');
   const stillUsed = await em.execute<Array<{ dataset_id: number }>>(
-    `select distinct dataset_id from history_dataset_association where dataset_id in (${datasetIds.map(() => '?').join(',')}) and not purged`,
-    datasetIds,
+    `select dataset_id from history_dataset_association where dataset_id in (${marks}) and not purged
+     union select dataset_id from library_dataset_dataset_association where dataset_id in (${marks}) and not purged`,
+    [...datasetIds, ...datasetIds],
   );
   const used = new Set(stillUsed.map((row) => row.dataset_id));
   const orphans = await em.find(Dataset, { id: { $in: datasetIds.filter((id) => !used.has(id)) }, purgable: true });

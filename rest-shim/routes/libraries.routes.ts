@@ -1,0 +1,176 @@
+import { isPlainObject } from '../../src/http/body-parser';
+import { route, type RouteArea } from '../core/route';
+import type { RouteInput } from '../core/route-input';
+import { receivedFileAsUpload } from '../core/uploads';
+import { FOLDER_FIELDS, folderDict, LIBRARY_FIELDS, libraryDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs } from '../serializers/library.view';
+import { DETAIL_FIELDS, libraryDatasetDict } from '../serializers/library.view';
+import { foldersArea } from './folders.routes';
+import { libraryDatasetRoutes } from './library-datasets.routes';
+
+type Dict = Record<string, unknown>;
+type Roles = Array<{ id: string; name: string }>;
+
+const contentUrl = (libraryId: string, id: string) => `/api/libraries/${libraryId}/contents/${id}`;
+
+/** A JSON object given as an object or its JSON text. */
+function jsonValue(input: RouteInput, name: string): unknown {
+  const value = input.get(name);
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+const page = (input: RouteInput, name: string, fallback: number) => {
+  const value = Number(input.string(name));
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+const libraryRolesDict = (roles: { access: Roles; add: Roles; manage: Roles; modify: Roles }) => ({
+  access_library_role_list: rolePairs(roles.access),
+  add_library_item_role_list: rolePairs(roles.add),
+  manage_library_role_list: rolePairs(roles.manage),
+  modify_library_role_list: rolePairs(roles.modify),
+});
+
+const LIBRARY_ROLES = 'current { access { id name } add { id name } manage { id name } modify { id name } }';
+
+export const librariesArea: RouteArea = {
+  area: 'libraries',
+  routes: [
+    ...libraryDatasetRoutes,
+    route<{ libraries: Dict[] }>({
+      method: 'get',
+      path: '/api/libraries',
+      access: 'anonymous',
+      operation: `query ($deleted: Boolean) { libraries(deleted: $deleted) { ${LIBRARY_FIELDS} } }`,
+      variables: (input) => ({ deleted: input.bool('deleted') }),
+      shape: (data) => data.libraries.map(libraryDict),
+    }),
+    route<{ createLibrary: Dict }>({
+      method: 'post',
+      path: '/api/libraries',
+      access: 'admin',
+      operation: `mutation ($input: LibraryInput!) { createLibrary(input: $input) { ${LIBRARY_FIELDS} } }`,
+      variables: (input) => ({ input: { name: input.string('name'), description: input.string('description'), synopsis: input.string('synopsis') } }),
+      shape: (data) => libraryDict(data.createLibrary),
+    }),
+    route<{ libraryContents: Array<{ id: string; type: string; name: string }> }>({
+      method: 'get',
+      path: '/api/libraries/:library_id/contents',
+      access: 'user',
+      operation: 'query ($libraryId: ID!) { libraryContents(libraryId: $libraryId) { id type name } }',
+      variables: (input) => ({ libraryId: input.path.library_id }),
+      shape: (data, input) => data.libraryContents.map((item) => ({ id: item.id, type: item.type, name: item.name, url: contentUrl(input.path.library_id, item.id) })),
+    }),
+    route<{ createLibraryContent: Array<{ id: string; name: string }> }>({
+      method: 'post',
+      path: '/api/libraries/:library_id/contents',
+      access: 'permission',
+      errorStyle: 'text-or-error-dict',
+      operation: 'mutation ($libraryId: ID!, $input: LibraryContentInput!) { createLibraryContent(libraryId: $libraryId, input: $input) { id name } }',
+      variables: (input, req) => ({
+        libraryId: input.path.library_id,
+        input: {
+          createType: input.string('create_type') ?? null,
+          folderId: input.string('folder_id') ?? null,
+          name: input.string('name') ?? null,
+          description: input.string('description') ?? null,
+          fromHdaId: input.string('from_hda_id') ?? null,
+          lddaMessage: input.string('ldda_message') ?? null,
+          extendedMetadata: jsonValue(input, 'extended_metadata'),
+          collectionType: input.string('collection_type') ?? null,
+          elementIdentifiers: jsonValue(input, 'element_identifiers'),
+          uploadOption: input.string('upload_option') ?? null,
+          serverDir: input.string('server_dir') ?? null,
+          filesystemPaths: input.string('filesystem_paths') ?? null,
+          linkDataOnly: input.string('link_data_only') ?? null,
+          fileType: input.string('file_type') ?? null,
+          dbkey: input.string('dbkey') ?? null,
+          pasted: input.string('files_0|url_paste') ?? input.string('url_paste') ?? null,
+          files: (req?.files ?? []).map(receivedFileAsUpload),
+        },
+      }),
+      shape: (data, input) => data.createLibraryContent.map((item) => ({ id: item.id, name: item.name, url: contentUrl(input.path.library_id, item.id) })),
+    }),
+    route<{ show: Dict | null; folder: Dict | null }>({
+      method: 'get',
+      path: '/api/libraries/:library_id/contents/:id',
+      access: 'user',
+      operation: `query ($libraryId: ID!, $id: ID!, $isFolder: Boolean!) {
+        library(id: $libraryId) { id }
+        folder(id: $id) @include(if: $isFolder) { ${FOLDER_FIELDS} }
+        show: libraryDataset(id: $id) @skip(if: $isFolder) { ${DETAIL_FIELDS} }
+      }`,
+      variables: (input) => ({ libraryId: input.path.library_id, id: input.path.id, isFolder: input.path.id.startsWith('F') }),
+      shape: (data) => (data.folder ? folderDict(data.folder) : libraryDatasetDict(data.show as Dict)),
+    }),
+    route<{ recordLibraryConversion: { id: string; parentId: string; convertedId: string; type: string } }>({
+      method: 'put',
+      path: '/api/libraries/:library_id/contents/:id',
+      access: 'permission',
+      operation: 'mutation ($libraryId: ID!, $id: ID!, $converted: ID) { recordLibraryConversion(libraryId: $libraryId, id: $id, convertedDatasetId: $converted) { id parentId convertedId type } }',
+      variables: (input) => {
+        const payload = input.get('payload');
+        const converted = input.string('converted_dataset_id') ?? (isPlainObject(payload) && typeof payload.converted_dataset_id === 'string' ? payload.converted_dataset_id : null);
+        return { libraryId: input.path.library_id, id: input.path.id, converted };
+      },
+      shape: (data) => ({
+        model_class: 'ImplicitlyConvertedDatasetAssociation',
+        id: data.recordLibraryConversion.id,
+        ldda_parent_id: data.recordLibraryConversion.parentId,
+        ldda_id: data.recordLibraryConversion.convertedId,
+        type: data.recordLibraryConversion.type,
+        deleted: false,
+        metadata_safe: true,
+      }),
+    }),
+    route<{ libraryPermissions: { current: Parameters<typeof libraryRolesDict>[0] | null; available: Parameters<typeof rolePageDict>[0] | null } }>({
+      method: 'get',
+      path: '/api/libraries/:library_id/permissions',
+      access: 'permission',
+      operation: `query ($id: ID!, $scope: String, $page: Int, $pageLimit: Int, $q: String) { libraryPermissions(id: $id, scope: $scope, page: $page, pageLimit: $pageLimit, q: $q) { ${LIBRARY_ROLES} ${ROLE_PAGE_FIELDS} } }`,
+      variables: (input) => ({ id: input.path.library_id, scope: input.string('scope') ?? null, page: page(input, 'page', 1), pageLimit: page(input, 'page_limit', 10), q: input.string('q') ?? null }),
+      shape: (data) => (data.libraryPermissions.current ? libraryRolesDict(data.libraryPermissions.current) : rolePageDict(data.libraryPermissions.available!)),
+    }),
+    route<{ setLibraryPermissions: { current: Parameters<typeof libraryRolesDict>[0] } }>({
+      method: 'post',
+      path: '/api/libraries/:library_id/permissions',
+      access: 'permission',
+      operation: `mutation ($id: ID!, $action: String, $roles: PermissionRolesInput!) { setLibraryPermissions(id: $id, action: $action, roles: $roles) { ${LIBRARY_ROLES} } }`,
+      variables: (input) => ({
+        id: input.path.library_id,
+        action: input.string('action') ?? null,
+        roles: { access: input.list('access_ids') ?? [], add: input.list('add_ids') ?? [], manage: input.list('manage_ids') ?? [], modify: input.list('modify_ids') ?? [] },
+      }),
+      shape: (data) => libraryRolesDict(data.setLibraryPermissions.current),
+    }),
+    route<{ library: Dict }>({
+      method: 'get',
+      path: '/api/libraries/:library_id',
+      access: 'anonymous',
+      operation: `query ($id: ID!) { library(id: $id) { ${LIBRARY_FIELDS} } }`,
+      variables: (input) => ({ id: input.path.library_id }),
+      shape: (data) => libraryDict(data.library),
+    }),
+    route<{ updateLibrary: Dict }>({
+      method: 'patch',
+      path: '/api/libraries/:library_id',
+      access: 'admin',
+      operation: `mutation ($id: ID!, $input: LibraryInput!) { updateLibrary(id: $id, input: $input) { ${LIBRARY_FIELDS} } }`,
+      variables: (input) => ({ id: input.path.library_id, input: { name: input.string('name'), description: input.string('description'), synopsis: input.string('synopsis') } }),
+      shape: (data) => libraryDict(data.updateLibrary),
+    }),
+    route<{ deleteLibrary: Dict }>({
+      method: 'delete',
+      path: '/api/libraries/:library_id',
+      access: 'admin',
+      operation: `mutation ($id: ID!, $undelete: Boolean) { deleteLibrary(id: $id, undelete: $undelete) { ${LIBRARY_FIELDS} } }`,
+      variables: (input) => ({ id: input.path.library_id, undelete: input.bool('undelete') }),
+      shape: (data) => libraryDict(data.deleteLibrary),
+    }),
+    ...foldersArea.routes,
+  ],
+};

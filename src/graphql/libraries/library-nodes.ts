@@ -1,0 +1,74 @@
+import type { RequestContext } from '../../context/request-context';
+import { loadDatatypesRegistry } from '../../datatypes';
+import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
+import type { FolderContents } from '../../services/libraries/folder-contents.service';
+import { encodeFolderId } from '../../services/libraries/folder-ids';
+import type { LibraryDatasetDetail } from '../../services/libraries/library-dataset.service';
+import { encoded } from '../shared/encoded-id';
+import type { FolderContentsType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
+
+/** Library items as the graph shows them: encoded ids ('F' for folders) and plain fields, built once. */
+
+export function versionNode(ctx: RequestContext, ldda: LibraryDatasetDatasetAssociation, folderId: number, libraryId: number): LibraryDatasetVersionType {
+  return {
+    id: encoded(ctx, ldda.id),
+    name: ldda.name,
+    fileExt: ldda.extension,
+    fileSize: ldda.dataset.fileSize ?? 0,
+    state: ldda.dataset.state,
+    genomeBuild: ldda.dbkey,
+    miscInfo: ldda.info,
+    miscBlurb: ldda.blurb,
+    peek: ldda.peek,
+    uuid: ldda.dataset.uuid,
+    dataType: loadDatatypesRegistry().className(ldda.extension) ?? 'galaxy.datatypes.data.Data',
+    createTime: ldda.createTime,
+    updateTime: ldda.updateTime,
+    libraryDatasetId: encoded(ctx, ldda.libraryDataset.id),
+    folderId: encodeFolderId(ctx, folderId),
+    parentLibraryId: encoded(ctx, libraryId),
+    message: ldda.message,
+    uploadedBy: ldda.user?.email ?? null,
+    fileName: ctx.caller.isAdmin ? ctx.services.layout.objects.pathOf(ldda.dataset) : null,
+    metadata: ldda.metadata,
+  };
+}
+
+export function detailNode(ctx: RequestContext, detail: LibraryDatasetDetail): LibraryDatasetDetailType {
+  const { dataset: ld, ldda } = detail;
+  return {
+    id: encoded(ctx, ld.id),
+    name: ld.name,
+    deleted: ld.deleted,
+    current: versionNode(ctx, ldda, ld.folder.id, ld.folder.library.id),
+    expiredVersions: detail.expired.map((version) => ({ id: encoded(ctx, version.id), name: version.name })),
+    fullPath: detail.fullPath.map((entry) => ({ id: entry.kind === 'folder' ? encodeFolderId(ctx, entry.id) : encoded(ctx, entry.id), name: entry.name })),
+    canUserModify: detail.canModify,
+    canUserManage: detail.canManage,
+    isUnrestricted: detail.isUnrestricted,
+  };
+}
+
+export function folderContentsNode(ctx: RequestContext, contents: FolderContents): FolderContentsType {
+  return {
+    fullPath: contents.fullPath.map((entry) => ({ id: encodeFolderId(ctx, entry.id), name: entry.name })),
+    canAddLibraryItem: contents.canAddLibraryItem,
+    canModifyFolder: contents.canModifyFolder,
+    parentLibraryId: encoded(ctx, contents.libraryId),
+    items: contents.items.map((item) => ({
+      id: item.kind === 'folder' ? encodeFolderId(ctx, item.id) : encoded(ctx, item.id),
+      type: item.kind,
+      name: item.name,
+      createTime: item.createTime,
+      updateTime: item.updateTime,
+      deleted: item.deleted,
+      canModify: item.canModify ?? null,
+      canManage: item.canManage,
+      fileExt: item.fileExt ?? null,
+      dateUploaded: item.dateUploaded ?? null,
+      fileSize: item.fileSize ?? null,
+      isUnrestricted: item.isUnrestricted ?? null,
+      isPrivate: item.isPrivate ?? null,
+    })),
+  };
+}

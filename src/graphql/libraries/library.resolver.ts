@@ -1,0 +1,159 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../context/request-context';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+import type { LibraryFolder } from '../../entities/library-folder.entity';
+import type { Library } from '../../entities/library.entity';
+import { encodeFolderId } from '../../services/libraries/folder-ids';
+import { folderById } from '../../services/libraries/library.loaders';
+import { storeUpload } from '../../services/tools/store-upload';
+import { Access } from '../shared/access';
+import { encoded } from '../shared/encoded-id';
+import {
+  CreatedLibraryItemType,
+  ImplicitConversionType,
+  LibraryContentEntryType,
+  LibraryContentInput,
+  LibraryFolderType,
+  LibraryInput,
+  LibraryPermissionsType,
+  LibraryType,
+  PermissionRolesInput,
+} from './library.types';
+
+@Resolver(() => LibraryType)
+export class LibraryResolver {
+  @Query(() => [LibraryType], { description: 'Libraries the caller may access (deleted: null lists both, administrators only).' })
+  @Access('anonymous')
+  libraries(@Ctx() ctx: RequestContext, @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean): Promise<Library[]> {
+    return ctx.services.libraries.list(ctx, deleted ?? false);
+  }
+
+  @Query(() => LibraryType)
+  @Access('anonymous')
+  library(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Library> {
+    return ctx.services.libraries.findAccessible(ctx, id);
+  }
+
+  @Query(() => [LibraryContentEntryType], { description: "Everything the caller may see in a library, from '/' down (one listing)." })
+  @Access('user')
+  async libraryContents(@Ctx() ctx: RequestContext, @Arg('libraryId', () => ID) libraryId: string): Promise<LibraryContentEntryType[]> {
+    const entries = await ctx.services.libraryContents.list(ctx, libraryId);
+    return entries.map((entry) => ({ id: entry.kind === 'folder' ? encodeFolderId(ctx, entry.id) : encoded(ctx, entry.id), type: entry.kind, name: entry.name }));
+  }
+
+  @Query(() => LibraryPermissionsType)
+  @Access('permission')
+  libraryPermissions(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('scope', () => String, { nullable: true }) scope?: string,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('pageLimit', () => Int, { nullable: true }) pageLimit?: number,
+    @Arg('q', () => String, { nullable: true }) q?: string,
+  ) {
+    return ctx.services.libraryPermissions.show(ctx, id, scope ?? null, page ?? 1, pageLimit ?? 10, q ?? null);
+  }
+
+  @Mutation(() => LibraryType)
+  @Access('admin')
+  createLibrary(@Ctx() ctx: RequestContext, @Arg('input', () => LibraryInput) input: LibraryInput): Promise<Library> {
+    return ctx.services.libraries.create(ctx, input);
+  }
+
+  @Mutation(() => LibraryType)
+  @Access('admin')
+  updateLibrary(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('input', () => LibraryInput) input: LibraryInput): Promise<Library> {
+    return ctx.services.libraries.update(ctx, id, input);
+  }
+
+  @Mutation(() => LibraryType)
+  @Access('admin')
+  deleteLibrary(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('undelete', () => Boolean, { nullable: true }) undelete?: boolean): Promise<Library> {
+    return ctx.services.libraries.delete(ctx, id, undelete ?? false);
+  }
+
+  @Mutation(() => LibraryPermissionsType)
+  @Access('permission')
+  async setLibraryPermissions(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('action', () => String, { nullable: true }) action: string | undefined,
+    @Arg('roles', () => PermissionRolesInput) roles: PermissionRolesInput,
+  ) {
+    const current = await ctx.services.libraryPermissions.set(ctx, id, action ?? null, {
+      access: roles.access ?? [],
+      add: roles.add ?? [],
+      manage: roles.manage ?? [],
+      modify: roles.modify ?? [],
+    });
+    return { current, available: null };
+  }
+
+  @Mutation(() => [CreatedLibraryItemType], { description: 'POST /api/libraries/{id}/contents: a folder, a copy of a history dataset, or a collection.' })
+  @Access('permission')
+  async createLibraryContent(@Ctx() ctx: RequestContext, @Arg('libraryId', () => ID) libraryId: string, @Arg('input', () => LibraryContentInput) input: LibraryContentInput): Promise<CreatedLibraryItemType[]> {
+    const uploadStore = ctx.services.layout.uploadStore;
+    const files = await Promise.all((input.files ?? []).map((file) => storeUpload(file, uploadStore, ctx.services.config.maxUploadBytes)));
+    const items = await ctx.services.libraryCreation.create(ctx, libraryId, {
+      ...input,
+      upload: {
+        uploadOption: input.uploadOption ?? 'upload_file',
+        serverDir: input.serverDir,
+        filesystemPaths: input.filesystemPaths,
+        linkDataOnly: input.linkDataOnly,
+        fileType: input.fileType,
+        dbkey: input.dbkey,
+        pasted: input.pasted,
+        files: files.map((file) => ({ path: file.path, name: file.name })),
+      },
+    });
+    return items.map((item) => ({ id: item.kind === 'folder' ? encodeFolderId(ctx, item.id) : encoded(ctx, item.id), type: item.kind, name: item.name }));
+  }
+
+  @Mutation(() => ImplicitConversionType, { description: 'Links a converted library dataset to its source (the target extension is the converted one).' })
+  @Access('permission')
+  async recordLibraryConversion(
+    @Ctx() ctx: RequestContext,
+    @Arg('libraryId', () => ID) libraryId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('convertedDatasetId', () => ID, { nullable: true }) convertedDatasetId?: string,
+  ): Promise<ImplicitConversionType> {
+    const association = await ctx.services.libraryContents.recordConversion(ctx, libraryId, id, convertedDatasetId ?? null);
+    return { id: encoded(ctx, association.id), parentId: encoded(ctx, association.parentLdda.id), convertedId: encoded(ctx, association.convertedLdda.id), type: association.type };
+  }
+
+  @FieldResolver(() => ID)
+  id(@Root() library: Library, @Ctx() ctx: RequestContext): string {
+    return encoded(ctx, library.id);
+  }
+
+  @FieldResolver(() => ID, { nullable: true })
+  rootFolderId(@Root() library: Library, @Ctx() ctx: RequestContext): string | null {
+    return library.rootFolder ? encodeFolderId(ctx, library.rootFolder.id) : null;
+  }
+
+  @FieldResolver(() => LibraryFolderType, { nullable: true })
+  rootFolder(@Root() library: Library, @Ctx() ctx: RequestContext): Promise<LibraryFolder | null> | null {
+    return library.rootFolder ? ctx.loaders.get(folderById).load(library.rootFolder.id) : null;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'No access roles: anyone may see it.' })
+  async public(@Root() library: Library, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return (await ctx.services.permissions.grantedRoleIds(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryAccess)).length === 0;
+  }
+
+  @FieldResolver(() => Boolean)
+  canUserAdd(@Root() library: Library, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return ctx.services.permissions.can(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryAdd);
+  }
+
+  @FieldResolver(() => Boolean)
+  canUserModify(@Root() library: Library, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return ctx.services.permissions.can(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryModify);
+  }
+
+  @FieldResolver(() => Boolean)
+  canUserManage(@Root() library: Library, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return ctx.services.permissions.can(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryManage);
+  }
+}

@@ -1,0 +1,199 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { RoleType } from '../roles/role.type';
+import type { FileUpload } from 'graphql-upload-minimal';
+import { JSONObjectScalar, JSONScalar, UploadScalar } from '../shared/scalars';
+
+@ObjectType('Library')
+export class LibraryType {
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => String) synopsis!: string;
+  @Field(() => Boolean) deleted!: boolean;
+  @Field(() => Date) createTime!: Date;
+}
+
+@ObjectType('LibraryFolder')
+export class LibraryFolderType {
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => Boolean) deleted!: boolean;
+  @Field(() => Date) updateTime!: Date;
+  @Field(() => Date) createTime!: Date;
+}
+
+/** One first-level item of a folder, with what the caller may do with it. */
+@ObjectType('FolderContentItem')
+export class FolderContentItemType {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: "'folder' or 'file'." }) type!: string;
+  @Field(() => String) name!: string;
+  @Field(() => Date) createTime!: Date;
+  @Field(() => Date) updateTime!: Date;
+  @Field(() => Boolean) deleted!: boolean;
+  @Field(() => Boolean, { nullable: true }) canModify!: boolean | null;
+  @Field(() => Boolean) canManage!: boolean;
+  @Field(() => String, { nullable: true }) fileExt!: string | null;
+  @Field(() => Date, { nullable: true }) dateUploaded!: Date | null;
+  @Field(() => Float, { nullable: true }) fileSize!: number | null;
+  @Field(() => Boolean, { nullable: true }) isUnrestricted!: boolean | null;
+  @Field(() => Boolean, { nullable: true }) isPrivate!: boolean | null;
+}
+
+@ObjectType('PathEntry')
+export class PathEntryType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+}
+
+@ObjectType('FolderContents')
+export class FolderContentsType {
+  @Field(() => [PathEntryType], { description: 'From the library root down to this folder.' }) fullPath!: PathEntryType[];
+  @Field(() => Boolean) canAddLibraryItem!: boolean;
+  @Field(() => Boolean) canModifyFolder!: boolean;
+  @Field(() => ID, { nullable: true }) parentLibraryId!: string | null;
+  @Field(() => [FolderContentItemType]) items!: FolderContentItemType[];
+}
+
+/** An entry of the recursive library listing: a path from the root '/'. */
+@ObjectType('LibraryContentEntry')
+export class LibraryContentEntryType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) type!: string;
+  @Field(() => String) name!: string;
+}
+
+@ObjectType('LibraryDatasetVersion')
+export class LibraryDatasetVersionType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) fileExt!: string;
+  @Field(() => Float) fileSize!: number;
+  @Field(() => String) state!: string;
+  @Field(() => String) genomeBuild!: string;
+  @Field(() => String, { nullable: true }) miscInfo!: string | null;
+  @Field(() => String, { nullable: true }) miscBlurb!: string | null;
+  @Field(() => String, { nullable: true }) peek!: string | null;
+  @Field(() => String) uuid!: string;
+  @Field(() => String) dataType!: string;
+  @Field(() => Date) createTime!: Date;
+  @Field(() => Date) updateTime!: Date;
+  @Field(() => ID) libraryDatasetId!: string;
+  @Field(() => ID) folderId!: string;
+  @Field(() => ID) parentLibraryId!: string;
+  @Field(() => String, { nullable: true }) message!: string | null;
+  @Field(() => String, { nullable: true }) uploadedBy!: string | null;
+  @Field(() => String, { nullable: true, description: 'Server path (administrators only).' }) fileName!: string | null;
+  @Field(() => JSONObjectScalar) metadata!: Record<string, unknown>;
+}
+
+@ObjectType('LibraryDatasetDetail')
+export class LibraryDatasetDetailType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => Boolean) deleted!: boolean;
+  @Field(() => LibraryDatasetVersionType) current!: LibraryDatasetVersionType;
+  @Field(() => [PathEntryType], { description: 'Expired versions: id and name.' }) expiredVersions!: PathEntryType[];
+  @Field(() => [PathEntryType], { description: 'From the library root down to the dataset.' }) fullPath!: PathEntryType[];
+  @Field(() => Boolean) canUserModify!: boolean;
+  @Field(() => Boolean) canUserManage!: boolean;
+  @Field(() => Boolean) isUnrestricted!: boolean;
+}
+
+@ObjectType('RolePage')
+export class RolePageType {
+  @Field(() => [RoleType]) roles!: object[];
+  @Field(() => Int) page!: number;
+  @Field(() => Int) pageLimit!: number;
+  @Field(() => Int) total!: number;
+}
+
+@ObjectType('FolderRoles')
+export class FolderRolesType {
+  @Field(() => [RoleType]) add!: object[];
+  @Field(() => [RoleType]) manage!: object[];
+  @Field(() => [RoleType]) modify!: object[];
+}
+
+@ObjectType('FolderPermissions')
+export class FolderPermissionsType {
+  @Field(() => FolderRolesType, { nullable: true }) current!: object | null;
+  @Field(() => RolePageType, { nullable: true }) available!: object | null;
+}
+
+@ObjectType('LibraryDatasetRoles')
+export class LibraryDatasetRolesType {
+  @Field(() => [String]) access!: string[];
+  @Field(() => [String]) modify!: string[];
+  @Field(() => [String]) manage!: string[];
+}
+
+@ObjectType('LibraryDatasetPermissions')
+export class LibraryDatasetPermissionsType {
+  @Field(() => LibraryDatasetRolesType, { nullable: true }) current!: object | null;
+  @Field(() => RolePageType, { nullable: true }) available!: object | null;
+}
+
+@ObjectType('LibraryRoles')
+export class LibraryRolesType {
+  @Field(() => [RoleType]) access!: object[];
+  @Field(() => [RoleType]) add!: object[];
+  @Field(() => [RoleType]) manage!: object[];
+  @Field(() => [RoleType]) modify!: object[];
+}
+
+@ObjectType('LibraryPermissions')
+export class LibraryPermissionsType {
+  @Field(() => LibraryRolesType, { nullable: true }) current!: object | null;
+  @Field(() => RolePageType, { nullable: true }) available!: object | null;
+}
+
+@ObjectType('CreatedLibraryItem')
+export class CreatedLibraryItemType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) type!: string;
+  @Field(() => String) name!: string;
+}
+
+@ObjectType('ImplicitConversion')
+export class ImplicitConversionType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) parentId!: string;
+  @Field(() => ID) convertedId!: string;
+  @Field(() => String) type!: string;
+}
+
+@InputType('LibraryInput')
+export class LibraryInput {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true }) synopsis?: string;
+}
+
+@InputType('PermissionRolesInput', { description: 'Role names (or, for libraries, encoded role ids).' })
+export class PermissionRolesInput {
+  @Field(() => [String], { nullable: true, description: 'Null: not given (library datasets: public).' }) access?: string[] | null;
+  @Field(() => [String], { nullable: true }) add?: string[];
+  @Field(() => [String], { nullable: true }) manage?: string[];
+  @Field(() => [String], { nullable: true }) modify?: string[];
+}
+
+@InputType('LibraryContentInput')
+export class LibraryContentInput {
+  @Field(() => String, { nullable: true }) createType?: string;
+  @Field(() => String, { nullable: true }) folderId?: string;
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => ID, { nullable: true }) fromHdaId?: string;
+  @Field(() => String, { nullable: true }) lddaMessage?: string;
+  @Field(() => JSONScalar, { nullable: true }) extendedMetadata?: unknown;
+  @Field(() => String, { nullable: true }) collectionType?: string;
+  @Field(() => JSONScalar, { nullable: true }) elementIdentifiers?: unknown;
+  @Field(() => String, { nullable: true, description: 'upload_file (default), upload_directory or upload_paths.' }) uploadOption?: string;
+  @Field(() => String, { nullable: true }) serverDir?: string;
+  @Field(() => String, { nullable: true, description: 'One server path per line (administrators).' }) filesystemPaths?: string;
+  @Field(() => String, { nullable: true, description: 'copy_files (default) or link_to_files.' }) linkDataOnly?: string;
+  @Field(() => String, { nullable: true }) fileType?: string;
+  @Field(() => String, { nullable: true }) dbkey?: string;
+  @Field(() => String, { nullable: true, description: 'Pasted content to upload as a file.' }) pasted?: string;
+  @Field(() => [UploadScalar], { nullable: true }) files?: Array<Promise<FileUpload>>;
+}

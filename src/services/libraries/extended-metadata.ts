@@ -1,0 +1,20 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ExtendedMetadata, ExtendedMetadataIndex } from '../../entities/extended-metadata.entity';
+import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
+
+/** Every leaf of a JSON value as `/a/b/0/c` and its text, the platform's extended-metadata index. */
+export function leafPaths(value: unknown, prefix = ''): Array<{ path: string; value: string | null }> {
+  if (Array.isArray(value)) return value.flatMap((item, index) => leafPaths(item, `${prefix}/${index}`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => leafPaths(item, `${prefix}/${key}`));
+  }
+  return [{ path: prefix || '/', value: value === null || value === undefined ? null : String(value) }];
+}
+
+/** Stores extended metadata for a dataset version, with one index row per leaf path. */
+export async function storeExtendedMetadata(em: EntityManager, ldda: LibraryDatasetDatasetAssociation, data: unknown): Promise<ExtendedMetadata> {
+  const record = em.create(ExtendedMetadata, { ldda, data });
+  for (const leaf of leafPaths(data)) em.create(ExtendedMetadataIndex, { extendedMetadata: record, path: leaf.path, value: leaf.value });
+  await em.flush();
+  return record;
+}

@@ -1,0 +1,24 @@
+import type { RequestContext } from '../../context/request-context';
+import { errors } from '../../errors/error-kinds';
+import { IdDecodeError } from '../../ids/id-codec';
+
+/** Folder ids are 'F' + the encoded id. */
+export function encodeFolderId(ctx: RequestContext, id: number): string {
+  return `F${ctx.services.ids.encode(id)}`;
+}
+
+/**
+ * The platform's `cut_the_prefix`: a folder id must start with 'F' and have a length of 1 modulo 16;
+ * anything else (or an undecodable rest) is MalformedId.
+ */
+export function decodeFolderId(ctx: RequestContext, value: unknown): number {
+  const text = String(value ?? '');
+  const malformed = () => errors.malformedId(`Malformed folder id ( ${text} ) specified, unable to decode.`, { id: text });
+  if (!text.startsWith('F') || text.length % 16 !== 1) throw malformed();
+  try {
+    return ctx.services.ids.decode(text.slice(1));
+  } catch (error) {
+    if (error instanceof IdDecodeError) throw malformed();
+    throw error;
+  }
+}

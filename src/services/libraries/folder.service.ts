@@ -1,0 +1,78 @@
+import type { RequestContext } from '../../context/request-context';
+import { PERMISSION_ACTIONS, type PermissionAction } from '../../entities/item-permission.entity';
+import { LibraryFolder } from '../../entities/library-folder.entity';
+import { Library } from '../../entities/library.entity';
+import { AppError, errors } from '../../errors/error-kinds';
+import { sanitizeText } from '../shared/sanitize';
+import { decodeFolderId } from './folder-ids';
+
+/** Folder actions granted to roles (folders have no access roles of their own: the library's apply). */
+const FOLDER_ACTIONS: readonly PermissionAction[] = [PERMISSION_ACTIONS.libraryAdd, PERMISSION_ACTIONS.libraryModify, PERMISSION_ACTIONS.libraryManage];
+
+export const folderNotFound = (id: string) => errors.notFound(`Folder with the id provided ( ${id} ) was not found`);
+
+/** Library folders: show, create (with the parent's permissions), delete and undelete. */
+export class FolderService {
+  /** A folder of a library the caller may access (otherwise: not found). */
+  async findAccessible(ctx: RequestContext, encodedId: string): Promise<LibraryFolder> {
+    const id = decodeFolderId(ctx, encodedId);
+    const folder = await ctx.em.findOne(LibraryFolder, { id }, { populate: ['library'] });
+    if (!folder || !(await ctx.services.libraries.mayAccess(ctx, folder.library))) throw folderNotFound(encodedId);
+    return folder;
+  }
+
+  /** May the caller add, modify or manage this folder? Administrators always may. */
+  can(ctx: RequestContext, folder: LibraryFolder, action: PermissionAction): Promise<boolean> {
+    return ctx.services.permissions.can(ctx, { type: 'folder', id: folder.id }, action);
+  }
+
+  /** A subfolder; it inherits the parent's add, modify and manage roles. */
+  async create(ctx: RequestContext, encodedParentId: string, input: { name?: string; description?: string }): Promise<LibraryFolder> {
+    ctx.caller.requireIdentity();
+    const name = sanitizeText(input.name ?? '').trim();
+    if (!name) throw errors.missing("Missing required parameter 'name'.");
+    return ctx.em.transactional(async (em) => {
+      const parent = await this.findAccessible(ctx, encodedParentId);
+      if (parent.library.deleted) throw errors.invalidAttribute('You cannot add items to a deleted library.');
+      if (!(await this.can(ctx, parent, PERMISSION_ACTIONS.libraryAdd))) {
+        throw errors.insufficientPermissions('You do not have proper permission to create folders under given folder.');
+      }
+      const folder = em.create(LibraryFolder, { library: parent.library, parent, name, description: sanitizeText(input.description ?? '') });
+      await em.flush();
+      for (const action of FOLDER_ACTIONS) {
+        await ctx.services.permissions.setRoles(ctx, { type: 'folder', id: folder.id }, action, await ctx.services.permissions.roles(ctx, { type: 'folder', id: parent.id }, action));
+      }
+      return folder;
+    });
+  }
+
+  async delete(ctx: RequestContext, encodedId: string, undelete: boolean): Promise<LibraryFolder> {
+    ctx.caller.requireIdentity();
+    const id = decodeFolderId(ctx, encodedId);
+    if (!ctx.caller.isAdmin) throw new AppError('AdminRequiredException', 'Only administrators can delete and undelete folders.');
+    return ctx.em.transactional(async (em) => {
+      const folder = await em.findOne(LibraryFolder, { id }, { populate: ['library'] });
+      if (!folder) throw folderNotFound(encodedId);
+      folder.deleted = !undelete;
+      await em.flush();
+      return folder;
+    });
+  }
+
+  /** Root-first `{id, name}` of the folders from the library's root down to this one (one query). */
+  async ancestry(ctx: RequestContext, folderId: number): Promise<Array<{ id: number; name: string }>> {
+    const rows = await ctx.em.execute<Array<{ id: number; name: string; depth: number }>>(
+      `with recursive up(id, parent_id, name, depth) as (
+         select id, parent_id, name, 0 from library_folder where id = ?
+         union all
+         select f.id, f.parent_id, f.name, up.depth + 1 from library_folder f join up on f.id = up.parent_id)
+       select id, name, depth from up order by depth desc`,
+      [folderId],
+    );
+    return rows.map((row) => ({ id: Number(row.id), name: row.name }));
+  }
+
+  async libraryOf(ctx: RequestContext, folder: LibraryFolder): Promise<Library> {
+    return ctx.em.findOneOrFail(Library, { id: folder.library.id });
+  }
+}

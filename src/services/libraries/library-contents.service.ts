@@ -1,0 +1,164 @@
+import type { RequestContext } from '../../context/request-context';
+import { DatasetCollection, DatasetCollectionElement, LibraryDatasetCollectionAssociation } from '../../entities/dataset-collection.entity';
+import { ImplicitlyConvertedDatasetAssociation } from '../../entities/implicit-conversion.entity';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+import type { LibraryDataset, LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
+import type { LibraryFolder } from '../../entities/library-folder.entity';
+import type { Library } from '../../entities/library.entity';
+import { Role } from '../../entities/role.entity';
+import { AppError, errors } from '../../errors/error-kinds';
+import { sanitizeText } from '../shared/sanitize';
+import { storeExtendedMetadata } from './extended-metadata';
+import { decodeFolderId } from './folder-ids';
+import { createLibraryDataset } from './ldda-factory';
+import { LibraryTree } from './library-tree';
+
+export interface LibraryContentEntry {
+  kind: 'folder' | 'file';
+  id: number;
+  name: string;
+}
+
+export interface CreatedItem {
+  kind: 'folder' | 'file';
+  id: number;
+  name: string;
+}
+
+export interface CollectionInput {
+  collectionType?: string | null;
+  name?: string | null;
+  elementIdentifiers?: unknown;
+}
+
+const libraryInvalid = (id: string) => new AppError('RequestParameterInvalidException', `No library found with the id provided ( ${id} ).`);
+
+/** Library contents: the recursive listing from '/', show, and creation of folders, copies and collections. */
+export class LibraryContentsService {
+  /** The root '/', then every folder and dataset the caller may see (active ones), depth first. */
+  async list(ctx: RequestContext, encodedLibraryId: string): Promise<LibraryContentEntry[]> {
+    ctx.caller.requireIdentity();
+    const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId, libraryInvalid);
+    if (!library.rootFolder) throw new AppError('InconsistentDatabase', 'The library has no root folder.');
+    const tree = await LibraryTree.load(ctx, library.id);
+    const entries: LibraryContentEntry[] = [{ kind: 'folder', id: library.rootFolder.id, name: '/' }];
+    for (const item of tree.walk(library.rootFolder.id)) entries.push({ kind: item.kind, id: item.id, name: item.path });
+    return entries;
+  }
+
+  /** 'F'-prefixed ids are folders, others library datasets. */
+  async show(ctx: RequestContext, encodedLibraryId: string, encodedId: string): Promise<{ folder: LibraryFolder | null; dataset: LibraryDataset | null }> {
+    ctx.caller.requireIdentity();
+    const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId);
+    if (encodedId.startsWith('F')) {
+      const folder = await ctx.services.folders.findAccessible(ctx, encodedId);
+      if (folder.library.id !== library.id) throw errors.notFound(`Folder ${encodedId} is not in library ${encodedLibraryId}.`);
+      return { folder, dataset: null };
+    }
+    const dataset = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
+    if (dataset.folder.library.id !== library.id) throw errors.notFound(`Dataset ${encodedId} is not in library ${encodedLibraryId}.`);
+    return { folder: null, dataset };
+  }
+
+  /** The folder new content goes to: in this library, open to additions by the caller. */
+  async targetFolder(ctx: RequestContext, encodedLibraryId: string, encodedFolderId: string): Promise<{ library: Library; folder: LibraryFolder }> {
+    const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId, libraryInvalid);
+    decodeFolderId(ctx, encodedFolderId);
+    const folder = await ctx.services.folders.findAccessible(ctx, encodedFolderId);
+    if (folder.library.id !== library.id) throw errors.invalid(`Folder ${encodedFolderId} is not in library ${encodedLibraryId}.`);
+    if (library.deleted) throw errors.invalidAttribute('You cannot add items to a deleted library.');
+    if (!(await ctx.services.folders.can(ctx, folder, PERMISSION_ACTIONS.libraryAdd))) {
+      throw errors.insufficientPermissions('You are not authorized to add items to this folder.');
+    }
+    return { library, folder };
+  }
+
+  async createFolder(ctx: RequestContext, encodedLibraryId: string, encodedFolderId: string, name: string | null, description: string | null): Promise<CreatedItem> {
+    await this.targetFolder(ctx, encodedLibraryId, encodedFolderId);
+    const folder = await ctx.services.folders.create(ctx, encodedFolderId, { name: name ?? '', description: description ?? '' });
+    return { kind: 'folder', id: folder.id, name: folder.name };
+  }
+
+  /** Copies a history dataset the caller may read into a folder they may add to (shares the file). */
+  async copyFromHistory(ctx: RequestContext, folder: LibraryFolder, encodedHdaId: string, message: string | null, extendedMetadata: unknown): Promise<LibraryDatasetDatasetAssociation> {
+    return ctx.em.transactional(async (em) => {
+      const hda = await ctx.services.hdas.findReadable(ctx, encodedHdaId).catch((error: unknown) => {
+        if (error instanceof AppError && error.kind !== 'MalformedId') throw errors.notAccessible('The history dataset is not accessible by the current user.');
+        throw error;
+      });
+      const { ldda } = await createLibraryDataset(
+        em,
+        folder,
+        {
+          name: hda.name,
+          extension: hda.extension,
+          dbkey: hda.dbkey,
+          info: hda.info,
+          blurb: hda.blurb,
+          peek: hda.peek,
+          metadata: { ...hda.metadata },
+          message: message ? sanitizeText(message) : null,
+          user: ctx.caller.user,
+          dataset: hda.dataset,
+          copiedFromHdaId: hda.id,
+        },
+        null,
+      );
+      if (extendedMetadata !== undefined && extendedMetadata !== null) await storeExtendedMetadata(em, ldda, extendedMetadata);
+      return ldda;
+    });
+  }
+
+  /** A list or paired collection of library datasets placed in the folder. */
+  async createCollection(ctx: RequestContext, folder: LibraryFolder, input: CollectionInput): Promise<LibraryDatasetCollectionAssociation> {
+    const type = input.collectionType ?? 'list';
+    if (type !== 'list' && type !== 'paired') throw errors.invalid(`Invalid collection_type: ${type}`);
+    const elements = Array.isArray(input.elementIdentifiers) ? input.elementIdentifiers : null;
+    if (!elements || elements.length === 0) throw errors.missing('element_identifiers is required and must be a non-empty list.');
+    if (type === 'paired' && elements.length !== 2) throw errors.invalid('A paired collection needs exactly two elements.');
+    return ctx.em.transactional(async (em) => {
+      const collection = em.create(DatasetCollection, { collectionType: type });
+      await em.flush();
+      for (const [index, element] of elements.entries()) {
+        if (!element || typeof element !== 'object') throw errors.invalid('Each element identifier must be an object {name, src, id}.');
+        const { id, name, src } = element as { id?: unknown; name?: unknown; src?: unknown };
+        if (src !== undefined && src !== 'ldda' && src !== 'ld') throw errors.invalid(`Unsupported element source: ${String(src)}`);
+        const ld = await ctx.services.libraryDatasets.findAccessible(ctx, String(id));
+        const identifier = typeof name === 'string' && name ? name : type === 'paired' ? (index === 0 ? 'forward' : 'reverse') : ld.name;
+        em.create(DatasetCollectionElement, { collection, ldda: ld.ldda, elementIndex: index, elementIdentifier: identifier });
+      }
+      const association = em.create(LibraryDatasetCollectionAssociation, { collection, folder, name: sanitizeText(input.name ?? '') || 'Unnamed collection' });
+      await em.flush();
+      return association;
+    });
+  }
+
+  /** Records that a library dataset is the conversion of another (the converted one's extension). */
+  async recordConversion(ctx: RequestContext, encodedLibraryId: string, encodedId: string, encodedConvertedId: string | null): Promise<ImplicitlyConvertedDatasetAssociation> {
+    ctx.caller.requireIdentity();
+    if (!encodedConvertedId) throw errors.missing("Missing required parameter 'converted_dataset_id'.");
+    return ctx.em.transactional(async (em) => {
+      await ctx.services.libraries.findAccessible(ctx, encodedLibraryId);
+      const parent = await this.modifiable(ctx, encodedId);
+      const converted = await ctx.services.libraryDatasets.findAccessible(ctx, encodedConvertedId);
+      if (!parent.ldda || !converted.ldda) throw errors.notFound('The library dataset has no version.');
+      const association = em.create(ImplicitlyConvertedDatasetAssociation, { parentLdda: parent.ldda, convertedLdda: converted.ldda, type: converted.ldda.extension });
+      await em.flush();
+      return association;
+    });
+  }
+
+  private async modifiable(ctx: RequestContext, encodedId: string): Promise<LibraryDataset> {
+    const ld = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
+    if (!(await ctx.services.permissions.can(ctx, { type: 'library_dataset', id: ld.id }, PERMISSION_ACTIONS.libraryModify))) {
+      throw errors.insufficientPermissions('You do not have proper permissions to modify this library dataset.');
+    }
+    return ld;
+  }
+
+  /** The caller's private role, for the permissions of datasets they upload. */
+  async uploaderRole(ctx: RequestContext): Promise<Role | null> {
+    const id = await ctx.services.libraryDatasets.privateRoleId(ctx);
+    return id === null ? null : ctx.em.findOne(Role, { id });
+  }
+}

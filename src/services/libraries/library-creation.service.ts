@@ -1,0 +1,55 @@
+import type { RequestContext } from '../../context/request-context';
+import { AppError, errors } from '../../errors/error-kinds';
+import type { CreatedItem } from './library-contents.service';
+
+export interface LibraryCreationInput {
+  createType?: string | null;
+  folderId?: string | null;
+  name?: string | null;
+  description?: string | null;
+  fromHdaId?: string | null;
+  lddaMessage?: string | null;
+  extendedMetadata?: unknown;
+  collectionType?: string | null;
+  elementIdentifiers?: unknown;
+  upload?: LibraryUploadRequest;
+}
+
+/** How a file is added by upload (the upload options of the contract). */
+export interface LibraryUploadRequest {
+  uploadOption: string;
+  serverDir?: string | null;
+  filesystemPaths?: string | null;
+  linkDataOnly?: string | null;
+  fileType?: string | null;
+  dbkey?: string | null;
+  files: Array<{ path: string; name: string }>;
+  pasted?: string | null;
+}
+
+const CREATE_TYPES = ['file', 'folder', 'collection'] as const;
+
+/** `POST /api/libraries/{id}/contents`: dispatches on create_type after the contract's checks. */
+export class LibraryCreationService {
+  async create(ctx: RequestContext, encodedLibraryId: string, input: LibraryCreationInput): Promise<CreatedItem[]> {
+    ctx.caller.requireIdentity();
+    if (!input.createType) throw errors.missing("Missing required 'create_type' parameter.");
+    if (!(CREATE_TYPES as readonly string[]).includes(input.createType)) {
+      throw errors.invalid(`Invalid value for 'create_type' parameter ( ${input.createType} ) specified.`);
+    }
+    if (!input.folderId) throw errors.missing("Missing required 'folder_id' parameter.");
+    const contents = ctx.services.libraryContents;
+    if (input.createType === 'folder') return [await contents.createFolder(ctx, encodedLibraryId, input.folderId, input.name ?? null, input.description ?? null)];
+    const { folder } = await contents.targetFolder(ctx, encodedLibraryId, input.folderId);
+    if (input.createType === 'collection') {
+      const association = await contents.createCollection(ctx, folder, { collectionType: input.collectionType, name: input.name, elementIdentifiers: input.elementIdentifiers });
+      return [{ kind: 'file', id: association.id, name: association.name }];
+    }
+    if (input.fromHdaId) {
+      const ldda = await contents.copyFromHistory(ctx, folder, input.fromHdaId, input.lddaMessage ?? null, input.extendedMetadata);
+      return [{ kind: 'file', id: ldda.libraryDataset.id, name: ldda.name }];
+    }
+    if (!input.upload) throw new AppError('RequestParameterMissingException', 'Nothing to upload: give from_hda_id or files.');
+    return ctx.services.libraryUploads.upload(ctx, folder, input.upload, input.lddaMessage ?? null, input.extendedMetadata);
+  }
+}

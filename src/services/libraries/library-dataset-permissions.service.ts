@@ -1,0 +1,94 @@
+import type { RequestContext } from '../../context/request-context';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+import type { LibraryDataset } from '../../entities/library-dataset.entity';
+import { Role } from '../../entities/role.entity';
+import { AppError, errors } from '../../errors/error-kinds';
+import { rolesByName } from '../permissions/role-lookup';
+import { type RolePage, validRoles } from '../permissions/valid-roles';
+import { parseAction, parseScope } from './permission-forms';
+
+export interface LibraryDatasetRoles {
+  access: string[];
+  modify: string[];
+  manage: string[];
+}
+
+export interface LibraryDatasetPermissionsView {
+  current: LibraryDatasetRoles | null;
+  available: RolePage | null;
+}
+
+const ACTIONS = ['remove_restrictions', 'make_private', 'set_permissions'] as const;
+
+const names = (roles: Role[]) => [...new Set(roles.map((role) => role.name))];
+
+/** Permissions of a library dataset: who may access and manage its dataset, and modify the item. */
+export class LibraryDatasetPermissionsService {
+  async show(ctx: RequestContext, encodedId: string, scope: string | null, page: number, pageLimit: number, query: string | null): Promise<LibraryDatasetPermissionsView> {
+    const ld = await this.managed(ctx, encodedId, 'You do not have proper permissions to access permissions of this dataset.');
+    if (parseScope(scope) === 'current') return { current: await this.current(ctx, ld), available: null };
+    const access = await ctx.services.permissions.grantedRoleIds(ctx, this.datasetRef(ld), PERMISSION_ACTIONS.datasetAccess);
+    return { current: null, available: await validRoles(ctx, access.length === 0, access, { page, pageLimit, query }) };
+  }
+
+  /**
+   * remove_restrictions: public. make_private: only the caller's private role may access it.
+   * set_permissions: access roles from the valid listed roles (none listed: public); then manage and
+   * modify roles from the listed roles that are access roles (others skipped).
+   */
+  async set(ctx: RequestContext, encodedId: string, rawAction: string | null, lists: { access: string[] | null; manage: string[]; modify: string[] }): Promise<LibraryDatasetRoles> {
+    const action = parseAction(rawAction, ACTIONS);
+    return ctx.em.transactional(async () => {
+      const ld = await this.managed(ctx, encodedId, 'You do not have proper permissions to modify permissions of this dataset.');
+      const { permissions } = ctx.services;
+      const dataset = this.datasetRef(ld);
+      if (action === 'remove_restrictions') {
+        await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, []);
+      } else if (action === 'make_private') {
+        const privateRoleId = await ctx.services.libraryDatasets.privateRoleId(ctx);
+        if (privateRoleId === null) throw errors.invalid('Only a user with a private role can make a dataset private.');
+        await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, [await ctx.em.findOneOrFail(Role, { id: privateRoleId })]);
+      } else {
+        if (lists.access === null) {
+          await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, []);
+        } else {
+          const currentAccess = await permissions.grantedRoleIds(ctx, dataset, PERMISSION_ACTIONS.datasetAccess);
+          const valid = ctx.caller.isAdmin
+            ? null
+            : new Set((await validRoles(ctx, currentAccess.length === 0, currentAccess, { page: 1, pageLimit: 100000, query: null })).roles.map((role) => role.id));
+          const accessRoles = (await rolesByName(ctx, lists.access)).filter((role) => valid === null || valid.has(role.id));
+          await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, accessRoles);
+        }
+        const accessIds = new Set(await permissions.grantedRoleIds(ctx, dataset, PERMISSION_ACTIONS.datasetAccess));
+        const amongAccess = async (list: string[]) => (await rolesByName(ctx, list)).filter((role) => accessIds.has(role.id));
+        await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetManage, await amongAccess(lists.manage));
+        await permissions.setRoles(ctx, { type: 'library_dataset', id: ld.id }, PERMISSION_ACTIONS.libraryModify, await amongAccess(lists.modify));
+      }
+      const current = await this.current(ctx, ld);
+      if (action === 'remove_restrictions' && current.access.length > 0) throw new AppError('InternalServerError', 'An error occured while making dataset public.');
+      return current;
+    });
+  }
+
+  private datasetRef(ld: LibraryDataset) {
+    if (!ld.ldda) throw errors.notFound('The library dataset has no version.');
+    return { type: 'dataset' as const, id: ld.ldda.dataset.id };
+  }
+
+  private async current(ctx: RequestContext, ld: LibraryDataset): Promise<LibraryDatasetRoles> {
+    const { permissions } = ctx.services;
+    const dataset = this.datasetRef(ld);
+    return {
+      access: names(await permissions.roles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess)),
+      modify: names(await permissions.roles(ctx, { type: 'library_dataset', id: ld.id }, PERMISSION_ACTIONS.libraryModify)),
+      manage: names(await permissions.roles(ctx, dataset, PERMISSION_ACTIONS.datasetManage)),
+    };
+  }
+
+  private async managed(ctx: RequestContext, encodedId: string, message: string): Promise<LibraryDataset> {
+    ctx.caller.requireIdentity();
+    const ld = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
+    if (!(await ctx.services.permissions.can(ctx, this.datasetRef(ld), PERMISSION_ACTIONS.datasetManage))) throw errors.insufficientPermissions(message);
+    return ld;
+  }
+}

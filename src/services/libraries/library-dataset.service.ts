@@ -1,0 +1,75 @@
+import type { RequestContext } from '../../context/request-context';
+import { UserRoleAssociation } from '../../entities/associations.entity';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+import { LibraryDataset, LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
+import { errors } from '../../errors/error-kinds';
+import { decodeId } from '../shared/decode-id';
+
+export const datasetNotFound = (id: string) => errors.notFound(`The requested library dataset was not found ( ${id} ).`);
+
+/** What the detail view of a library dataset needs besides the entities. */
+export interface LibraryDatasetDetail {
+  dataset: LibraryDataset;
+  ldda: LibraryDatasetDatasetAssociation;
+  expired: LibraryDatasetDatasetAssociation[];
+  fullPath: Array<{ id: number; name: string; kind: 'folder' | 'file' }>;
+  canModify: boolean;
+  canManage: boolean;
+  isUnrestricted: boolean;
+}
+
+/** Library datasets: show (the caller must access the library and the dataset), versions, delete. */
+export class LibraryDatasetService {
+  /** A library dataset the caller may access; an inaccessible one is reported as not found. */
+  async findAccessible(ctx: RequestContext, encodedId: string): Promise<LibraryDataset> {
+    const id = decodeId(ctx, encodedId);
+    const ld = await ctx.em.findOne(LibraryDataset, { id }, { populate: ['folder', 'folder.library', 'ldda', 'ldda.dataset'] });
+    if (!ld || !ld.ldda) throw datasetNotFound(encodedId);
+    if (!ctx.caller.isAdmin) {
+      const libraryOk = await ctx.services.libraries.mayAccess(ctx, ld.folder.library);
+      const datasetOk = await ctx.services.permissions.can(ctx, { type: 'dataset', id: ld.ldda.dataset.id }, PERMISSION_ACTIONS.datasetAccess);
+      if (!libraryOk || !datasetOk || ld.deleted) throw datasetNotFound(encodedId);
+    }
+    return ld;
+  }
+
+  async detail(ctx: RequestContext, encodedId: string): Promise<LibraryDatasetDetail> {
+    const ld = await this.findAccessible(ctx, encodedId);
+    const ldda = ld.ldda as LibraryDatasetDatasetAssociation;
+    const expired = await ctx.em.find(LibraryDatasetDatasetAssociation, { libraryDataset: ld, id: { $ne: ldda.id } }, { orderBy: { id: 'desc' } });
+    const folders = await ctx.services.folders.ancestry(ctx, ld.folder.id);
+    const { permissions } = ctx.services;
+    const access = await permissions.grantedRoleIds(ctx, { type: 'dataset', id: ldda.dataset.id }, PERMISSION_ACTIONS.datasetAccess);
+    return {
+      dataset: ld,
+      ldda,
+      expired,
+      fullPath: [...folders.map((folder) => ({ ...folder, kind: 'folder' as const })), { id: ld.id, name: ld.name, kind: 'file' as const }],
+      canModify: await permissions.can(ctx, { type: 'library_dataset', id: ld.id }, PERMISSION_ACTIONS.libraryModify),
+      canManage: await permissions.can(ctx, { type: 'dataset', id: ldda.dataset.id }, PERMISSION_ACTIONS.datasetManage),
+      isUnrestricted: access.length === 0,
+    };
+  }
+
+  /** An expired version of a library dataset (the current version is not one). */
+  async version(ctx: RequestContext, encodedId: string, encodedLddaId: string): Promise<LibraryDatasetDatasetAssociation> {
+    const ld = await this.findAccessible(ctx, encodedId);
+    const lddaId = decodeId(ctx, encodedLddaId);
+    const ldda = await ctx.em.findOne(LibraryDatasetDatasetAssociation, { id: lddaId }, { populate: ['dataset'] });
+    if (!ldda) throw errors.notFound(`The requested version ( ${encodedLddaId} ) was not found.`);
+    if (ldda.libraryDataset.id !== ld.id || ldda.id === ld.ldda?.id) {
+      throw errors.notFound(`The requested version ( ${encodedLddaId} ) is not a version of library dataset ${encodedId}.`);
+    }
+    return ldda;
+  }
+
+  /** The caller's private role id, if any. */
+  async privateRoleId(ctx: RequestContext): Promise<number | null> {
+    const user = ctx.caller.user;
+    if (!user) return null;
+    return ctx.memo('caller:privateRole', async () => {
+      const link = await ctx.em.findOne(UserRoleAssociation, { user, role: { type: 'private' } }, { populate: ['role'] });
+      return link ? link.role.id : null;
+    });
+  }
+}

@@ -1,0 +1,118 @@
+import type { RequestContext } from '../../context/request-context';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+import { callerRoleIds } from '../roles/held-roles';
+
+export interface TreeFolder {
+  id: number;
+  parentId: number | null;
+  name: string;
+  deleted: boolean;
+}
+
+export interface TreeDataset {
+  id: number;
+  folderId: number;
+  name: string;
+  deleted: boolean;
+  /** The caller may access the dataset: public, or holds ALL of its access roles. */
+  accessible: boolean;
+  /** The platform's folder-visibility test: public, or holds ANY of its access roles. */
+  anyRole: boolean;
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * One library's folders and datasets with the caller's access computed in SQL (the caller's roles
+ * fetched once): two queries, whatever the size of the library.
+ */
+export class LibraryTree {
+  private readonly children = new Map<number | null, TreeFolder[]>();
+  private readonly datasetsOf = new Map<number, TreeDataset[]>();
+  private readonly visibleCache = new Map<number, boolean>();
+
+  constructor(
+    readonly folders: TreeFolder[],
+    readonly datasets: TreeDataset[],
+    private readonly admin: boolean,
+  ) {
+    const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
+    for (const folder of [...folders].sort(byName)) pushTo(this.children, folder.parentId, folder);
+    for (const dataset of [...datasets].sort(byName)) pushTo(this.datasetsOf, dataset.folderId, dataset);
+  }
+
+  static async load(ctx: RequestContext, libraryId: number): Promise<LibraryTree> {
+    const admin = ctx.caller.isAdmin;
+    const roles = `{${(await callerRoleIds(ctx)).join(',')}}`;
+    const access = PERMISSION_ACTIONS.datasetAccess;
+    const folders = await ctx.em.execute<Array<{ id: number; parent_id: number | null; name: string; deleted: boolean }>>(
+      'select id, parent_id, name, deleted from library_folder where library_id = ?',
+      [libraryId],
+    );
+    const datasets = await ctx.em.execute<Array<{ id: number; folder_id: number; name: string; deleted: boolean; accessible: boolean; any_role: boolean }>>(
+      admin
+        ? `select ld.id, ld.folder_id, ld.name, ld.deleted, true as accessible, true as any_role
+           from library_dataset ld join library_folder f on f.id = ld.folder_id where f.library_id = ?`
+        : `select ld.id, ld.folder_id, ld.name, ld.deleted,
+             not exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = ldda.dataset_id and p.action = ? and not (p.role_id = any(?::int[]))) as accessible,
+             (not exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = ldda.dataset_id and p.action = ?)
+              or exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = ldda.dataset_id and p.action = ? and p.role_id = any(?::int[]))) as any_role
+           from library_dataset ld
+           join library_folder f on f.id = ld.folder_id
+           join library_dataset_dataset_association ldda on ldda.id = ld.ldda_id
+           where f.library_id = ?`,
+      admin ? [libraryId] : [access, roles, access, access, roles, libraryId],
+    );
+    return new LibraryTree(
+      folders.map((f) => ({ id: Number(f.id), parentId: f.parent_id === null ? null : Number(f.parent_id), name: f.name, deleted: f.deleted })),
+      datasets.map((d) => ({ id: Number(d.id), folderId: Number(d.folder_id), name: d.name, deleted: d.deleted, accessible: d.accessible, anyRole: d.any_role })),
+      admin,
+    );
+  }
+
+  subfolders(folderId: number): TreeFolder[] {
+    return this.children.get(folderId) ?? [];
+  }
+
+  datasetsIn(folderId: number): TreeDataset[] {
+    return this.datasetsOf.get(folderId) ?? [];
+  }
+
+  /**
+   * Whether a non-administrator sees a folder (the platform's check_folder_contents): it holds,
+   * directly or in an active subfolder, a dataset that is public or shares a role with the caller.
+   */
+  folderVisible(folderId: number): boolean {
+    if (this.admin) return true;
+    const cached = this.visibleCache.get(folderId);
+    if (cached !== undefined) return cached;
+    const visible =
+      this.datasetsIn(folderId).some((dataset) => !dataset.deleted && dataset.anyRole) ||
+      this.subfolders(folderId).some((folder) => !folder.deleted && this.folderVisible(folder.id));
+    this.visibleCache.set(folderId, visible);
+    return visible;
+  }
+
+  /** Every active item the caller may see, depth first: folders (by name) before datasets, with their paths. */
+  walk(rootId: number): Array<{ kind: 'folder' | 'file'; id: number; path: string }> {
+    const items: Array<{ kind: 'folder' | 'file'; id: number; path: string }> = [];
+    const visit = (folderId: number, path: string) => {
+      for (const folder of this.subfolders(folderId)) {
+        if (folder.deleted || !this.folderVisible(folder.id)) continue;
+        const folderPath = `${path}/${folder.name}`;
+        items.push({ kind: 'folder', id: folder.id, path: folderPath });
+        visit(folder.id, folderPath);
+      }
+      for (const dataset of this.datasetsIn(folderId)) {
+        if (dataset.deleted || !dataset.accessible) continue;
+        items.push({ kind: 'file', id: dataset.id, path: `${path}/${dataset.name}` });
+      }
+    };
+    visit(rootId, '');
+    return items;
+  }
+}
