@@ -26,6 +26,8 @@ export interface Figures {
   p50: number;
   p99: number;
   sqlPerRequest: number;
+  /** Median latency of sequential requests (no queueing): the time one request costs. */
+  sequentialP50: number;
 }
 
 export interface BenchPlatform {
@@ -74,26 +76,30 @@ async function resetServerDatabase(url: string): Promise<void> {
 export async function measure(bench: BenchPlatform, target: Target, key: string, rows: number): Promise<Figures> {
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
   const url = `${bench.baseUrl}${target.path}`;
-  const samples = 5;
+  const samples = 11;
   let total = 0;
+  const latencies: number[] = [];
   for (let i = 0; i < samples; i += 1) {
+    const started = performance.now();
     const res = await fetch(url, { method: target.method ?? 'GET', headers, body: target.body });
     if (res.status !== 200) throw new Error(`${target.label}: ${res.status} ${await res.text()}`);
     total += Number(res.headers.get('x-sql-queries'));
     await res.arrayBuffer();
+    latencies.push(performance.now() - started);
   }
   const sqlPerRequest = total / samples;
+  const sequentialP50 = Math.round(latencies.sort((a, b) => a - b)[Math.floor(samples / 2)]);
   const result = await autocannon({ url, method: target.method ?? 'GET', headers, body: target.body, connections: 10, duration: Number(process.env.BENCH_SECONDS ?? 5) });
-  return { label: target.label, rows, reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, sqlPerRequest };
+  return { label: target.label, rows, reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, sqlPerRequest, sequentialP50 };
 }
 
 export function printFigures(title: string, figures: Figures[]): void {
   const lines = [
     `\n${title}`,
-    `${'target'.padEnd(44)} ${'rows'.padStart(6)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'SQL/req'.padStart(8)}`,
+    `${'target'.padEnd(44)} ${'rows'.padStart(6)} ${'1 conn p50'.padStart(10)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'SQL/req'.padStart(8)}   (req/s, p50, p99: 10 connections)`,
     ...figures.map(
       (f) =>
-        `${f.label.padEnd(44)} ${String(f.rows).padStart(6)} ${String(f.reqPerSec).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${f.sqlPerRequest.toFixed(1).padStart(8)}`,
+        `${f.label.padEnd(44)} ${String(f.rows).padStart(6)} ${String(f.sequentialP50).padStart(10)} ${String(f.reqPerSec).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${f.sqlPerRequest.toFixed(1).padStart(8)}`,
     ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,6 +1,7 @@
 /** `npm run bench`: prints req/s, p50, p99 and SQL queries per request for each listing, at two sizes. */
 import { benchAdminArea } from './admin-area.bench';
 import { benchDataCore } from './data-core.bench';
+import { benchLibraries } from './libraries.bench';
 import { printFigures } from './harness';
 
 async function main(): Promise<void> {
@@ -13,6 +14,10 @@ async function main(): Promise<void> {
   if (!only || only === 'data') {
     printFigures(`data core, small (10 histories, 10 jobs, 10 datasets), ${database}`, await benchDataCore({ histories: 10, jobs: 10, datasets: 10 }));
     printFigures(`data core, 1,000 histories, 10,000 jobs, a history of 5,000 datasets, ${database}`, await benchDataCore({ histories: 1000, jobs: 10000, datasets: 5000 }));
+  }
+  if (!only || only === 'libraries') {
+    printFigures(`libraries, 100 datasets in 10 folders, ${database}`, await benchLibraries({ folders: 10, datasets: 100 }));
+    printFigures(`libraries, 10,000 datasets in 1,000 folders (half restricted), ${database}`, await benchLibraries({ folders: 1000, datasets: 10000 }));
   }
 }
 
