@@ -33,3 +33,22 @@ describe('a library from creation to listing', () => {
     expect(detail.body.full_path.map((entry: string[]) => entry[1])).toEqual(['Genomes', 'hg19', 'Pasted Entry']);
   });
 });
+
+describe('POST /api/histories/{id}/contents with source=library', () => {
+  it('imports the current version of an accessible library dataset into a history, sharing its file', async () => {
+    const library = await h.api.post('/api/libraries').send({ key: h.admin.key, name: 'Shared' });
+    const historyId = await createHistory(h, h.admin.key);
+    const upload = await uploadText(h, h.admin.key, historyId, 'x\ty\n');
+    await waitForJob(h, h.admin.key, upload.jobId);
+    const created = await h.api
+      .post(`/api/libraries/${library.body.id}/contents`)
+      .send({ key: h.admin.key, create_type: 'file', folder_id: library.body.root_folder_id, from_hda_id: upload.datasetId });
+    expect(created.status).toBe(200);
+    const target = await createHistory(h, alice.key);
+    const copy = await h.api.post(`/api/histories/${target}/contents`).send({ key: alice.key, source: 'library', content: created.body[0].id });
+    expect(copy.status).toBe(200);
+    expect(copy.body).toEqual(expect.objectContaining({ name: 'Pasted Entry', state: 'ok', history_id: target }));
+    const original = await h.api.get(`/api/datasets/${upload.datasetId}`).query({ key: h.admin.key });
+    expect(copy.body.dataset_id).toBe(original.body.dataset_id);
+  });
+});

@@ -60,3 +60,36 @@ export async function copyHdas(em: EntityManager, target: History, sources: Hist
   await em.flush();
   return copies;
 }
+
+/** What a copy from a library needs of a library dataset version. */
+export interface LibraryVersionSource {
+  id: number;
+  name: string;
+  info: string | null;
+  blurb: string | null;
+  peek: string | null;
+  extension: string;
+  dbkey: string;
+  metadata: Record<string, unknown>;
+  dataset: HistoryDatasetAssociation['dataset'];
+}
+
+/** Imports a library dataset version into a history: a new history dataset sharing its file. */
+export async function copyLddaToHistory(em: EntityManager, target: History, source: LibraryVersionSource): Promise<HistoryDatasetAssociation> {
+  const hid = await allocateHids(em, target.id, 1);
+  const copy = em.create(HistoryDatasetAssociation, {
+    history: target,
+    dataset: source.dataset,
+    hid,
+    name: source.name,
+    info: source.info,
+    blurb: source.blurb,
+    peek: source.peek,
+    extension: source.extension,
+    dbkey: source.dbkey,
+    metadata: { ...source.metadata },
+    copiedFromLddaId: source.id,
+  });
+  await em.flush();
+  return copy;
+}

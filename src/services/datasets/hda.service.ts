@@ -8,7 +8,7 @@ import { AppError, errors } from '../../errors/error-kinds';
 import { type HistoryRef, mayChangeHistory, mayReadHistory } from '../histories/history-access';
 import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
-import { copyHdas } from './hda-factory';
+import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
 import { type HdaView, loadHdaViews } from './hda-view';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
@@ -105,9 +105,16 @@ export class HdaService {
       if (type !== 'dataset') throw new AppError('UnknownContentsType', `Unknown contents type: ${type}`);
       if (from.source !== 'hda' && from.source !== 'library') throw errors.invalid(`'source' must be either 'library' or 'hda': ${String(from.source ?? null)}`);
       if (from.content === undefined || from.content === null || from.content === '') throw errors.missing("'content' id of lda or hda is missing");
-      if (from.source === 'library') throw errors.invalid('Copying library datasets is not offered by this server.');
-      const source = await this.findReadable(ctx, from.content);
-      const [copy] = await copyHdas(em, history, [source]);
+      let copy: HistoryDatasetAssociation;
+      if (from.source === 'library') {
+        // `content` names a library dataset: its current version is imported.
+        const ld = await ctx.services.libraryDatasets.findAccessible(ctx, String(from.content));
+        if (!ld.ldda) throw errors.notFound('The library dataset has no version.');
+        copy = await copyLddaToHistory(em, history, ld.ldda);
+      } else {
+        const source = await this.findReadable(ctx, from.content);
+        [copy] = await copyHdas(em, history, [source]);
+      }
       if (history.user) await recalculateDiskUsage(em, history.user.id);
       return copy;
     });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Dataset } from '../../entities/dataset.entity';
 import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
 import type { ObjectStore } from '../../storage/object-store';
 
 /**
@@ -9,13 +10,22 @@ import type { ObjectStore } from '../../storage/object-store';
  * after the transaction commits (`removeFiles`), so a rollback never loses data.
  */
 export async function purgeHdas(em: EntityManager, hdas: HistoryDatasetAssociation[]): Promise<Dataset[]> {
-  if (hdas.length === 0) return [];
-  for (const hda of hdas) {
-    hda.deleted = true;
-    hda.purged = true;
+  return purgeAssociations(em, hdas);
+}
+
+/** The same for library dataset versions (a purged library dataset): returns the datasets whose files can go. */
+export async function purgeLddas(em: EntityManager, lddas: LibraryDatasetDatasetAssociation[]): Promise<Dataset[]> {
+  return purgeAssociations(em, lddas);
+}
+
+async function purgeAssociations(em: EntityManager, items: Array<HistoryDatasetAssociation | LibraryDatasetDatasetAssociation>): Promise<Dataset[]> {
+  if (items.length === 0) return [];
+  for (const item of items) {
+    item.deleted = true;
+    item.purged = true;
   }
   await em.flush();
-  const datasetIds = [...new Set(hdas.map((hda) => hda.dataset.id))];
+  const datasetIds = [...new Set(items.map((item) => item.dataset.id))];
   const marks = datasetIds.map(() => '?').join(',');
   const stillUsed = await em.execute<Array<{ dataset_id: number }>>(
     `select dataset_id from history_dataset_association where dataset_id in (${marks}) and not purged
