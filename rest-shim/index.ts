@@ -5,6 +5,7 @@ import { AppError } from '../src/errors/error-kinds';
 import { platformBodyParser } from '../src/http/body-parser';
 import { contextMiddleware } from '../src/http/context-middleware';
 import { contractEndpoints, toExpressPath } from './core/contract-endpoints';
+import { openApiDocument } from './core/openapi';
 import { registerRoute, sendError } from './core/register-routes';
 import type { HttpMethod, RouteArea } from './core/route';
 import { datasetsArea } from './routes/datasets.routes';
@@ -43,6 +44,9 @@ export function createRestShim(schema: GraphQLSchema, services: AppServices): Ro
     contextMiddleware(services),
   );
   for (const area of FINISHED_AREAS) for (const spec of area.routes) registerRoute(router, schema, spec, services.log);
+
+  const openApi = openApiDocument(FINISHED_AREAS, services.config.version.major);
+  router.get('/api/openapi.json', (_req, res) => void res.json(openApi));
 
   const finished = new Set(FINISHED_AREAS.map((area) => area.area));
   for (const endpoint of contractEndpoints()) {

@@ -9,7 +9,7 @@ function basicCredentials(header: string | undefined): { email: string; password
   return { email: decoded.slice(0, split), password: decoded.slice(split + 1) };
 }
 
-/** Routes around the contract that every client uses: version and key retrieval. */
+/** Routes around the contract that every client uses: version and key retrieval (the OpenAPI route is added by the shim). */
 export const platformArea: RouteArea = {
   area: 'platform',
   routes: [

@@ -41,3 +41,20 @@ describe('routes of areas not yet built', () => {
     }
   });
 });
+
+describe('GET /api/openapi.json', () => {
+  let h: TestPlatform;
+  beforeAll(async () => {
+    h = await startTestPlatform();
+  });
+  afterAll(() => h.close());
+
+  it('describes every shim route with its access level', async () => {
+    const res = await h.api.get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.0.3');
+    expect(res.body.paths['/api/users/{user_id}'].get['x-access']).toBe('user');
+    const described = Object.values(res.body.paths as Record<string, Record<string, unknown>>).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    expect(described).toBe(FINISHED_AREAS.reduce((n, area) => n + area.routes.length, 0));
+  });
+});
