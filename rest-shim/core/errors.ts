@@ -5,7 +5,8 @@ import type { Logger } from '../../src/logging/logger';
 /**
  * How a route renders its errors: `json` is the platform's `{err_msg, err_code, ...extra}`;
  * `text` is for the routes the contract marks "400 text" / "403 text", whose body is the
- * message as a JSON string.
+ * message as a JSON string; `text-or-error-dict` (POST /api/libraries/{id}/contents) answers 400s
+ * and a missing identity as text, refusals (403) and failures (500) as `{error}`.
  */
 export type ErrorStyle = 'json' | 'text' | 'text-or-error-dict';
 
@@ -40,7 +41,8 @@ export function renderError(error: unknown, style: ErrorStyle, log: Logger): Err
     return { status: appError.status, body: appError.message };
   }
   if (style === 'text-or-error-dict') {
-    if (appError.status === 400) return { status: 400, body: appError.message };
+    // The old-style route answers a missing identity with a plain text, like its 400s.
+    if (appError.status === 400 || appError.kind === 'AuthenticationRequired') return { status: appError.status, body: appError.message };
     if (appError.status === 403 || appError.status >= 500) return { status: appError.status, body: { error: appError.message } };
   }
   return { status: appError.status, body: { err_msg: appError.message, err_code: appError.code, ...appError.extra } };

@@ -1,3 +1,4 @@
+import { asBool } from '../../src/format/booleans';
 import { route, type RouteArea } from '../core/route';
 import type { RouteInput } from '../core/route-input';
 import { FOLDER_FIELDS, folderDict, folderItemDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs, VERSION_FIELDS, versionDict, libraryTime } from '../serializers/library.view';
@@ -51,7 +52,8 @@ export const foldersArea: RouteArea = {
         fullPath { id name } canAddLibraryItem canModifyFolder parentLibraryId
         items { id type name createTime updateTime deleted canModify canManage fileExt dateUploaded fileSize isUnrestricted isPrivate }
       } }`,
-      variables: (input) => ({ id: input.path.folder_id, includeDeleted: input.bool('include_deleted') }),
+      // The platform reads include_deleted with asbool (1, y, t… are true); what it cannot parse is false.
+      variables: (input) => ({ id: input.path.folder_id, includeDeleted: asBool(input.get('include_deleted')) ?? false }),
       shape: (data) => ({
         metadata: {
           full_path: data.folderContents.fullPath.map((entry) => [entry.id, entry.name]),

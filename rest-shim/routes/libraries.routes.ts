@@ -3,8 +3,9 @@ import { route, type RouteArea } from '../core/route';
 import type { RouteInput } from '../core/route-input';
 import { receivedFileAsUpload } from '../core/uploads';
 import { FOLDER_FIELDS, folderDict, LIBRARY_FIELDS, libraryDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs } from '../serializers/library.view';
-import { DETAIL_FIELDS, libraryDatasetDict } from '../serializers/library.view';
+import { COLLECTION_FIELDS, collectionDict, DETAIL_FIELDS, libraryDatasetDict } from '../serializers/library.view';
 import { foldersArea } from './folders.routes';
+import { libraryDatasetChangeRoutes } from './library-dataset-changes.routes';
 import { libraryDatasetRoutes } from './library-datasets.routes';
 
 type Dict = Record<string, unknown>;
@@ -35,11 +36,16 @@ const libraryRolesDict = (roles: { access: Roles; add: Roles; manage: Roles; mod
   modify_library_role_list: rolePairs(roles.modify),
 });
 
+/** `LIBRARY_ACCESS_in`… without an action: the form of the platform's first library permissions API. */
+const isLegacyLibraryPermissions = (input: RouteInput) =>
+  input.string('action') === undefined && ['ACCESS', 'ADD', 'MANAGE', 'MODIFY'].some((name) => input.has(`LIBRARY_${name}_in`));
+
 const LIBRARY_ROLES = 'current { access { id name } add { id name } manage { id name } modify { id name } }';
 
 export const librariesArea: RouteArea = {
   area: 'libraries',
   routes: [
+    ...libraryDatasetChangeRoutes,
     ...libraryDatasetRoutes,
     route<{ libraries: Dict[] }>({
       method: 'get',
@@ -65,12 +71,12 @@ export const librariesArea: RouteArea = {
       variables: (input) => ({ libraryId: input.path.library_id }),
       shape: (data, input) => data.libraryContents.map((item) => ({ id: item.id, type: item.type, name: item.name, url: contentUrl(input.path.library_id, item.id) })),
     }),
-    route<{ createLibraryContent: Array<{ id: string; name: string }> }>({
+    route<{ createLibraryContent: Array<{ id: string; name: string; collection: Dict | null }> }>({
       method: 'post',
       path: '/api/libraries/:library_id/contents',
       access: 'permission',
       errorStyle: 'text-or-error-dict',
-      operation: 'mutation ($libraryId: ID!, $input: LibraryContentInput!) { createLibraryContent(libraryId: $libraryId, input: $input) { id name } }',
+      operation: `mutation ($libraryId: ID!, $input: LibraryContentInput!) { createLibraryContent(libraryId: $libraryId, input: $input) { id name collection { ${COLLECTION_FIELDS} } } }`,
       variables: (input, req) => ({
         libraryId: input.path.library_id,
         input: {
@@ -93,19 +99,18 @@ export const librariesArea: RouteArea = {
           files: (req?.files ?? []).map(receivedFileAsUpload),
         },
       }),
-      shape: (data, input) => data.createLibraryContent.map((item) => ({ id: item.id, name: item.name, url: contentUrl(input.path.library_id, item.id) })),
+      shape: (data, input) =>
+        data.createLibraryContent.map((item) =>
+          item.collection ? collectionDict(item.collection, contentUrl(input.path.library_id, item.id)) : { id: item.id, name: item.name, url: contentUrl(input.path.library_id, item.id) },
+        ),
     }),
-    route<{ show: Dict | null; folder: Dict | null }>({
+    route<{ libraryContent: { folder: Dict | null; dataset: Dict | null } }>({
       method: 'get',
       path: '/api/libraries/:library_id/contents/:id',
       access: 'user',
-      operation: `query ($libraryId: ID!, $id: ID!, $isFolder: Boolean!) {
-        library(id: $libraryId) { id }
-        folder(id: $id) @include(if: $isFolder) { ${FOLDER_FIELDS} }
-        show: libraryDataset(id: $id) @skip(if: $isFolder) { ${DETAIL_FIELDS} }
-      }`,
-      variables: (input) => ({ libraryId: input.path.library_id, id: input.path.id, isFolder: input.path.id.startsWith('F') }),
-      shape: (data) => (data.folder ? folderDict(data.folder) : libraryDatasetDict(data.show as Dict)),
+      operation: `query ($libraryId: ID!, $id: ID!) { libraryContent(libraryId: $libraryId, id: $id) { folder { ${FOLDER_FIELDS} } dataset { ${DETAIL_FIELDS} } } }`,
+      variables: (input) => ({ libraryId: input.path.library_id, id: input.path.id }),
+      shape: (data) => (data.libraryContent.folder ? folderDict(data.libraryContent.folder) : libraryDatasetDict(data.libraryContent.dataset as Dict)),
     }),
     route<{ recordLibraryConversion: { id: string; parentId: string; convertedId: string; type: string } }>({
       method: 'put',
@@ -135,17 +140,25 @@ export const librariesArea: RouteArea = {
       variables: (input) => ({ id: input.path.library_id, scope: input.string('scope') ?? null, page: page(input, 'page', 1), pageLimit: page(input, 'page_limit', 10), q: input.string('q') ?? null }),
       shape: (data) => (data.libraryPermissions.current ? libraryRolesDict(data.libraryPermissions.current) : rolePageDict(data.libraryPermissions.available!)),
     }),
-    route<{ setLibraryPermissions: { current: Parameters<typeof libraryRolesDict>[0] } }>({
+    route<{ setLibraryPermissions: { current: Parameters<typeof libraryRolesDict>[0]; library: Dict } }>({
       method: 'post',
       path: '/api/libraries/:library_id/permissions',
       access: 'permission',
-      operation: `mutation ($id: ID!, $action: String, $roles: PermissionRolesInput!) { setLibraryPermissions(id: $id, action: $action, roles: $roles) { ${LIBRARY_ROLES} } }`,
-      variables: (input) => ({
-        id: input.path.library_id,
-        action: input.string('action') ?? null,
-        roles: { access: input.list('access_ids') ?? [], add: input.list('add_ids') ?? [], manage: input.list('manage_ids') ?? [], modify: input.list('modify_ids') ?? [] },
-      }),
-      shape: (data) => libraryRolesDict(data.setLibraryPermissions.current),
+      operation: `mutation ($id: ID!, $action: String, $roles: PermissionRolesInput!) { setLibraryPermissions(id: $id, action: $action, roles: $roles) { ${LIBRARY_ROLES} library { ${LIBRARY_FIELDS} } } }`,
+      variables: (input) => {
+        if (isLegacyLibraryPermissions(input)) {
+          // The platform's older form (BioBlend's set_library_permissions): every list, encoded role ids.
+          const legacy = (name: string) => input.listify(`LIBRARY_${name}_in`) ?? [];
+          return { id: input.path.library_id, action: 'set_permissions', roles: { access: legacy('ACCESS'), add: legacy('ADD'), manage: legacy('MANAGE'), modify: legacy('MODIFY') } };
+        }
+        return {
+          id: input.path.library_id,
+          action: input.string('action') ?? null,
+          roles: { access: input.list('access_ids') ?? [], add: input.list('add_ids') ?? [], manage: input.list('manage_ids') ?? [], modify: input.list('modify_ids') ?? [] },
+        };
+      },
+      // The older form answers with the library, the current one with its roles.
+      shape: (data, input) => (isLegacyLibraryPermissions(input) ? libraryDict(data.setLibraryPermissions.library) : libraryRolesDict(data.setLibraryPermissions.current)),
     }),
     route<{ library: Dict }>({
       method: 'get',

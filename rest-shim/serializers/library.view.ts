@@ -78,6 +78,32 @@ export function versionDict(version: Dict): Dict {
   return dict;
 }
 
+export const COLLECTION_FIELDS = `id name collectionType populated deleted folderId elements { id elementIndex elementIdentifier object { ${VERSION_FIELDS} } }`;
+
+/** The platform's dataset-collection instance dictionary of a collection placed in a folder. */
+export function collectionDict(collection: Dict, url: string): Dict {
+  const elements = collection.elements as Dict[];
+  return {
+    model_class: 'LibraryDatasetCollectionAssociation',
+    id: collection.id,
+    name: collection.name,
+    collection_type: collection.collectionType,
+    type: 'collection',
+    deleted: collection.deleted,
+    folder_id: collection.folderId,
+    populated: collection.populated,
+    url,
+    elements: elements.map((element) => ({
+      model_class: 'DatasetCollectionElement',
+      id: element.id,
+      element_index: element.elementIndex,
+      element_identifier: element.elementIdentifier,
+      element_type: 'ldda',
+      object: element.object ? versionDict(element.object as Dict) : null,
+    })),
+  };
+}
+
 export const DETAIL_FIELDS = `id name deleted canUserModify canUserManage isUnrestricted
   current { ${VERSION_FIELDS} }
   expiredVersions { id name }

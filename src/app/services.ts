@@ -23,6 +23,7 @@ import { FolderService } from '../services/libraries/folder.service';
 import { LibraryContentsService } from '../services/libraries/library-contents.service';
 import { LibraryCreationService } from '../services/libraries/library-creation.service';
 import { LibraryUploadService } from '../services/libraries/library-upload.service';
+import { LibraryDatasetChangesService } from '../services/libraries/library-dataset-changes.service';
 import { LibraryDatasetPermissionsService } from '../services/libraries/library-dataset-permissions.service';
 import { LibraryDatasetService } from '../services/libraries/library-dataset.service';
 import { LibraryPermissionsService } from '../services/libraries/library-permissions.service';
@@ -94,6 +95,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     libraryUploads: new LibraryUploadService(),
     libraryDatasets: new LibraryDatasetService(),
     libraryDatasetPermissions: new LibraryDatasetPermissionsService(),
+    libraryDatasetChanges: new LibraryDatasetChangesService(),
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
   tasks.register(IMPORT_TASK, importTaskHandler(services));

@@ -22,6 +22,10 @@ export interface AppConfig {
   toolDirs: string[];
   /** Where `archive_source` paths of history imports must lie (HISTORY_IMPORT_DIR); null refuses paths. */
   historyImportDir: string | null;
+  /** Where `server_dir` of library uploads (upload_directory) must lie (LIBRARY_IMPORT_DIR); null refuses the option. */
+  libraryImportDir: string | null;
+  /** Lets administrators upload server paths into libraries (upload_paths; ALLOW_LIBRARY_PATH_PASTE, default false). */
+  allowLibraryPathPaste: boolean;
   /** Largest upload, URL fetch or import archive accepted (MAX_UPLOAD_BYTES). */
   maxUploadBytes: number;
   /** Secrets that remote job runners present in `x-runner-token` (RUNNER_TOKENS, comma-separated). */
@@ -83,6 +87,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     version: { major: '15.05', minor: '1' },
     toolDirs: list(env.TOOL_DIRS).map((dir) => resolve(dir)),
     historyImportDir: env.HISTORY_IMPORT_DIR ? resolve(env.HISTORY_IMPORT_DIR) : null,
+    libraryImportDir: env.LIBRARY_IMPORT_DIR ? resolve(env.LIBRARY_IMPORT_DIR) : null,
+    allowLibraryPathPaste: envFlag(env.ALLOW_LIBRARY_PATH_PASTE, false),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 ** 3),
     runnerTokens: list(env.RUNNER_TOKENS),
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),

@@ -19,6 +19,7 @@ import type { FolderService } from '../services/libraries/folder.service';
 import type { LibraryContentsService } from '../services/libraries/library-contents.service';
 import type { LibraryCreationService } from '../services/libraries/library-creation.service';
 import type { LibraryUploadService } from '../services/libraries/library-upload.service';
+import type { LibraryDatasetChangesService } from '../services/libraries/library-dataset-changes.service';
 import type { LibraryDatasetPermissionsService } from '../services/libraries/library-dataset-permissions.service';
 import type { LibraryDatasetService } from '../services/libraries/library-dataset.service';
 import type { LibraryPermissionsService } from '../services/libraries/library-permissions.service';
@@ -75,4 +76,5 @@ export interface AppServices {
   libraryUploads: LibraryUploadService;
   libraryDatasets: LibraryDatasetService;
   libraryDatasetPermissions: LibraryDatasetPermissionsService;
+  libraryDatasetChanges: LibraryDatasetChangesService;
 }

@@ -9,6 +9,7 @@ import { HistoryResolver } from './histories/history.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
+import { LibraryDatasetChangesResolver } from './libraries/library-dataset-changes.resolver';
 import { LibraryResolver } from './libraries/library.resolver';
 import { RemoteJobResolver } from './runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
@@ -35,6 +36,7 @@ export const RESOLVERS = [
   LibraryResolver,
   FolderResolver,
   LibraryDatasetResolver,
+  LibraryDatasetChangesResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

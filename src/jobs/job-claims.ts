@@ -82,7 +82,7 @@ export async function failJobsWithFailedInputs(em: EntityManager): Promise<numbe
   return rows.length;
 }
 
-/** Sets the state of every output dataset of the given jobs (and their info, when given). */
+/** Sets the state of every output dataset (history or library) of the given jobs (and their info, when given). */
 export async function setOutputStates(em: EntityManager, jobIds: number[], state: string, info: string | null): Promise<void> {
   if (jobIds.length === 0) return;
   const marks = jobIds.map(() => '?').join(',');
@@ -90,13 +90,22 @@ export async function setOutputStates(em: EntityManager, jobIds: number[], state
     `update dataset set state = ?, update_time = now() where id in (
        select hda.dataset_id from job_to_output_dataset jo
        join history_dataset_association hda on hda.id = jo.hda_id
+       where jo.job_id in (${marks})
+       union
+       select ldda.dataset_id from job_to_output_dataset jo
+       join library_dataset_dataset_association ldda on ldda.id = jo.ldda_id
        where jo.job_id in (${marks}))`,
-    [state, ...jobIds],
+    [state, ...jobIds, ...jobIds],
   );
   if (info !== null) {
     await em.execute(
       `update history_dataset_association set info = ?, update_time = now() where id in (
          select hda_id from job_to_output_dataset where job_id in (${marks}))`,
+      [info, ...jobIds],
+    );
+    await em.execute(
+      `update library_dataset_dataset_association set info = ?, update_time = now() where id in (
+         select ldda_id from job_to_output_dataset where job_id in (${marks}))`,
       [info, ...jobIds],
     );
   }

@@ -8,7 +8,7 @@ import type { ObjectStore } from '../storage/object-store';
 import { touchHistory } from '../services/datasets/hid-allocation';
 import { recalculateDiskUsage } from '../services/usage/disk-usage';
 import { describeStoredFile } from './dataset-finalize';
-import { type LoadedJob, loadJob } from './job-loading';
+import { type LoadedJob, loadJob, outputOf } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import type { JobWorkspace } from './job-workspace';
 import { coreMetrics } from './metrics-format';
@@ -48,18 +48,23 @@ export async function finishJob(
     return false;
   }
   let failure = result.failure ?? (result.exitCode === 0 ? null : `Tool exited with code ${result.exitCode}`);
+  // By output link id: history and library dataset ids may coincide.
   const stored = new Map<number, { path: string; size: number }>();
   if (!failure) {
     for (const output of loaded.outputs) {
-      const hda = output.hda;
-      if (!hda) continue;
-      const produced = workspace.outputPath(hda.dataset.id);
-      const target = store.pathOf(hda.dataset);
-      if (existsSync(produced)) {
-        stored.set(hda.id, { path: target, size: await store.putFile(hda.dataset, produced, { move: true }) });
+      const item = outputOf(output);
+      if (!item) continue;
+      const produced = workspace.outputPath(item.dataset.id);
+      const target = store.pathOf(item.dataset);
+      if (item.dataset.externalFilename) {
+        // A file linked in place (library link_to_files): never written to, moved or removed here.
+        if (existsSync(target)) stored.set(output.id, { path: target, size: (await store.size(item.dataset)) ?? 0 });
+        else failure = `The linked file of output '${output.name}' is missing.`;
+      } else if (existsSync(produced)) {
+        stored.set(output.id, { path: target, size: await store.putFile(item.dataset, produced, { move: true }) });
       } else if (existsSync(target)) {
         // written straight to the dataset's file through the job files API
-        stored.set(hda.id, { path: target, size: (await store.size(hda.dataset)) ?? 0 });
+        stored.set(output.id, { path: target, size: (await store.size(item.dataset)) ?? 0 });
       } else {
         failure = `Output '${output.name}' was not produced by the tool.`;
       }
@@ -72,21 +77,21 @@ export async function finishJob(
     if (!row || !stillHeld(row.state, row.handler, handler)) return false;
     const message = failure ? tail(failure + (result.stderr ? `\n${result.stderr}` : ''), 2000) : null;
     for (const output of loaded.outputs) {
-      const hda = output.hda;
-      if (!hda) continue;
-      if (result.extensions?.[output.name]) hda.extension = result.extensions[output.name];
-      if (result.names?.[output.name]) hda.name = result.names[output.name];
-      const file = stored.get(hda.id);
+      const item = outputOf(output);
+      if (!item) continue;
+      if (result.extensions?.[output.name]) item.extension = result.extensions[output.name];
+      if (result.names?.[output.name]) item.name = result.names[output.name];
+      const file = stored.get(output.id);
       if (failure || !file) {
-        hda.dataset.state = 'error';
-        hda.info = message;
+        item.dataset.state = 'error';
+        item.info = message;
         continue;
       }
-      await describeStoredFile(hda, file.path, file.size);
-      hda.dataset.fileSize = file.size;
-      hda.dataset.state = 'ok';
+      await describeStoredFile(item, file.path, file.size);
+      item.dataset.fileSize = file.size;
+      item.dataset.state = 'ok';
       const info = `${result.stdout}${result.stderr}`.trim();
-      if (info) hda.info = tail(info, 2000);
+      if (info) item.info = tail(info, 2000);
     }
     job.state = failure ? 'error' : 'ok';
     job.exitCode = result.exitCode;
@@ -103,7 +108,11 @@ export async function finishJob(
   });
   if (!recorded) {
     // Files moved in for a result nobody records would resurrect data (e.g. of a purged history).
-    for (const output of loaded.outputs) if (output.hda && stored.has(output.hda.id)) await store.remove(output.hda.dataset);
+    for (const output of loaded.outputs) {
+      const item = outputOf(output);
+      // (a linked file is the owner's: the store never removes it)
+      if (item && stored.has(output.id)) await store.remove(item.dataset);
+    }
     log.info({ jobId }, 'job left the running state while it finished; result dropped');
     return false;
   }

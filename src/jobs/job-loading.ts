@@ -1,10 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { HistoryDatasetAssociation } from '../entities/hda.entity';
 import { JobInputDataset, JobOutputDataset } from '../entities/job-dataset.entity';
 import { Job } from '../entities/job.entity';
+import type { LibraryDatasetDatasetAssociation } from '../entities/library-dataset.entity';
+
+/** What a job writes: a history dataset, or a library dataset version (library uploads). */
+export type OutputAssociation = HistoryDatasetAssociation | LibraryDatasetDatasetAssociation;
+
+/** The dataset association an output link points at (null when it was removed since). */
+export function outputOf(link: JobOutputDataset): OutputAssociation | null {
+  return link.hda ?? link.ldda ?? null;
+}
 
 /**
- * A job with its input and output history datasets (and their datasets) loaded, fresh from the
- * database: a long run's EntityManager must see a state another process changed meanwhile.
+ * A job with its input and output history datasets or library dataset versions (and their datasets)
+ * loaded, fresh from the database: a long run's EntityManager must see a state another process
+ * changed meanwhile.
  */
 export interface LoadedJob {
   job: Job;
@@ -16,7 +27,7 @@ export async function loadJob(em: EntityManager, jobId: number): Promise<LoadedJ
   const job = await em.findOneOrFail(Job, { id: jobId }, { populate: ['user', 'history'], refresh: true });
   const [inputs, outputs] = await Promise.all([
     em.find(JobInputDataset, { job: jobId }, { populate: ['hda', 'hda.dataset'], orderBy: { id: 'asc' }, refresh: true }),
-    em.find(JobOutputDataset, { job: jobId }, { populate: ['hda', 'hda.dataset'], orderBy: { id: 'asc' }, refresh: true }),
+    em.find(JobOutputDataset, { job: jobId }, { populate: ['hda', 'hda.dataset', 'ldda', 'ldda.dataset'], orderBy: { id: 'asc' }, refresh: true }),
   ]);
   return { job, inputs, outputs };
 }

@@ -4,7 +4,7 @@ import { sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { loadDatatypesRegistry, sniffFileDetailed } from '../datatypes';
-import type { LoadedJob } from './job-loading';
+import { type LoadedJob, outputOf } from './job-loading';
 import type { JobRunResult } from './job-result';
 import type { JobWorkspace } from './job-workspace';
 import { fetchSource, UploadError, type UploadSource } from './upload-sources';
@@ -34,7 +34,8 @@ async function gunzipInPlace(path: string): Promise<void> {
 /**
  * Runs the upload tool on the server: each item's bytes go to its output file in the workspace,
  * gzip is opened (unless the chosen type is itself compressed), text conversions apply, and the
- * type is sniffed when 'auto'. The finish step then stores and describes the files.
+ * type is sniffed when 'auto'. A linked server file is only sniffed where it lies. The finish step
+ * then stores and describes the files. Outputs are history datasets or library dataset versions.
  */
 export async function runUpload(loaded: LoadedJob, workspace: JobWorkspace, uploadStore: string, maxBytes: number, runnerName: string): Promise<JobRunResult> {
   const startEpoch = Date.now() / 1000;
@@ -45,12 +46,19 @@ export async function runUpload(loaded: LoadedJob, workspace: JobWorkspace, uplo
   const log: string[] = [];
   try {
     for (const item of items) {
-      const output = loaded.outputs.find((o) => o.name === item.output)?.hda;
-      if (!output) continue;
+      const link = loaded.outputs.find((o) => o.name === item.output);
+      const output = link ? outputOf(link) : null;
+      if (!link || !output) continue;
+      const isBinary = (ext: string) => ext === 'data' || registry.derivesFromClass(ext, 'galaxy.datatypes.binary.Binary');
+      if (item.source.kind === 'link') {
+        // Registered in place: read where it is, never converted, uncompressed or moved.
+        const detected = await sniffFileDetailed(item.source.path, { detectCsv: true });
+        extensions[item.output] = item.fileType === 'auto' ? (detected.compression ? 'data' : detected.ext) : item.fileType;
+        continue;
+      }
       const target = workspace.outputPath(output.dataset.id);
       await fetchSource(item.source, target, uploadStore, maxBytes);
       const detected = await sniffFileDetailed(target, { detectCsv: true });
-      const isBinary = (ext: string) => ext === 'data' || registry.derivesFromClass(ext, 'galaxy.datatypes.binary.Binary');
       const compressedType = item.fileType !== 'auto' && isBinary(item.fileType);
       if (detected.compression === 'gzip' && !compressedType) {
         await gunzipInPlace(target);

@@ -5,11 +5,16 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { sep } from 'node:path';
 
-/** One dataset of an upload: a file the API stored, pasted text, or a URL to fetch. */
+/**
+ * One dataset of an upload: a file the API stored, pasted text, a URL to fetch, a server file
+ * (library imports, checked when the job was queued) copied in, or a server file linked in place.
+ */
 export type UploadSource =
   | { kind: 'file'; path: string; name: string }
   | { kind: 'paste'; text: string }
-  | { kind: 'url'; url: string };
+  | { kind: 'url'; url: string }
+  | { kind: 'server'; path: string; name: string }
+  | { kind: 'link'; path: string; name: string };
 
 export class UploadError extends Error {}
 
@@ -22,8 +27,18 @@ export function pasteSources(text: string): UploadSource[] {
   return text.length > 0 ? [{ kind: 'paste', text }] : [];
 }
 
-/** Writes a source's bytes to `target`; uploaded files must lie in the upload store. */
+/**
+ * Writes a source's bytes to `target`; uploaded files must lie in the upload store. A linked file
+ * is never copied: it stays where it is (the dataset points at it).
+ */
 export async function fetchSource(source: UploadSource, target: string, uploadStore: string, maxBytes: number): Promise<void> {
+  if (source.kind === 'link') throw new UploadError('A linked file is not copied.');
+  if (source.kind === 'server') {
+    await copyFile(source.path, target).catch((error: NodeJS.ErrnoException) => {
+      throw new UploadError(`The server file ${source.path} could not be read (${error.code ?? error.message}).`);
+    });
+    return;
+  }
   if (source.kind === 'paste') {
     await pipeline(Readable.from([Buffer.from(source.text, 'utf8')]), createWriteStream(target));
     return;

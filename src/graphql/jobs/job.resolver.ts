@@ -126,12 +126,14 @@ export class JobResolver {
 export class JobDatasetResolver {
   @FieldResolver(() => String, { nullable: true, description: "'hda' (library datasets: 'ldda')." })
   src(@Root() link: JobInputDataset | JobOutputDataset): string | null {
-    return link.hda ? 'hda' : null;
+    if (link.hda) return 'hda';
+    return link.ldda ? 'ldda' : null;
   }
 
   @FieldResolver(() => ID, { nullable: true })
   datasetId(@Root() link: JobInputDataset | JobOutputDataset, @Ctx() ctx: RequestContext): string | null {
-    return link.hda ? encoded(ctx, link.hda.id) : null;
+    if (link.hda) return encoded(ctx, link.hda.id);
+    return link.ldda ? encoded(ctx, link.ldda.id) : null;
   }
 
   @FieldResolver(() => HistoryContentType, { nullable: true })

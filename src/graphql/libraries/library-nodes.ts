@@ -2,10 +2,11 @@ import type { RequestContext } from '../../context/request-context';
 import { loadDatatypesRegistry } from '../../datatypes';
 import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
 import type { FolderContents } from '../../services/libraries/folder-contents.service';
+import type { CreatedCollection } from '../../services/libraries/library-contents.service';
 import { encodeFolderId } from '../../services/libraries/folder-ids';
 import type { LibraryDatasetDetail } from '../../services/libraries/library-dataset.service';
 import { encoded } from '../shared/encoded-id';
-import type { FolderContentsType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
+import type { FolderContentsType, LibraryCollectionType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
 
 /** Library items as the graph shows them: encoded ids ('F' for folders) and plain fields, built once. */
 
@@ -69,6 +70,25 @@ export function folderContentsNode(ctx: RequestContext, contents: FolderContents
       fileSize: item.fileSize ?? null,
       isUnrestricted: item.isUnrestricted ?? null,
       isPrivate: item.isPrivate ?? null,
+    })),
+  };
+}
+
+export function collectionNode(ctx: RequestContext, created: CreatedCollection): LibraryCollectionType {
+  const { association, elements } = created;
+  const folder = association.folder;
+  return {
+    id: encoded(ctx, association.id),
+    name: association.name,
+    collectionType: association.collection.collectionType,
+    populated: association.collection.populated,
+    deleted: association.deleted,
+    folderId: encodeFolderId(ctx, folder.id),
+    elements: elements.map((element) => ({
+      id: encoded(ctx, element.id),
+      elementIndex: element.elementIndex,
+      elementIdentifier: element.elementIdentifier,
+      object: element.ldda ? versionNode(ctx, element.ldda, element.ldda.libraryDataset.folder.id, folder.library.id) : null,
     })),
   };
 }

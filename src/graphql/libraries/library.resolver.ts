@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
@@ -8,11 +9,13 @@ import { folderById } from '../../services/libraries/library.loaders';
 import { storeUpload } from '../../services/tools/store-upload';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
+import { collectionNode, detailNode } from './library-nodes';
 import {
   CreatedLibraryItemType,
   ImplicitConversionType,
   LibraryContentEntryType,
   LibraryContentInput,
+  LibraryContentItemType,
   LibraryFolderType,
   LibraryInput,
   LibraryPermissionsType,
@@ -39,6 +42,13 @@ export class LibraryResolver {
   async libraryContents(@Ctx() ctx: RequestContext, @Arg('libraryId', () => ID) libraryId: string): Promise<LibraryContentEntryType[]> {
     const entries = await ctx.services.libraryContents.list(ctx, libraryId);
     return entries.map((entry) => ({ id: entry.kind === 'folder' ? encodeFolderId(ctx, entry.id) : encoded(ctx, entry.id), type: entry.kind, name: entry.name }));
+  }
+
+  @Query(() => LibraryContentItemType, { description: "A folder ('F' id) or a library dataset of the library." })
+  @Access('user')
+  async libraryContent(@Ctx() ctx: RequestContext, @Arg('libraryId', () => ID) libraryId: string, @Arg('id', () => ID) id: string): Promise<LibraryContentItemType> {
+    const item = await ctx.services.libraryContents.show(ctx, libraryId, id);
+    return { folder: item.folder, dataset: item.dataset ? detailNode(ctx, item.dataset) : null };
   }
 
   @Query(() => LibraryPermissionsType)
@@ -80,13 +90,13 @@ export class LibraryResolver {
     @Arg('action', () => String, { nullable: true }) action: string | undefined,
     @Arg('roles', () => PermissionRolesInput) roles: PermissionRolesInput,
   ) {
-    const current = await ctx.services.libraryPermissions.set(ctx, id, action ?? null, {
+    const changed = await ctx.services.libraryPermissions.set(ctx, id, action ?? null, {
       access: roles.access ?? [],
       add: roles.add ?? [],
       manage: roles.manage ?? [],
       modify: roles.modify ?? [],
     });
-    return { current, available: null };
+    return { current: changed.roles, available: null, library: changed.library };
   }
 
   @Mutation(() => [CreatedLibraryItemType], { description: 'POST /api/libraries/{id}/contents: a folder, a copy of a history dataset, or a collection.' })
@@ -94,20 +104,31 @@ export class LibraryResolver {
   async createLibraryContent(@Ctx() ctx: RequestContext, @Arg('libraryId', () => ID) libraryId: string, @Arg('input', () => LibraryContentInput) input: LibraryContentInput): Promise<CreatedLibraryItemType[]> {
     const uploadStore = ctx.services.layout.uploadStore;
     const files = await Promise.all((input.files ?? []).map((file) => storeUpload(file, uploadStore, ctx.services.config.maxUploadBytes)));
-    const items = await ctx.services.libraryCreation.create(ctx, libraryId, {
-      ...input,
-      upload: {
-        uploadOption: input.uploadOption ?? 'upload_file',
-        serverDir: input.serverDir,
-        filesystemPaths: input.filesystemPaths,
-        linkDataOnly: input.linkDataOnly,
-        fileType: input.fileType,
-        dbkey: input.dbkey,
-        pasted: input.pasted,
-        files: files.map((file) => ({ path: file.path, name: file.name })),
-      },
-    });
-    return items.map((item) => ({ id: item.kind === 'folder' ? encodeFolderId(ctx, item.id) : encoded(ctx, item.id), type: item.kind, name: item.name }));
+    const items = await ctx.services.libraryCreation
+      .create(ctx, libraryId, {
+        ...input,
+        upload: {
+          uploadOption: input.uploadOption ?? 'upload_file',
+          serverDir: input.serverDir,
+          filesystemPaths: input.filesystemPaths,
+          linkDataOnly: input.linkDataOnly,
+          fileType: input.fileType,
+          dbkey: input.dbkey,
+          pasted: input.pasted,
+          files: files.map((file) => ({ path: file.path, name: file.name })),
+        },
+      })
+      .catch(async (error: unknown) => {
+        // Refused before any job took them: the received files go.
+        await Promise.all(files.map((file) => rm(file.path, { force: true })));
+        throw error;
+      });
+    return items.map((item) => ({
+      id: item.kind === 'folder' ? encodeFolderId(ctx, item.id) : encoded(ctx, item.id),
+      type: item.kind,
+      name: item.name,
+      collection: item.collection ? collectionNode(ctx, item.collection) : null,
+    }));
   }
 
   @Mutation(() => ImplicitConversionType, { description: 'Links a converted library dataset to its source (the target extension is the converted one).' })

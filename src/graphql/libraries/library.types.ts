@@ -145,13 +145,42 @@ export class LibraryRolesType {
 export class LibraryPermissionsType {
   @Field(() => LibraryRolesType, { nullable: true }) current!: object | null;
   @Field(() => RolePageType, { nullable: true }) available!: object | null;
+  @Field(() => LibraryType, { nullable: true, description: 'The library, after a change of its roles.' }) library?: object | null;
+}
+
+@ObjectType('LibraryCollectionElement')
+export class LibraryCollectionElementType {
+  @Field(() => ID) id!: string;
+  @Field(() => Int) elementIndex!: number;
+  @Field(() => String) elementIdentifier!: string;
+  @Field(() => LibraryDatasetVersionType, { nullable: true, description: 'The library dataset version of the element.' }) object!: LibraryDatasetVersionType | null;
+}
+
+/** A dataset collection placed in a library folder (the platform's collection instance). */
+@ObjectType('LibraryCollection')
+export class LibraryCollectionType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { description: "'list' or 'paired'." }) collectionType!: string;
+  @Field(() => Boolean) populated!: boolean;
+  @Field(() => Boolean) deleted!: boolean;
+  @Field(() => ID) folderId!: string;
+  @Field(() => [LibraryCollectionElementType]) elements!: LibraryCollectionElementType[];
 }
 
 @ObjectType('CreatedLibraryItem')
 export class CreatedLibraryItemType {
   @Field(() => ID) id!: string;
-  @Field(() => String) type!: string;
+  @Field(() => String, { description: "'folder', 'file' or 'collection'." }) type!: string;
   @Field(() => String) name!: string;
+  @Field(() => LibraryCollectionType, { nullable: true, description: 'The created collection (type collection).' }) collection?: LibraryCollectionType | null;
+}
+
+/** `GET /api/libraries/{library_id}/contents/{id}`: a folder or a library dataset of the library. */
+@ObjectType('LibraryContentItem')
+export class LibraryContentItemType {
+  @Field(() => LibraryFolderType, { nullable: true }) folder!: object | null;
+  @Field(() => LibraryDatasetDetailType, { nullable: true }) dataset!: LibraryDatasetDetailType | null;
 }
 
 @ObjectType('ImplicitConversion')

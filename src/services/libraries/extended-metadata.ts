@@ -2,13 +2,23 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ExtendedMetadata, ExtendedMetadataIndex } from '../../entities/extended-metadata.entity';
 import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
 
-/** Every leaf of a JSON value as `/a/b/0/c` and its text, the platform's extended-metadata index. */
+/**
+ * Every leaf of a JSON value with its text, as the platform indexes extended metadata: object keys
+ * as `/key`, list positions as `[i]` (`/sample/reads[0]`), values as Python prints them
+ * (`True`, `None`). Empty objects and lists have no leaves.
+ */
 export function leafPaths(value: unknown, prefix = ''): Array<{ path: string; value: string | null }> {
-  if (Array.isArray(value)) return value.flatMap((item, index) => leafPaths(item, `${prefix}/${index}`));
+  if (Array.isArray(value)) return value.flatMap((item, index) => leafPaths(item, `${prefix}[${index}]`));
   if (value !== null && typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => leafPaths(item, `${prefix}/${key}`));
   }
-  return [{ path: prefix || '/', value: value === null || value === undefined ? null : String(value) }];
+  return [{ path: prefix, value: pythonText(value) }];
+}
+
+function pythonText(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  return String(value);
 }
 
 /** Stores extended metadata for a dataset version, with one index row per leaf path. */

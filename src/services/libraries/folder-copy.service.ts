@@ -7,7 +7,7 @@ import { errors } from '../../errors/error-kinds';
 export class FolderCopyService {
   async copy(ctx: RequestContext, encodedFolderId: string, encodedHdaId: string | null, message: string | null): Promise<LibraryDatasetDatasetAssociation> {
     ctx.caller.requireIdentity();
-    const folder = await ctx.services.folders.findAccessible(ctx, encodedFolderId);
+    const folder = await ctx.services.folders.findAccessible(ctx, encodedFolderId, { deleted: true });
     if (folder.library.deleted) throw errors.invalidAttribute('You cannot add datasets into deleted library. Undelete it first.');
     if (!(await ctx.services.folders.can(ctx, folder, PERMISSION_ACTIONS.libraryAdd))) {
       throw errors.insufficientPermissions('You do not have proper permissions to add a dataset to a folder with id ( ' + encodedFolderId + ' )');

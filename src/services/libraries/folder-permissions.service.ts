@@ -4,7 +4,7 @@ import type { LibraryFolder } from '../../entities/library-folder.entity';
 import type { Role } from '../../entities/role.entity';
 import { errors } from '../../errors/error-kinds';
 import { rolesByName } from '../permissions/role-lookup';
-import { type RolePage, validRoles } from '../permissions/valid-roles';
+import { type RolePage, validAmong, validRoles } from '../permissions/valid-roles';
 import { parseAction, parseScope } from './permission-forms';
 
 export interface FolderRoles {
@@ -26,17 +26,20 @@ export class FolderPermissionsService {
     return { current: null, available: await validRoles(ctx, true, [], { page, pageLimit, query }) };
   }
 
-  /** Sets add, manage and modify roles from role names; names not among the valid roles are skipped. */
+  /**
+   * Sets add, manage and modify roles from role names; names not among the valid roles are skipped.
+   * As on the platform, the manage permission is checked before the action.
+   */
   async set(ctx: RequestContext, encodedId: string, action: string | null, names: { add: string[]; manage: string[]; modify: string[] }): Promise<FolderRoles> {
-    parseAction(action, ['set_permissions'] as const);
     return ctx.em.transactional(async () => {
       const folder = await this.managed(ctx, encodedId, 'You do not have proper permission to modify permissions of this folder.');
-      const valid = await this.validRoleIds(ctx);
-      const keep = async (list: string[]) => (await rolesByName(ctx, list)).filter((role) => valid === null || valid.has(role.id));
+      parseAction(action, ['set_permissions'] as const);
+      const keep = async (list: string[]) => validAmong(ctx, true, [], await rolesByName(ctx, list));
+      const [add, manage, modify] = [await keep(names.add), await keep(names.manage), await keep(names.modify)];
       const item = { type: 'folder' as const, id: folder.id };
-      await ctx.services.permissions.setRoles(ctx, item, PERMISSION_ACTIONS.libraryAdd, await keep(names.add));
-      await ctx.services.permissions.setRoles(ctx, item, PERMISSION_ACTIONS.libraryManage, await keep(names.manage));
-      await ctx.services.permissions.setRoles(ctx, item, PERMISSION_ACTIONS.libraryModify, await keep(names.modify));
+      await ctx.services.permissions.setRoles(ctx, item, PERMISSION_ACTIONS.libraryAdd, add);
+      await ctx.services.permissions.setRoles(ctx, item, PERMISSION_ACTIONS.libraryManage, manage);
+      await ctx.services.permissions.setRoles(ctx, item, PERMISSION_ACTIONS.libraryModify, modify);
       return this.current(ctx, folder);
     });
   }
@@ -49,13 +52,6 @@ export class FolderPermissionsService {
       manage: await permissions.roles(ctx, item, PERMISSION_ACTIONS.libraryManage),
       modify: await permissions.roles(ctx, item, PERMISSION_ACTIONS.libraryModify),
     };
-  }
-
-  /** Role ids a non-administrator may choose (null: any role, for administrators). */
-  private async validRoleIds(ctx: RequestContext): Promise<Set<number> | null> {
-    if (ctx.caller.isAdmin) return null;
-    const page = await validRoles(ctx, true, [], { page: 1, pageLimit: 100000, query: null });
-    return new Set(page.roles.map((role) => role.id));
   }
 
   private async managed(ctx: RequestContext, encodedId: string, message: string): Promise<LibraryFolder> {

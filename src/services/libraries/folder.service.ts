@@ -5,6 +5,7 @@ import { Library } from '../../entities/library.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { sanitizeText } from '../shared/sanitize';
 import { decodeFolderId } from './folder-ids';
+import type { AccessOptions } from './library.service';
 
 /** Folder actions granted to roles (folders have no access roles of their own: the library's apply). */
 const FOLDER_ACTIONS: readonly PermissionAction[] = [PERMISSION_ACTIONS.libraryAdd, PERMISSION_ACTIONS.libraryModify, PERMISSION_ACTIONS.libraryManage];
@@ -14,10 +15,10 @@ export const folderNotFound = (id: string) => errors.notFound(`Folder with the i
 /** Library folders: show, create (with the parent's permissions), delete and undelete. */
 export class FolderService {
   /** A folder of a library the caller may access (otherwise: not found). */
-  async findAccessible(ctx: RequestContext, encodedId: string): Promise<LibraryFolder> {
+  async findAccessible(ctx: RequestContext, encodedId: string, options: AccessOptions = {}): Promise<LibraryFolder> {
     const id = decodeFolderId(ctx, encodedId);
     const folder = await ctx.em.findOne(LibraryFolder, { id }, { populate: ['library'] });
-    if (!folder || !(await ctx.services.libraries.mayAccess(ctx, folder.library))) throw folderNotFound(encodedId);
+    if (!folder || !(await ctx.services.libraries.mayAccess(ctx, folder.library, options))) throw folderNotFound(encodedId);
     return folder;
   }
 
@@ -32,7 +33,7 @@ export class FolderService {
     const name = sanitizeText(input.name ?? '').trim();
     if (!name) throw errors.missing("Missing required parameter 'name'.");
     return ctx.em.transactional(async (em) => {
-      const parent = await this.findAccessible(ctx, encodedParentId);
+      const parent = await this.findAccessible(ctx, encodedParentId, { deleted: true });
       if (parent.library.deleted) throw errors.invalidAttribute('You cannot add items to a deleted library.');
       if (!(await this.can(ctx, parent, PERMISSION_ACTIONS.libraryAdd))) {
         throw errors.insufficientPermissions('You do not have proper permission to create folders under given folder.');

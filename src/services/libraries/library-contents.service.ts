@@ -3,6 +3,7 @@ import { DatasetCollection, DatasetCollectionElement, LibraryDatasetCollectionAs
 import { ImplicitlyConvertedDatasetAssociation } from '../../entities/implicit-conversion.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { LibraryDataset, LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
+import type { LibraryDatasetDetail } from './library-dataset.service';
 import type { LibraryFolder } from '../../entities/library-folder.entity';
 import type { Library } from '../../entities/library.entity';
 import { Role } from '../../entities/role.entity';
@@ -19,10 +20,18 @@ export interface LibraryContentEntry {
   name: string;
 }
 
+/** A collection placed in a folder, with its elements (each with its version, dataset and folder). */
+export interface CreatedCollection {
+  association: LibraryDatasetCollectionAssociation;
+  elements: DatasetCollectionElement[];
+}
+
 export interface CreatedItem {
-  kind: 'folder' | 'file';
+  kind: 'folder' | 'file' | 'collection';
   id: number;
   name: string;
+  /** For kind 'collection': what the platform's collection-instance dictionary shows. */
+  collection?: CreatedCollection;
 }
 
 export interface CollectionInput {
@@ -46,8 +55,8 @@ export class LibraryContentsService {
     return entries;
   }
 
-  /** 'F'-prefixed ids are folders, others library datasets. */
-  async show(ctx: RequestContext, encodedLibraryId: string, encodedId: string): Promise<{ folder: LibraryFolder | null; dataset: LibraryDataset | null }> {
+  /** 'F'-prefixed ids are folders, others library datasets (their detail); both of this library. */
+  async show(ctx: RequestContext, encodedLibraryId: string, encodedId: string): Promise<{ folder: LibraryFolder | null; dataset: LibraryDatasetDetail | null }> {
     ctx.caller.requireIdentity();
     const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId);
     if (encodedId.startsWith('F')) {
@@ -55,16 +64,16 @@ export class LibraryContentsService {
       if (folder.library.id !== library.id) throw errors.notFound(`Folder ${encodedId} is not in library ${encodedLibraryId}.`);
       return { folder, dataset: null };
     }
-    const dataset = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
-    if (dataset.folder.library.id !== library.id) throw errors.notFound(`Dataset ${encodedId} is not in library ${encodedLibraryId}.`);
-    return { folder: null, dataset };
+    const detail = await ctx.services.libraryDatasets.detail(ctx, encodedId);
+    if (detail.dataset.folder.library.id !== library.id) throw errors.notFound(`Dataset ${encodedId} is not in library ${encodedLibraryId}.`);
+    return { folder: null, dataset: detail };
   }
 
   /** The folder new content goes to: in this library, open to additions by the caller. */
   async targetFolder(ctx: RequestContext, encodedLibraryId: string, encodedFolderId: string): Promise<{ library: Library; folder: LibraryFolder }> {
-    const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId, libraryInvalid);
+    const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId, libraryInvalid, { deleted: true });
     decodeFolderId(ctx, encodedFolderId);
-    const folder = await ctx.services.folders.findAccessible(ctx, encodedFolderId);
+    const folder = await ctx.services.folders.findAccessible(ctx, encodedFolderId, { deleted: true });
     if (folder.library.id !== library.id) throw errors.invalid(`Folder ${encodedFolderId} is not in library ${encodedLibraryId}.`);
     if (library.deleted) throw errors.invalidAttribute('You cannot add items to a deleted library.');
     if (!(await ctx.services.folders.can(ctx, folder, PERMISSION_ACTIONS.libraryAdd))) {
@@ -110,7 +119,7 @@ export class LibraryContentsService {
   }
 
   /** A list or paired collection of library datasets placed in the folder. */
-  async createCollection(ctx: RequestContext, folder: LibraryFolder, input: CollectionInput): Promise<LibraryDatasetCollectionAssociation> {
+  async createCollection(ctx: RequestContext, folder: LibraryFolder, input: CollectionInput): Promise<CreatedCollection> {
     const type = input.collectionType ?? 'list';
     if (type !== 'list' && type !== 'paired') throw errors.invalid(`Invalid collection_type: ${type}`);
     const elements = Array.isArray(input.elementIdentifiers) ? input.elementIdentifiers : null;
@@ -129,7 +138,12 @@ export class LibraryContentsService {
       }
       const association = em.create(LibraryDatasetCollectionAssociation, { collection, folder, name: sanitizeText(input.name ?? '') || 'Unnamed collection' });
       await em.flush();
-      return association;
+      const created = await em.find(
+        DatasetCollectionElement,
+        { collection },
+        { populate: ['ldda', 'ldda.dataset', 'ldda.user', 'ldda.libraryDataset', 'ldda.libraryDataset.folder'], orderBy: { elementIndex: 'asc' } },
+      );
+      return { association, elements: created };
     });
   }
 

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { AppError, errors } from '../../errors/error-kinds';
 import type { CreatedItem } from './library-contents.service';
+import { discardFiles } from './library-upload.service';
 
 export interface LibraryCreationInput {
   createType?: string | null;
@@ -38,18 +39,27 @@ export class LibraryCreationService {
       throw errors.invalid(`Invalid value for 'create_type' parameter ( ${input.createType} ) specified.`);
     }
     if (!input.folderId) throw errors.missing("Missing required 'folder_id' parameter.");
+    if (input.createType !== 'file' || input.fromHdaId) {
+      // Only uploads read received files.
+      const items = await this.createOther(ctx, encodedLibraryId, { ...input, folderId: input.folderId });
+      await discardFiles(input.upload?.files ?? []);
+      return items;
+    }
+    const { folder } = await ctx.services.libraryContents.targetFolder(ctx, encodedLibraryId, input.folderId);
+    if (!input.upload) throw new AppError('RequestParameterMissingException', 'Nothing to upload: give from_hda_id or files.');
+    return ctx.services.libraryUploads.upload(ctx, folder, input.upload, input.lddaMessage ?? null, input.extendedMetadata);
+  }
+
+  /** Folders, collections and copies of history datasets. */
+  private async createOther(ctx: RequestContext, encodedLibraryId: string, input: LibraryCreationInput & { folderId: string }): Promise<CreatedItem[]> {
     const contents = ctx.services.libraryContents;
     if (input.createType === 'folder') return [await contents.createFolder(ctx, encodedLibraryId, input.folderId, input.name ?? null, input.description ?? null)];
     const { folder } = await contents.targetFolder(ctx, encodedLibraryId, input.folderId);
     if (input.createType === 'collection') {
-      const association = await contents.createCollection(ctx, folder, { collectionType: input.collectionType, name: input.name, elementIdentifiers: input.elementIdentifiers });
-      return [{ kind: 'file', id: association.id, name: association.name }];
+      const collection = await contents.createCollection(ctx, folder, { collectionType: input.collectionType, name: input.name, elementIdentifiers: input.elementIdentifiers });
+      return [{ kind: 'collection', id: collection.association.id, name: collection.association.name, collection }];
     }
-    if (input.fromHdaId) {
-      const ldda = await contents.copyFromHistory(ctx, folder, input.fromHdaId, input.lddaMessage ?? null, input.extendedMetadata);
-      return [{ kind: 'file', id: ldda.libraryDataset.id, name: ldda.name }];
-    }
-    if (!input.upload) throw new AppError('RequestParameterMissingException', 'Nothing to upload: give from_hda_id or files.');
-    return ctx.services.libraryUploads.upload(ctx, folder, input.upload, input.lddaMessage ?? null, input.extendedMetadata);
+    const ldda = await contents.copyFromHistory(ctx, folder, input.fromHdaId ?? '', input.lddaMessage ?? null, input.extendedMetadata);
+    return [{ kind: 'file', id: ldda.libraryDataset.id, name: ldda.name }];
   }
 }

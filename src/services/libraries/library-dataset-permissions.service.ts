@@ -4,7 +4,7 @@ import type { LibraryDataset } from '../../entities/library-dataset.entity';
 import { Role } from '../../entities/role.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { rolesByName } from '../permissions/role-lookup';
-import { type RolePage, validRoles } from '../permissions/valid-roles';
+import { type RolePage, validAmong, validRoles } from '../permissions/valid-roles';
 import { parseAction, parseScope } from './permission-forms';
 
 export interface LibraryDatasetRoles {
@@ -37,9 +37,9 @@ export class LibraryDatasetPermissionsService {
    * modify roles from the listed roles that are access roles (others skipped).
    */
   async set(ctx: RequestContext, encodedId: string, rawAction: string | null, lists: { access: string[] | null; manage: string[]; modify: string[] }): Promise<LibraryDatasetRoles> {
-    const action = parseAction(rawAction, ACTIONS);
     return ctx.em.transactional(async () => {
       const ld = await this.managed(ctx, encodedId, 'You do not have proper permissions to modify permissions of this dataset.');
+      const action = parseAction(rawAction, ACTIONS);
       const { permissions } = ctx.services;
       const dataset = this.datasetRef(ld);
       if (action === 'remove_restrictions') {
@@ -53,10 +53,7 @@ export class LibraryDatasetPermissionsService {
           await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, []);
         } else {
           const currentAccess = await permissions.grantedRoleIds(ctx, dataset, PERMISSION_ACTIONS.datasetAccess);
-          const valid = ctx.caller.isAdmin
-            ? null
-            : new Set((await validRoles(ctx, currentAccess.length === 0, currentAccess, { page: 1, pageLimit: 100000, query: null })).roles.map((role) => role.id));
-          const accessRoles = (await rolesByName(ctx, lists.access)).filter((role) => valid === null || valid.has(role.id));
+          const accessRoles = await validAmong(ctx, currentAccess.length === 0, currentAccess, await rolesByName(ctx, lists.access));
           await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, accessRoles);
         }
         const accessIds = new Set(await permissions.grantedRoleIds(ctx, dataset, PERMISSION_ACTIONS.datasetAccess));
@@ -87,7 +84,8 @@ export class LibraryDatasetPermissionsService {
 
   private async managed(ctx: RequestContext, encodedId: string, message: string): Promise<LibraryDataset> {
     ctx.caller.requireIdentity();
-    const ld = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
+    // As on the platform, the manage right decides (not access): a caller without it is refused.
+    const ld = await ctx.services.libraryDatasets.load(ctx, encodedId, 'notFound');
     if (!(await ctx.services.permissions.can(ctx, this.datasetRef(ld), PERMISSION_ACTIONS.datasetManage))) throw errors.insufficientPermissions(message);
     return ld;
   }

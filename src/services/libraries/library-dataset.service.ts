@@ -7,6 +7,12 @@ import { decodeId } from '../shared/decode-id';
 
 export const datasetNotFound = (id: string) => errors.notFound(`The requested library dataset was not found ( ${id} ).`);
 
+/**
+ * How an id that cannot be decoded is reported: MalformedId, or ObjectNotFound (the platform's
+ * library dataset routes report every lookup failure as not found).
+ */
+export type UndecodableAs = 'malformed' | 'notFound';
+
 /** What the detail view of a library dataset needs besides the entities. */
 export interface LibraryDatasetDetail {
   dataset: LibraryDataset;
@@ -21,11 +27,9 @@ export interface LibraryDatasetDetail {
 /** Library datasets: show (the caller must access the library and the dataset), versions, delete. */
 export class LibraryDatasetService {
   /** A library dataset the caller may access; an inaccessible one is reported as not found. */
-  async findAccessible(ctx: RequestContext, encodedId: string): Promise<LibraryDataset> {
-    const id = decodeId(ctx, encodedId);
-    const ld = await ctx.em.findOne(LibraryDataset, { id }, { populate: ['folder', 'folder.library', 'ldda', 'ldda.dataset'] });
-    if (!ld || !ld.ldda) throw datasetNotFound(encodedId);
-    if (!ctx.caller.isAdmin) {
+  async findAccessible(ctx: RequestContext, encodedId: string, undecodable: UndecodableAs = 'malformed'): Promise<LibraryDataset> {
+    const ld = await this.load(ctx, encodedId, undecodable);
+    if (!ctx.caller.isAdmin && ld.ldda) {
       const libraryOk = await ctx.services.libraries.mayAccess(ctx, ld.folder.library);
       const datasetOk = await ctx.services.permissions.can(ctx, { type: 'dataset', id: ld.ldda.dataset.id }, PERMISSION_ACTIONS.datasetAccess);
       if (!libraryOk || !datasetOk || ld.deleted) throw datasetNotFound(encodedId);
@@ -33,8 +37,20 @@ export class LibraryDatasetService {
     return ld;
   }
 
+  /**
+   * A library dataset with its current version, whoever the caller is (the permission routes check
+   * the manage right instead of access, as the platform does).
+   */
+  async load(ctx: RequestContext, encodedId: string, undecodable: UndecodableAs = 'malformed'): Promise<LibraryDataset> {
+    const id = decodeId(ctx, encodedId, undecodable === 'notFound' ? () => datasetNotFound(encodedId) : undefined);
+    const ld = await ctx.em.findOne(LibraryDataset, { id }, { populate: ['folder', 'folder.library', 'ldda', 'ldda.dataset'] });
+    if (!ld || !ld.ldda) throw datasetNotFound(encodedId);
+    return ld;
+  }
+
+  /** The detail of the library dataset routes (an id that cannot be decoded is not found there). */
   async detail(ctx: RequestContext, encodedId: string): Promise<LibraryDatasetDetail> {
-    const ld = await this.findAccessible(ctx, encodedId);
+    const ld = await this.findAccessible(ctx, encodedId, 'notFound');
     const ldda = ld.ldda as LibraryDatasetDatasetAssociation;
     const expired = await ctx.em.find(LibraryDatasetDatasetAssociation, { libraryDataset: ld, id: { $ne: ldda.id } }, { orderBy: { id: 'desc' } });
     const folders = await ctx.services.folders.ancestry(ctx, ld.folder.id);
@@ -53,8 +69,8 @@ export class LibraryDatasetService {
 
   /** An expired version of a library dataset (the current version is not one). */
   async version(ctx: RequestContext, encodedId: string, encodedLddaId: string): Promise<LibraryDatasetDatasetAssociation> {
-    const ld = await this.findAccessible(ctx, encodedId);
-    const lddaId = decodeId(ctx, encodedLddaId);
+    const ld = await this.findAccessible(ctx, encodedId, 'notFound');
+    const lddaId = decodeId(ctx, encodedLddaId, () => errors.notFound(`The requested version ( ${encodedLddaId} ) was not found.`));
     const ldda = await ctx.em.findOne(LibraryDatasetDatasetAssociation, { id: lddaId }, { populate: ['dataset'] });
     if (!ldda) throw errors.notFound(`The requested version ( ${encodedLddaId} ) was not found.`);
     if (ldda.libraryDataset.id !== ld.id || ldda.id === ld.ldda?.id) {

@@ -28,10 +28,10 @@ export class LibraryPermissionsService {
     return { current: null, available: await validRoles(ctx, true, [], { page, pageLimit, query }) };
   }
 
-  async set(ctx: RequestContext, encodedId: string, rawAction: string | null, lists: { access: string[]; add: string[]; manage: string[]; modify: string[] }): Promise<LibraryRoles> {
-    const action = parseAction(rawAction, ACTIONS);
+  async set(ctx: RequestContext, encodedId: string, rawAction: string | null, lists: { access: string[]; add: string[]; manage: string[]; modify: string[] }): Promise<{ library: Library; roles: LibraryRoles }> {
     return ctx.em.transactional(async () => {
       const library = await this.managed(ctx, encodedId);
+      const action = parseAction(rawAction, ACTIONS);
       const item = { type: 'library' as const, id: library.id };
       const { permissions } = ctx.services;
       if (action === 'remove_restrictions') {
@@ -49,7 +49,7 @@ export class LibraryPermissionsService {
           await permissions.setRoles(ctx, root, PERMISSION_ACTIONS.libraryModify, await this.roles(ctx, lists.modify));
         }
       }
-      return this.current(ctx, library);
+      return { library, roles: await this.current(ctx, library) };
     });
   }
 

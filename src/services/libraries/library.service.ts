@@ -8,6 +8,11 @@ import { callerRoleIds } from '../roles/held-roles';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
 
+export interface AccessOptions {
+  /** Also a deleted library (the caller's access roles still apply). */
+  deleted?: boolean;
+}
+
 export interface LibraryInput {
   name?: string;
   description?: string;
@@ -36,16 +41,21 @@ export class LibraryService {
    * A library the caller may access. One they may not access is reported exactly like an unknown
    * one: no hint that it exists.
    */
-  async findAccessible(ctx: RequestContext, encodedId: string, notFound: (id: string) => AppError = libraryNotFound): Promise<Library> {
+  async findAccessible(ctx: RequestContext, encodedId: string, notFound: (id: string) => AppError = libraryNotFound, options: AccessOptions = {}): Promise<Library> {
     const id = decodeId(ctx, encodedId);
     const library = await ctx.em.findOne(Library, { id });
-    if (!library || !(await this.mayAccess(ctx, library))) throw notFound(encodedId);
+    if (!library || !(await this.mayAccess(ctx, library, options))) throw notFound(encodedId);
     return library;
   }
 
-  async mayAccess(ctx: RequestContext, library: Library): Promise<boolean> {
+  /**
+   * Administrators may access every library; others a non-deleted one whose access roles admit
+   * them. Operations that report a deleted library themselves (additions: ObjectAttributeInvalid)
+   * pass `deleted: true` to look past the deleted mark.
+   */
+  async mayAccess(ctx: RequestContext, library: Library, options: AccessOptions = {}): Promise<boolean> {
     if (ctx.caller.isAdmin) return true;
-    if (library.deleted) return false;
+    if (library.deleted && !options.deleted) return false;
     return ctx.services.permissions.can(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryAccess);
   }
 

@@ -24,21 +24,39 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * and the roles of the users holding them. Sorted by name, filtered by a name prefix, paged.
  */
 export async function validRoles(ctx: RequestContext, isPublic: boolean, accessRoleIds: readonly number[], request: RolePageRequest): Promise<RolePage> {
-  const where: FilterQuery<Role>[] = [{ deleted: false }];
+  const where = await validRoleFilter(ctx, isPublic, accessRoleIds);
   if (request.query) where.push({ name: { $like: `${escapeLike(request.query.trim())}%` } });
-  if (!ctx.caller.isAdmin) {
-    if (isPublic) {
-      const held = ctx.caller.user ? await ctx.em.find(Role, { id: { $in: await callerRoleIds(ctx) } }) : [];
-      where.push({ $or: [{ type: { $nin: ['private', 'sharing'] } }, { id: { $in: held.map((role) => role.id) } }] });
-    } else {
-      const related = await relatedRoleIds(ctx, accessRoleIds);
-      where.push({ id: { $in: related } });
-      where.push({ $or: [{ type: { $nin: ['private', 'sharing'] } }, { id: { $in: await callerRoleIds(ctx) } }, { id: { $in: [...accessRoleIds] } }] });
-    }
-  }
   const page = Math.max(1, request.page);
   const [roles, total] = await ctx.em.findAndCount(Role, { $and: where }, { orderBy: { name: 'asc', id: 'asc' }, limit: request.pageLimit, offset: (page - 1) * request.pageLimit });
   return { roles, page, pageLimit: request.pageLimit, total };
+}
+
+/**
+ * Which of the given roles are valid for the item (the same rule as the listing): the roles a
+ * permission form may set; the others are skipped by the callers.
+ */
+export async function validAmong(ctx: RequestContext, isPublic: boolean, accessRoleIds: readonly number[], roles: readonly Role[]): Promise<Role[]> {
+  if (roles.length === 0) return [];
+  const where = await validRoleFilter(ctx, isPublic, accessRoleIds);
+  where.push({ id: { $in: roles.map((role) => role.id) } });
+  const valid = new Set((await ctx.em.find(Role, { $and: where }, { fields: ['id'] })).map((role) => role.id));
+  return roles.filter((role) => valid.has(role.id));
+}
+
+/** Non-deleted roles; for non-administrators, only those the platform's get_valid_roles offers them. */
+async function validRoleFilter(ctx: RequestContext, isPublic: boolean, accessRoleIds: readonly number[]): Promise<FilterQuery<Role>[]> {
+  const where: FilterQuery<Role>[] = [{ deleted: false }];
+  if (!ctx.caller.isAdmin) {
+    const held = await callerRoleIds(ctx);
+    if (isPublic) {
+      where.push({ $or: [{ type: { $nin: ['private', 'sharing'] } }, { id: { $in: held } }] });
+    } else {
+      const related = await relatedRoleIds(ctx, accessRoleIds);
+      where.push({ id: { $in: related } });
+      where.push({ $or: [{ type: { $nin: ['private', 'sharing'] } }, { id: { $in: held } }, { id: { $in: [...accessRoleIds] } }] });
+    }
+  }
+  return where;
 }
 
 /** The access roles, plus every role of the users who hold them directly or through groups. */
