@@ -4,6 +4,7 @@ import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import { Job, type JobParams } from '../../entities/job.entity';
+import { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
 import { loadDatatypesRegistry } from '../../datatypes';
 import { AppError, errors } from '../../errors/error-kinds';
 import { UPLOAD_ITEMS_PARAM } from '../../jobs/upload-run';
@@ -17,8 +18,10 @@ import {
   ToolParameterError,
   type ToolDefinition,
 } from '../../tools';
-import { createHdas, type NewHdaFields } from '../datasets/hda-factory';
+import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets/hda-factory';
 import { quotaPercent } from '../quotas/quota-limits';
+import { decodeId } from '../shared/decode-id';
+import { recalculateDiskUsage } from '../usage/disk-usage';
 import { quotaLimitByUserId } from '../users/user.loaders';
 import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
@@ -66,7 +69,7 @@ export class ToolExecutionService {
     const result = await ctx.em.transactional(async () => {
       const history = await this.targetHistory(ctx, request.historyId);
       const inputHdas: Array<{ name: string; hda: HistoryDatasetAssociation }> = [];
-      const state = await this.buildState(ctx, tool, inputs, inputHdas);
+      const state = await this.buildState(ctx, tool, history, inputs, inputHdas);
       const paused = await this.overQuota(ctx);
       return tool.id === 'upload1'
         ? this.queueUpload(ctx, tool, history, state, inputs, paused)
@@ -88,16 +91,22 @@ export class ToolExecutionService {
   }
 
   /** Parameters checked against the tool; every dataset must be readable by the caller. */
-  private async buildState(ctx: RequestContext, tool: ToolDefinition, inputs: Record<string, unknown>, used: Array<{ name: string; hda: HistoryDatasetAssociation }>): Promise<ParamState> {
+  private async buildState(
+    ctx: RequestContext,
+    tool: ToolDefinition,
+    history: History,
+    inputs: Record<string, unknown>,
+    used: Array<{ name: string; hda: HistoryDatasetAssociation }>,
+  ): Promise<ParamState> {
     const registry = loadDatatypesRegistry();
     try {
       return await buildParamState(tool, inputs, {
         resolveDataset: async (ref): Promise<DatasetLike> => {
-          if (ref.src !== 'hda') throw new ToolParameterError('dataset', `library datasets (${ref.src}) are not available as tool inputs yet.`);
-          const hda = await ctx.services.hdas.findReadable(ctx, ref.id);
+          const hda = ref.src === 'hda' ? await ctx.services.hdas.findReadable(ctx, ref.id) : await this.importLibraryInput(ctx, history, ref.src, ref.id);
           if (hda.purged) throw errors.invalidAttribute(`Dataset ${ref.id} has been purged.`);
           used.push({ name: '', hda });
-          return { id: ref.id, path: '', ext: hda.extension, name: hda.name, metadata: hda.metadata as Record<string, MetadataValue>, hid: hda.hid, dbkey: hda.dbkey };
+          const id = ref.src === 'hda' ? ref.id : ctx.services.ids.encode(hda.id);
+          return { id, path: '', ext: hda.extension, name: hda.name, metadata: hda.metadata as Record<string, MetadataValue>, hid: hda.hid, dbkey: hda.dbkey };
         },
         acceptsFormat: (ext, formats) => formats.length === 0 || formats.some((format) => format === 'data' || registry.isSubtypeOf(ext, format)),
       });
@@ -105,6 +114,30 @@ export class ToolExecutionService {
       if (error instanceof ToolParameterError) throw new AppError('RequestParameterInvalidException', error.message);
       throw error;
     }
+  }
+
+  /**
+   * A library dataset given as a tool input (`ld`: its current version, `ldda`: one version) is
+   * imported into the target history first, as the platform does, so the job reads a history dataset.
+   */
+  private async importLibraryInput(ctx: RequestContext, history: History, src: string, encodedId: string): Promise<HistoryDatasetAssociation> {
+    let version: LibraryDatasetDatasetAssociation;
+    if (src === 'ld') {
+      const ld = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
+      version = ld.ldda as LibraryDatasetDatasetAssociation;
+    } else if (src === 'ldda') {
+      const id = decodeId(ctx, encodedId);
+      const found = await ctx.em.findOne(LibraryDatasetDatasetAssociation, { id }, { populate: ['dataset', 'libraryDataset'] });
+      if (!found) throw errors.notFound(`No LibraryDatasetDatasetAssociation found with id: ${encodedId}`);
+      await ctx.services.libraryDatasets.findAccessible(ctx, ctx.services.ids.encode(found.libraryDataset.id), 'notFound');
+      version = found;
+    } else {
+      throw new ToolParameterError('dataset', `Unknown dataset source '${src}': use hda, ld or ldda.`);
+    }
+    if (version.purged) throw errors.invalidAttribute(`Dataset ${encodedId} has been purged.`);
+    const copy = await copyLddaToHistory(ctx.em, history, version);
+    if (history.user) await recalculateDiskUsage(ctx.em, history.user.id);
+    return copy;
   }
 
   /** A user at or over their quota gets their job paused, as on the platform. */

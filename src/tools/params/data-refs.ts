@@ -20,7 +20,7 @@ function toRef(path: string, item: unknown): DataRef {
   if (typeof item === 'string' && item.trim() !== '') return { src: 'hda', id: item.trim() };
   if (isRecord(item) && (typeof item.id === 'string' || typeof item.id === 'number')) {
     const src = item.src ?? 'hda';
-    if (src !== 'hda' && src !== 'ldda') throw new ToolParameterError(path, `dataset source '${String(src)}' is not supported.`);
+    if (src !== 'hda' && src !== 'ld' && src !== 'ldda') throw new ToolParameterError(path, `dataset source '${String(src)}' is not supported.`);
     return { src, id: String(item.id) };
   }
   throw new ToolParameterError(path, 'a dataset reference ({src, id}) is required.');

@@ -9,7 +9,8 @@ export type FlatParams = Record<string, JsonValue>;
 function leafValue(state: Exclude<InputState, { type: 'repeat' | 'conditional' | 'section' }>): JsonValue {
   switch (state.type) {
     case 'data': {
-      const refs = state.datasets.map(({ ref }) => ({ src: ref.src, id: ref.id }));
+      // A library input was resolved to the history dataset it was imported as: jobs record that.
+      const refs = state.datasets.map(({ ref, dataset }) => (ref.src === 'hda' ? { src: ref.src, id: ref.id } : { src: 'hda', id: dataset.id }));
       return state.multiple ? refs : refs[0] ?? null;
     }
     case 'select':

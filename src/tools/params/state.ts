@@ -26,7 +26,8 @@ export interface DatasetLike {
   info?: string;
 }
 
-export type DataSource = 'hda' | 'ldda';
+/** `hda` a history dataset; `ld` a library dataset (its current version); `ldda` one library dataset version. */
+export type DataSource = 'hda' | 'ld' | 'ldda';
 
 export interface DataRef {
   src: DataSource;
