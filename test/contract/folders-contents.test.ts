@@ -150,12 +150,12 @@ describe('GET /api/folders/{id}/contents: the envelope', () => {
 });
 
 describe('GET /api/folders/{id}/contents: what non-administrators see', () => {
-  it('lists a reader the datasets they may access and the folders holding one; is_private marks their private dataset', async () => {
+  it('lists a reader the datasets they may access and every active folder; is_private marks their private dataset', async () => {
     for (const user of [reader, groupReader]) {
       const res = await contents(library.root_folder_id, user.key);
       expect(res.status).toBe(200);
       const expected = user === reader ? ['alpha.txt', 'beta.txt', 'gamma.txt', 'mine.txt'] : ['alpha.txt', 'beta.txt', 'gamma.txt'];
-      expect(itemNames(res.body)).toEqual(['a-public', 'b-restricted', 'e-nested', 'f-both', ...expected]);
+      expect(itemNames(res.body)).toEqual(['a-public', 'b-restricted', 'c-empty', 'e-nested', 'f-both', ...expected]);
       const byName = Object.fromEntries(res.body.folder_contents.map((item: { name: string }) => [item.name, item]));
       expect(byName['alpha.txt']).toEqual(expect.objectContaining({ is_unrestricted: false, is_private: false, can_manage: true }));
       expect(byName['beta.txt']).toEqual(expect.objectContaining({ is_unrestricted: true, can_manage: false }));
@@ -172,15 +172,16 @@ describe('GET /api/folders/{id}/contents: what non-administrators see', () => {
     expect(itemNames((await contents(folders['f-both'].id, other.key)).body)).toEqual([]);
   });
 
-  it('hides from others the folders without a dataset they may access (empty ones too), and the restricted datasets', async () => {
+  it('shows others every active folder (their contents are filtered when opened) but hides the restricted datasets', async () => {
     const res = await contents(library.root_folder_id, other.key);
-    expect(itemNames(res.body)).toEqual(['a-public', 'e-nested', 'beta.txt', 'gamma.txt']);
+    expect(itemNames(res.body)).toEqual(['a-public', 'b-restricted', 'c-empty', 'e-nested', 'f-both', 'beta.txt', 'gamma.txt']);
+    expect(itemNames((await contents(folders['b-restricted'].id, other.key)).body)).toEqual([]);
   });
 
   it('answers anonymous callers (no key, no cookie) on a public library with what the public may see', async () => {
     const res = await contents(library.root_folder_id);
     expect(res.status).toBe(200);
-    expect(itemNames(res.body)).toEqual(['a-public', 'e-nested', 'beta.txt', 'gamma.txt']);
+    expect(itemNames(res.body)).toEqual(['a-public', 'b-restricted', 'c-empty', 'e-nested', 'f-both', 'beta.txt', 'gamma.txt']);
     expect(res.body.metadata).toEqual(expect.objectContaining({ can_add_library_item: false, can_modify_folder: false }));
     expect(itemNames((await contents(folders.inner.id)).body)).toEqual(['deep.txt']);
   });

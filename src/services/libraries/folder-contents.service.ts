@@ -5,7 +5,6 @@ import { allows } from '../permissions/permission-rules';
 import { callerRoleIds } from '../roles/held-roles';
 import { decodeFolderId } from './folder-ids';
 import { folderNotFound } from './folder.service';
-import { LibraryTree } from './library-tree';
 
 export interface FolderContentItem {
   kind: 'folder' | 'file';
@@ -49,7 +48,6 @@ export class FolderContentsService {
     }
     const admin = ctx.caller.isAdmin;
     const held = new Set(await callerRoleIds(ctx));
-    const tree = admin ? null : await LibraryTree.load(ctx, folder.library.id);
     const subfolders = await ctx.em.execute<Array<{ id: number; name: string; create_time: Date; update_time: Date; deleted: boolean }>>(
       'select id, name, create_time, update_time, deleted from library_folder where parent_id = ? order by name, id',
       [folder.id],
@@ -73,7 +71,9 @@ export class FolderContentsService {
     for (const row of subfolders) {
       const fid = Number(row.id);
       const canModify = can('folder', fid, PERMISSION_ACTIONS.libraryModify);
-      if (row.deleted ? !(includeDeleted && canModify) : !(admin || tree?.folderVisible(fid))) continue;
+      // Active subfolders are listed to everyone who may open the library, as on the platform (their
+      // contents are filtered when opened); deleted ones need include_deleted and the modify right.
+      if (row.deleted && !(includeDeleted && canModify)) continue;
       items.push({ kind: 'folder', id: fid, name: row.name, createTime: new Date(row.create_time), updateTime: new Date(row.update_time), deleted: row.deleted, canModify, canManage: can('folder', fid, PERMISSION_ACTIONS.libraryManage) });
     }
     for (const row of datasets) {
