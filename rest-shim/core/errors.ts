@@ -4,11 +4,12 @@ import type { Logger } from '../../src/logging/logger';
 
 /**
  * How a route renders its errors: `json` is the platform's `{err_msg, err_code, ...extra}`;
- * `text` is for the routes the contract marks "400 text" / "403 text", whose body is the
- * message as a JSON string; `text-or-error-dict` (POST /api/libraries/{id}/contents) answers 400s
+ * `text` is for the routes the contract marks "400 text" and "403 text", `text-400` for those it
+ * marks "400 text" only: those bodies are the message as a JSON string. A missing or refused identity
+ * is never one of those cases: it keeps the JSON body with 403001. `text-or-error-dict` (POST /api/libraries/{id}/contents) answers 400s
  * and a missing identity as text, refusals (403) and failures (500) as `{error}`.
  */
-export type ErrorStyle = 'json' | 'text' | 'text-or-error-dict';
+export type ErrorStyle = 'json' | 'text' | 'text-400' | 'text-or-error-dict';
 
 export interface ErrorResponse {
   status: number;
@@ -37,7 +38,8 @@ export function renderError(error: unknown, style: ErrorStyle, log: Logger): Err
     log.error({ err: cause }, 'uncaught exception in API method');
     return { status: 500, body: style === 'text-or-error-dict' ? { error: 'Internal server error.' } : UNCAUGHT };
   }
-  if (style === 'text' && (appError.status === 400 || appError.status === 403)) {
+  const textStatuses = style === 'text' ? [400, 403] : style === 'text-400' ? [400] : [];
+  if (textStatuses.includes(appError.status) && appError.kind !== 'AuthenticationRequired') {
     return { status: appError.status, body: appError.message };
   }
   if (style === 'text-or-error-dict') {

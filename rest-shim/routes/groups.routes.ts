@@ -53,7 +53,6 @@ const membershipRoute = (method: 'get' | 'put' | 'delete', kind: 'users' | 'role
     method,
     path: `/api/groups/:group_id/${kind}/:member_id`,
     access: 'admin',
-    errorStyle: 'text',
     operation: `${keyword} ($groupId: ID!, $memberId: ID!) { result: ${field}(groupId: $groupId, ${memberArg}: $memberId) { isMember message member: ${memberField} } }`,
     variables: (input) => ({ groupId: input.path.group_id, memberId: input.path.member_id }),
     shape: (data, input) => membershipShape(kind)(data.result, input),
@@ -65,7 +64,7 @@ const membersRoute = (kind: 'users' | 'roles') =>
     method: 'get',
     path: `/api/groups/:group_id/${kind}`,
     access: 'admin',
-    errorStyle: 'text',
+    errorStyle: 'text-400',
     operation:
       kind === 'users'
         ? 'query ($groupId: ID!) { members: groupUsers(groupId: $groupId) { id email } }'
@@ -81,7 +80,6 @@ export const groupsArea: RouteArea = {
       method: 'get',
       path: '/api/groups',
       access: 'admin',
-      errorStyle: 'text',
       operation: `query { groups { ${GROUP_FIELDS} } }`,
       shape: (data) => data.groups.map((group) => withUrl(group, groupUrl)),
     }),
@@ -98,7 +96,7 @@ export const groupsArea: RouteArea = {
       method: 'get',
       path: '/api/groups/:group_id',
       access: 'admin',
-      errorStyle: 'text',
+      errorStyle: 'text-400',
       operation: `query ($id: ID!) { group(id: $id) { ${GROUP_FIELDS} } }`,
       variables: (input) => ({ id: input.path.group_id }),
       shape: (data) => element(data.group),
@@ -107,7 +105,7 @@ export const groupsArea: RouteArea = {
       method: 'put',
       path: '/api/groups/:group_id',
       access: 'admin',
-      errorStyle: 'text',
+      errorStyle: 'text-400',
       operation: `mutation ($id: ID!, $input: GroupInput!) { updateGroup(id: $id, input: $input) { ${GROUP_FIELDS} } }`,
       variables: (input) => ({ id: input.path.group_id, input: groupInput(input) }),
       shape: (data) => element(data.updateGroup),

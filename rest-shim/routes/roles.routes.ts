@@ -27,7 +27,7 @@ export const rolesArea: RouteArea = {
       method: 'get',
       path: '/api/roles/:role_id',
       access: 'user',
-      errorStyle: 'text',
+      errorStyle: 'text-400',
       operation: `query ($id: ID!) { role(id: $id) { ${ROLE_FIELDS} } }`,
       variables: (input) => ({ id: input.path.role_id }),
       shape: (data) => withUrl(data.role, roleUrl),

@@ -82,8 +82,16 @@ describe('GET /api/groups', () => {
   it('is for administrators only', async () => {
     const res = await h.api.get('/api/groups').query({ key: alice.key });
     expect(res.status).toBe(403);
-    expect(res.body).toBe('You must be an administrator to access this feature.');
+    // The contract marks no "403 text" here: the refusal is the JSON error body.
+    expect(res.body).toEqual({ err_msg: 'You must be an administrator to access this feature.', err_code: 403006 });
     expect((await h.api.get('/api/groups')).status).toBe(403);
+  });
+
+  it('refuses a bad key or no identity with the JSON body 403001, also on the "text" routes', async () => {
+    for (const res of [await h.api.get('/api/groups').query({ key: 'bogus' }), await h.api.post('/api/groups').send({ name: 'x' }), await h.api.get('/api/roles/f2db41e1fa331b3e')]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(expect.objectContaining({ err_code: 403001 }));
+    }
   });
 });
 
@@ -196,11 +204,13 @@ describe('GET, PUT, DELETE /api/groups/{id}/users/{user_id}', () => {
     expect(again.body).toBe(`user ${alice.email} not in group membership`);
   });
 
-  it('answers 400 text for malformed or unknown ids', async () => {
+  it('answers the JSON error body for malformed or unknown ids (the contract marks no "400 text" here)', async () => {
     const group = await createGroup('membership-ids');
-    expect((await h.api.put(`/api/groups/${group.id}/users/bad`).query({ key: h.admin.key })).body).toBe(
-      'Malformed user id ( bad ) specified, unable to decode.',
-    );
+    expect((await h.api.put(`/api/groups/${group.id}/users/bad`).query({ key: h.admin.key })).body).toEqual({
+      err_msg: 'Malformed user id ( bad ) specified, unable to decode.',
+      err_code: 400009,
+      id: 'bad',
+    });
     expect((await h.api.get(`/api/groups/${group.id}/users/${unknownId}`).query({ key: h.admin.key })).status).toBe(400);
     expect((await h.api.delete(`/api/groups/bad/users/${alice.id}`).query({ key: h.admin.key })).status).toBe(400);
   });
@@ -228,14 +238,14 @@ describe('GET /api/groups/{id}/roles and GET, PUT, DELETE /api/groups/{id}/roles
     expect((await h.api.get(`/api/groups/${group.id}/roles`).query({ key: h.admin.key })).body).toEqual([]);
   });
 
-  it('answers 400 text for malformed or unknown role ids', async () => {
+  it('answers the JSON error body for malformed or unknown role ids', async () => {
     const group = await createGroup('role-ids');
-    expect((await h.api.put(`/api/groups/${group.id}/roles/bad`).query({ key: h.admin.key })).body).toBe(
-      'Malformed role id ( bad ) specified, unable to decode.',
+    expect((await h.api.put(`/api/groups/${group.id}/roles/bad`).query({ key: h.admin.key })).body).toEqual(
+      expect.objectContaining({ err_msg: 'Malformed role id ( bad ) specified, unable to decode.', err_code: 400009 }),
     );
-    expect((await h.api.put(`/api/groups/${group.id}/roles/${unknownId}`).query({ key: h.admin.key })).body).toBe(
-      `Invalid role id ( ${unknownId} ) specified.`,
-    );
+    const unknown = await h.api.put(`/api/groups/${group.id}/roles/${unknownId}`).query({ key: h.admin.key });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual(expect.objectContaining({ err_msg: `Invalid role id ( ${unknownId} ) specified.` }));
   });
 
   it('is for administrators only', async () => {

@@ -29,7 +29,7 @@ describe('POST /api/tools with library datasets as inputs', () => {
     expect(await datasetText(h, bob.key, run.outputs[0].id)).toBe('gene1\ngene2\n');
 
     const contents = await h.api.get(`/api/histories/${historyId}/contents`).query({ key: bob.key });
-    expect(contents.body.map((item: { name: string }) => item.name)).toEqual(['genes.txt', run.outputs[0].name]);
+    expect(contents.body.map((item: { name: string }) => item.name)).toEqual(['genes.txt', 'Concatenate datasets on data 1']);
     const inputs = await h.api.get(`/api/jobs/${run.jobs[0].id}/inputs`).query({ key: bob.key });
     expect(inputs.body).toEqual([{ name: 'input1', dataset: { src: 'hda', id: contents.body[0].id } }]);
   });
