@@ -80,6 +80,15 @@ describe('GET /api/roles', () => {
     expect(names(res.body)).not.toContain(h.admin.email);
   });
 
+  it("keeps another user's private role hidden when it reaches the caller through a group", async () => {
+    const all = await h.api.get('/api/roles').query({ key: h.admin.key });
+    const bobs = all.body.find((r: RoleItem) => r.name === bob.email);
+    const group = await h.api.post('/api/groups').send({ key: h.admin.key, name: 'shares bob', user_ids: [alice.id], role_ids: [bobs.id] });
+    expect(group.status).toBe(200);
+    expect(names((await h.api.get('/api/roles').query({ key: alice.key })).body)).not.toContain(bob.email);
+    expect((await h.api.get(`/api/roles/${bobs.id}`).query({ key: alice.key })).status).toBe(400);
+  });
+
   it('refuses anonymous callers', async () => {
     const res = await h.api.get('/api/roles');
     expect(res.status).toBe(403);

@@ -24,3 +24,17 @@ export function callerRoleIds(ctx: RequestContext): Promise<number[]> {
     return rows.map((row) => row.role_id);
   });
 }
+
+/** The roles the caller holds in their own name, with their private role among them: one query per request. */
+export function callerDirectRoles(ctx: RequestContext): Promise<{ directRoleIds: number[]; privateRoleId: number | null }> {
+  const userId = ctx.caller.userId;
+  if (userId === null) return Promise.resolve({ directRoleIds: [], privateRoleId: null });
+  return ctx.memo('caller:directRoles', async () => {
+    const rows = await ctx.em.execute<Array<{ id: number; type: string }>>(
+      'select r.id, r.type from user_role_association ura join role r on r.id = ura.role_id where ura.user_id = ? order by ura.id',
+      [userId],
+    );
+    const privateRole = rows.find((row) => row.type === 'private');
+    return { directRoleIds: rows.map((row) => Number(row.id)), privateRoleId: privateRole ? Number(privateRole.id) : null };
+  });
+}

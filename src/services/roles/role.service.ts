@@ -7,7 +7,7 @@ import { errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
 import { adminIdErrors } from '../shared/messages';
 import { loadAllOrFail } from '../shared/load-all';
-import { callerRoleIds } from './held-roles';
+import { callerDirectRoles } from './held-roles';
 import { visibleRolesCondition } from './role-visibility';
 
 export interface NewRoleInput {
@@ -23,7 +23,7 @@ export class RoleService {
   /** Non-deleted roles the caller may see, oldest first. */
   async list(ctx: RequestContext): Promise<Role[]> {
     ctx.caller.requireIdentity();
-    const held = await callerRoleIds(ctx);
+    const held = await callerDirectRoles(ctx);
     return ctx.em.find(Role, { $and: [{ deleted: false }, visibleRolesCondition(ctx.caller, held)] }, { orderBy: { id: 'asc' } });
   }
 
@@ -31,7 +31,7 @@ export class RoleService {
   async show(ctx: RequestContext, encodedId: string): Promise<Role> {
     ctx.caller.requireIdentity();
     const id = decodeId(ctx, encodedId, roleIds.malformed);
-    const held = await callerRoleIds(ctx);
+    const held = await callerDirectRoles(ctx);
     const role = await ctx.em.findOne(Role, { $and: [{ id }, visibleRolesCondition(ctx.caller, held)] });
     if (!role) throw roleIds.unknown(encodedId);
     return role;
