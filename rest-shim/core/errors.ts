@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { appErrorFromDatabase } from '../../src/errors/database-errors';
 import { AppError } from '../../src/errors/error-kinds';
 import type { Logger } from '../../src/logging/logger';
 
@@ -28,7 +29,9 @@ export function appErrorOf(error: unknown): AppError | undefined {
       return new AppError('RequestParameterInvalidException', error.message);
     }
   }
-  return undefined;
+  const cause = error instanceof GraphQLError ? error.originalError : error;
+  if (cause instanceof URIError) return new AppError('MalformedId', 'The request path could not be decoded.');
+  return appErrorFromDatabase(cause);
 }
 
 export function renderError(error: unknown, style: ErrorStyle, log: Logger): ErrorResponse {

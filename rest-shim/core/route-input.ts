@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { stringAsBool } from '../../src/format/booleans';
 import { isPlainObject } from '../../src/http/body-parser';
+import { rejectNulText } from '../../src/http/text-guard';
 
 /**
  * The inputs of one request as the platform reads them: path parameters, then the payload
@@ -17,6 +18,7 @@ export class RouteInput {
     this.path = { ...(req.params as Record<string, string>) };
     this.body = isPlainObject(req.body) ? req.body : {};
     this.query = req.query as Record<string, unknown>;
+    rejectNulText(this.path, this.body, this.query);
   }
 
   header(name: string): string | undefined {

@@ -9,10 +9,9 @@ const MULTIPLIER: Record<string, number> = { t: 1024 ** 4, g: 1024 ** 3, m: 1024
 export function parseQuotaAmount(amount: string): number | undefined {
   const text = amount.trim().toLowerCase();
   if (UNLIMITED.includes(text)) return -1;
-  if (/^\d+$/.test(text)) return Number(text);
-  const match = SIZE.exec(text);
-  if (!match) return undefined;
-  const number = Number(match[1]);
-  if (!Number.isFinite(number)) return undefined;
-  return Math.trunc(number * MULTIPLIER[match[2][0]]);
+  const match = /^\d+$/.test(text) ? null : SIZE.exec(text);
+  if (!match && !/^\d+$/.test(text)) return undefined;
+  const bytes = match ? Math.trunc(Number(match[1]) * MULTIPLIER[match[2][0]]) : Number(text);
+  // Beyond 2^53 bytes (8 PB) a number loses precision: such an amount cannot be stored exactly.
+  return Number.isSafeInteger(bytes) ? bytes : undefined;
 }

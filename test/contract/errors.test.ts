@@ -62,3 +62,42 @@ describe('unexpected failures', () => {
     }
   });
 });
+
+describe('bad input never answers 500', () => {
+  it('refuses text with NUL characters with 400 in bodies, queries and paths', async () => {
+    const history = await h.api.post('/api/histories').send({ key: h.admin.key, name: 'plain' });
+    const responses = [
+      await h.api.post('/api/histories').send({ key: h.admin.key, name: 'a\u0000b' }),
+      await h.api.put(`/api/histories/${history.body.id}`).send({ key: h.admin.key, name: '\u0000' }),
+      await h.api.get('/api/histories').query({ key: h.admin.key, q: 'name-eq', qv: 'a\u0000b' }),
+      await h.api.post(`/api/histories/${history.body.id}/tags/a%00b`).query({ key: h.admin.key }),
+      await h.api.get('/api/jobs').query({ key: h.admin.key, tool_id: 'a\u0000b' }),
+    ];
+    for (const res of responses) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ err_msg: 'Text parameters may not contain NUL characters.', err_code: 400008 });
+    }
+    const graph = await h.api.post('/graphql').query({ key: h.admin.key }).send({ query: 'query ($id: ID!) { history(id: $id) { id } }', variables: { id: 'a\u0000' } });
+    expect(graph.body.errors[0].extensions).toEqual(expect.objectContaining({ code: 'RequestParameterInvalidException', errCode: 400008 }));
+  });
+
+  it('answers MalformedId for a path that cannot be percent-decoded', async () => {
+    const res = await h.api.get('/api/users/%ZZ').query({ key: h.admin.key });
+    expect(res.status).toBe(400);
+    expect(res.body.err_code).toBe(400009);
+  });
+
+  it('answers 400 for names longer than the database allows', async () => {
+    const name = 'a'.repeat(3000);
+    const role = await h.api.post('/api/roles').send({ key: h.admin.key, name, description: 'too long' });
+    expect(role.status).toBe(400);
+    const quota = await h.api.post('/api/quotas').send({ key: h.admin.key, name, description: 'too long', amount: '1 GB' });
+    expect(quota.status).toBe(400);
+  });
+
+  it('refuses a quota amount too large to store', async () => {
+    const res = await h.api.post('/api/quotas').send({ key: h.admin.key, name: 'huge', description: 'd', amount: '99999999999 tb' });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('Unable to parse the provided amount');
+  });
+});

@@ -40,6 +40,9 @@ describe('quota amounts (platform-facts §5.5)', () => {
     ['12 bytes', 12],
     ['lots', undefined],
     ['10 XB', undefined],
+    ['1..5 gb', undefined],
+    ['99999999999 tb', undefined],
+    ['99999999999999999999999', undefined],
   ])('%s -> %p', (input, output) => expect(parseQuotaAmount(input)).toBe(output));
 });
 

@@ -8,6 +8,7 @@ import type { AppServices } from '../../context/app-services';
 import type { RequestContext } from '../../context/request-context';
 import { contextMiddleware } from '../../http/context-middleware';
 import { formatGraphQLError } from './format-error';
+import { refuseNulText } from './input-guard';
 import { adminOnlyIntrospection } from './introspection-guard';
 
 export interface GraphQLEndpoint {
@@ -24,7 +25,7 @@ export async function createGraphQLEndpoint(schema: GraphQLSchema, services: App
     // The process's own SIGTERM handler drains HTTP first, then stops Apollo.
     stopOnTerminationSignals: false,
     // Cache-control hints would wrap every field resolver of the shared schema (the shim's too).
-    plugins: [adminOnlyIntrospection, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [adminOnlyIntrospection, refuseNulText, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
   });
   await apollo.start();
   const router = Router();

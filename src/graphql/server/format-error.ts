@@ -1,5 +1,6 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
+import { appErrorFromDatabase } from '../../errors/database-errors';
 import { AppError } from '../../errors/error-kinds';
 import type { Logger } from '../../logging/logger';
 
@@ -9,7 +10,8 @@ import type { Logger } from '../../logging/logger';
  */
 export function formatGraphQLError(log: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const unwrapped = unwrapResolverError(error);
+    const original = unwrapped instanceof AppError ? unwrapped : (appErrorFromDatabase(unwrapped) ?? unwrapped);
     if (original instanceof AppError) {
       return { ...formatted, message: original.message, extensions: { code: original.kind, errCode: original.code, status: original.status, ...original.extra } };
     }

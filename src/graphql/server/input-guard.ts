@@ -1,0 +1,19 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError } from 'graphql';
+import type { RequestContext } from '../../context/request-context';
+import { containsNul } from '../../http/text-guard';
+
+/** Text with NUL characters (which PostgreSQL cannot store) is refused before any resolver runs. */
+export const refuseNulText: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ request }) {
+        if (containsNul(request.query) || containsNul(request.variables)) {
+          throw new GraphQLError('Text parameters may not contain NUL characters.', {
+            extensions: { code: 'RequestParameterInvalidException', errCode: 400008, status: 400, http: { status: 400 } },
+          });
+        }
+      },
+    };
+  },
+};
