@@ -150,7 +150,7 @@ describe('PUT /api/quotas/{id}', () => {
     const res = await h.api.put(`/api/quotas/${quota.id}`).send({ key: h.admin.key, name: 'edited', description: 'new text', amount: '2 GB', operation: '+', in_users: [bob.email] });
     expect(res.status).toBe(200);
     expect(res.body).toBe(
-      "Quota 'editable' has been renamed to 'edited'.; Quota 'edited' is now '+2.0 GB'.; Quota 'edited' has been updated with 1 associated users and 0 associated groups.",
+      "Quota 'editable' has been renamed to 'edited'; Quota 'edited' is now '+2.0 GB'; Quota 'edited' has been updated with 1 associated users and 0 associated groups",
     );
     const element = await show(quota.id);
     expect(element.body).toEqual(expect.objectContaining({ name: 'edited', description: 'new text', bytes: 2 * GB, operation: '+' }));
@@ -160,7 +160,7 @@ describe('PUT /api/quotas/{id}', () => {
   it('sets and unsets the default', async () => {
     const quota = await createQuota({ name: 'maybe-default', amount: '1 GB' });
     const set = await h.api.put(`/api/quotas/${quota.id}`).send({ key: h.admin.key, default: 'unregistered' });
-    expect(set.body).toBe("Quota 'maybe-default' is now the default for unregistered users.");
+    expect(set.body).toBe("Quota 'maybe-default' is now the default for unregistered users");
     const unset = await h.api.put(`/api/quotas/${quota.id}`).send({ key: h.admin.key, default: 'no' });
     expect(unset.body).toBe("Quota 'maybe-default' is no longer the default for unregistered users.");
     const again = await h.api.put(`/api/quotas/${quota.id}`).send({ key: h.admin.key, default: 'no' });
@@ -172,7 +172,7 @@ describe('PUT /api/quotas/{id}', () => {
     const quota = await createQuota({ name: 'atomic', amount: '1 GB' });
     const res = await h.api.put(`/api/quotas/${quota.id}`).send({ key: h.admin.key, name: 'renamed-atomic', amount: 'lots' });
     expect(res.status).toBe(400);
-    expect(res.body.err_msg).toBe('Unable to parse the provided amount.');
+    expect(res.body.err_msg).toBe('Unable to parse the provided amount');
     expect((await show(quota.id)).body.name).toBe('atomic');
   });
 

@@ -91,13 +91,13 @@ export class QuotaService {
       if (input.default === 'no') messages.push(await this.unsetDefault(ctx, quota));
       else if (input.default) messages.push(await this.setDefault(ctx, quota, input.default));
       if ((input.inUsers ?? []).length > 0 || (input.inGroups ?? []).length > 0) {
-        if (await this.isDefault(ctx, quota)) throw errors.actionInput('Default quotas cannot be associated with specific users and groups.');
+        if (await this.isDefault(ctx, quota)) throw errors.actionInput('Default quotas cannot be associated with specific users and groups');
         await em.nativeDelete(UserQuotaAssociation, { quota });
         await em.nativeDelete(GroupQuotaAssociation, { quota });
         for (const user of members.users) em.create(UserQuotaAssociation, { user, quota });
         for (const group of members.groups) em.create(GroupQuotaAssociation, { group, quota });
         messages.push(
-          `Quota '${quota.name}' has been updated with ${members.users.length} associated users and ${members.groups.length} associated groups.`,
+          `Quota '${quota.name}' has been updated with ${members.users.length} associated users and ${members.groups.length} associated groups`,
         );
       }
       await em.flush();
@@ -158,23 +158,23 @@ export class QuotaService {
     const oldName = quota.name;
     quota.name = name;
     quota.description = description;
-    return `Quota '${oldName}' has been renamed to '${name}'.`;
+    return `Quota '${oldName}' has been renamed to '${name}'`;
   }
 
   private editAmount(quota: Quota, amount: string, operation: string): string {
     const bytes = parseQuotaAmount(amount.trim());
     if (!amount.trim()) throw errors.actionInput('Enter a valid amount');
-    if (bytes === undefined) throw errors.actionInput('Unable to parse the provided amount.');
-    if (!isOperation(operation)) throw errors.actionInput('Enter a valid operation.');
+    if (bytes === undefined) throw errors.actionInput('Unable to parse the provided amount');
+    if (!isOperation(operation)) throw errors.actionInput('Enter a valid operation');
     quota.bytes = bytes;
     quota.operation = operation;
-    return `Quota '${quota.name}' is now '${operation}${displayAmount(bytes)}'.`;
+    return `Quota '${quota.name}' is now '${operation}${displayAmount(bytes)}'`;
   }
 
   private async setDefault(ctx: RequestContext, quota: Quota, type: string): Promise<string> {
     if (!isDefaultType(type)) throw errors.actionInput('Enter a valid default type.');
     await this.makeDefault(ctx, quota, type);
-    return `Quota '${quota.name}' is now the default for ${type} users.`;
+    return `Quota '${quota.name}' is now the default for ${type} users`;
   }
 
   private async unsetDefault(ctx: RequestContext, quota: Quota): Promise<string> {
