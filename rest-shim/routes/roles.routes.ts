@@ -3,7 +3,9 @@ import { withUrl } from '../core/shape';
 
 const roleUrl = (id: string) => `/api/roles/${id}`;
 
-const ROLE_FIELDS = 'model_class: __typename id name description type';
+/** The platform's role views: the collection view (listings) and the element view (show, create). */
+const ROLE_COLLECTION_FIELDS = 'model_class: __typename id name';
+const ROLE_FIELDS = `${ROLE_COLLECTION_FIELDS} description type`;
 
 interface RoleItem {
   model_class: string;
@@ -20,7 +22,7 @@ export const rolesArea: RouteArea = {
       method: 'get',
       path: '/api/roles',
       access: 'user',
-      operation: `query { roles { ${ROLE_FIELDS} } }`,
+      operation: `query { roles { ${ROLE_COLLECTION_FIELDS} } }`,
       shape: (data) => data.roles.map((role) => withUrl(role, roleUrl)),
     }),
     route<{ role: RoleItem }>({

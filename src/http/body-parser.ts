@@ -32,10 +32,11 @@ function readBody(req: Request): Promise<string> {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return; // already refused: the rest is read and dropped, so the client gets the answer
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
+        chunks.length = 0;
         reject(new AppError('RequestParameterInvalidException', `Request body larger than ${MAX_BODY_BYTES} bytes.`));
-        req.destroy();
         return;
       }
       chunks.push(chunk);
