@@ -1,3 +1,4 @@
+import { asBool } from '../../src/format/booleans';
 import { isPlainObject } from '../../src/http/body-parser';
 import { route, type RouteArea } from '../core/route';
 import type { RouteInput } from '../core/route-input';
@@ -52,7 +53,8 @@ export const librariesArea: RouteArea = {
       path: '/api/libraries',
       access: 'anonymous',
       operation: `query ($deleted: Boolean) { libraries(deleted: $deleted) { ${LIBRARY_FIELDS} } }`,
-      variables: (input) => ({ deleted: input.bool('deleted') }),
+      // The platform's asbool: absent or unparsable means no filter (administrators then see deleted ones too).
+      variables: (input) => ({ deleted: asBool(input.get('deleted')) ?? null }),
       shape: (data) => data.libraries.map(libraryDict),
     }),
     route<{ createLibrary: Dict }>({

@@ -160,8 +160,15 @@ describe('DELETE /api/libraries/{id}', () => {
     const deleted = await h.api.delete(`/api/libraries/${library.id}`).query({ key: h.admin.key });
     expect(deleted.status).toBe(200);
     expect(deleted.body.deleted).toBe(true);
-    expect(names((await h.api.get('/api/libraries').query({ key: h.admin.key })).body)).not.toContain('Short lived');
+    expect(names((await h.api.get('/api/libraries').query({ key: h.admin.key, deleted: 'false' })).body)).not.toContain('Short lived');
     expect(names((await h.api.get('/api/libraries').query({ key: h.admin.key, deleted: 'true' })).body)).toEqual(['Short lived']);
+    // As on the platform, an absent or unparsable `deleted` does not filter for administrators...
+    expect(names((await h.api.get('/api/libraries').query({ key: h.admin.key })).body)).toContain('Short lived');
+    expect(names((await h.api.get('/api/libraries').query({ key: h.admin.key, deleted: 'maybe' })).body)).toContain('Short lived');
+    // ...and other callers never see deleted libraries, whatever they ask.
+    const asked = names((await h.api.get('/api/libraries').query({ key: other.key, deleted: 'true' })).body);
+    expect(asked).not.toContain('Short lived');
+    expect(asked.length).toBeGreaterThan(0);
     expect((await h.api.get(`/api/libraries/${library.id}`).query({ key: other.key })).status).toBe(404);
     const restored = await h.api.delete(`/api/libraries/${library.id}`).query({ key: h.admin.key, undelete: 'true' });
     expect(restored.status).toBe(200);

@@ -27,8 +27,9 @@ import {
 export class LibraryResolver {
   @Query(() => [LibraryType], { description: 'Libraries the caller may access (deleted: null lists both, administrators only).' })
   @Access('anonymous')
-  libraries(@Ctx() ctx: RequestContext, @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean): Promise<Library[]> {
-    return ctx.services.libraries.list(ctx, deleted ?? false);
+  libraries(@Ctx() ctx: RequestContext, @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean | null): Promise<Library[]> {
+    // Omitted: live libraries; an explicit null: both (the REST shim's reading of an absent `deleted`).
+    return ctx.services.libraries.list(ctx, deleted === undefined ? false : deleted);
   }
 
   @Query(() => LibraryType)

@@ -25,7 +25,8 @@ export class LibraryService {
   async list(ctx: RequestContext, deleted: boolean | null): Promise<Library[]> {
     const knex = ctx.em.getKnex();
     const query = knex('library as l').select('l.id').orderBy([{ column: 'l.name' }, { column: 'l.id' }]);
-    if (deleted !== null) query.where('l.deleted', deleted);
+    // Non-administrators never see deleted libraries, whatever they ask.
+    if (ctx.caller.isAdmin && deleted !== null) query.where('l.deleted', deleted);
     if (!ctx.caller.isAdmin) {
       query.where('l.deleted', false);
       whereCondition(query, libraryAccessCondition('l.id', await callerRoleIds(ctx)));
