@@ -3,6 +3,8 @@ import { stringAsBool } from '../../src/format/booleans';
 import { isPlainObject } from '../../src/http/body-parser';
 import { rejectNulText } from '../../src/http/text-guard';
 
+const MAX_GRAPHQL_INT = 2 ** 31 - 1;
+
 /**
  * The inputs of one request as the platform reads them: path parameters, then the payload
  * (JSON or form body), then the query string.
@@ -42,6 +44,23 @@ export class RouteInput {
     if (typeof first === 'string') return first;
     if (typeof first === 'number' || typeof first === 'boolean') return String(first);
     return undefined;
+  }
+
+  /** A positive integer (a page, a page size); anything else is the fallback; capped at GraphQL's Int. */
+  positiveInt(name: string, fallback: number): number {
+    const value = Number(this.string(name));
+    return Number.isInteger(value) && value > 0 ? Math.min(value, MAX_GRAPHQL_INT) : fallback;
+  }
+
+  /** A JSON value given as itself or as its JSON text (form posts); text that is not JSON stays text. */
+  json(name: string): unknown {
+    const value = this.get(name);
+    if (typeof value !== 'string') return value ?? null;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
   }
 
   /** The platform's `string_as_bool` reading. */

@@ -1,6 +1,5 @@
 import { asBool } from '../../src/format/booleans';
 import { route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
 import { FOLDER_FIELDS, folderDict, folderItemDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs, VERSION_FIELDS, versionDict, libraryTime } from '../serializers/library.view';
 
 type Dict = Record<string, unknown>;
@@ -15,11 +14,6 @@ const folderRolesDict = (roles: RolesData) => ({
   add_library_item_role_list: rolePairs(roles.add),
 });
 
-const page = (input: RouteInput, name: string, fallback: number) => {
-  const value = Number(input.string(name));
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-};
-
 export const foldersArea: RouteArea = {
   area: 'libraries',
   routes: [
@@ -29,7 +23,7 @@ export const foldersArea: RouteArea = {
       path: '/api/folders/:folder_id/permissions',
       access: 'permission',
       operation: `query ($id: ID!, $scope: String, $page: Int, $pageLimit: Int, $q: String) { folderPermissions(id: $id, scope: $scope, page: $page, pageLimit: $pageLimit, q: $q) { ${CURRENT_ROLES} ${ROLE_PAGE_FIELDS} } }`,
-      variables: (input) => ({ id: input.path.folder_id, scope: input.string('scope') ?? null, page: page(input, 'page', 1), pageLimit: page(input, 'page_limit', 10), q: input.string('q') ?? null }),
+      variables: (input) => ({ id: input.path.folder_id, scope: input.string('scope') ?? null, page: input.positiveInt('page', 1), pageLimit: input.positiveInt('page_limit', 10), q: input.string('q') ?? null }),
       shape: (data) => (data.folderPermissions.current ? folderRolesDict(data.folderPermissions.current) : rolePageDict(data.folderPermissions.available!)),
     }),
     route<{ setFolderPermissions: { current: RolesData } }>({
@@ -68,8 +62,13 @@ export const foldersArea: RouteArea = {
       method: 'post',
       path: '/api/folders/:folder_id/contents',
       access: 'permission',
-      operation: `mutation ($folderId: ID!, $fromHdaId: ID, $message: String) { copyToFolder(folderId: $folderId, fromHdaId: $fromHdaId, lddaMessage: $message) { ${VERSION_FIELDS} } }`,
-      variables: (input) => ({ folderId: input.path.folder_id, fromHdaId: input.string('from_hda_id') ?? null, message: input.string('ldda_message') ?? null }),
+      operation: `mutation ($folderId: ID!, $fromHdaId: ID, $message: String, $extendedMetadata: JSON) { copyToFolder(folderId: $folderId, fromHdaId: $fromHdaId, lddaMessage: $message, extendedMetadata: $extendedMetadata) { ${VERSION_FIELDS} } }`,
+      variables: (input) => ({
+        folderId: input.path.folder_id,
+        fromHdaId: input.string('from_hda_id') ?? null,
+        message: input.string('ldda_message') ?? null,
+        extendedMetadata: input.json('extended_metadata'),
+      }),
       shape: (data) => ({ ...versionDict(data.copyToFolder), update_time: libraryTime(data.copyToFolder.updateTime) }),
     }),
     route({ method: 'get', path: '/api/folders/:folder_id/contents/:id', access: 'user', notImplemented: '' }),

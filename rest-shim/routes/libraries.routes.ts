@@ -14,21 +14,6 @@ type Roles = Array<{ id: string; name: string }>;
 
 const contentUrl = (libraryId: string, id: string) => `/api/libraries/${libraryId}/contents/${id}`;
 
-/** A JSON object given as an object or its JSON text. */
-function jsonValue(input: RouteInput, name: string): unknown {
-  const value = input.get(name);
-  if (typeof value !== 'string') return value ?? null;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
-
-const page = (input: RouteInput, name: string, fallback: number) => {
-  const value = Number(input.string(name));
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-};
 
 const libraryRolesDict = (roles: { access: Roles; add: Roles; manage: Roles; modify: Roles }) => ({
   access_library_role_list: rolePairs(roles.access),
@@ -88,9 +73,9 @@ export const librariesArea: RouteArea = {
           description: input.string('description') ?? null,
           fromHdaId: input.string('from_hda_id') ?? null,
           lddaMessage: input.string('ldda_message') ?? null,
-          extendedMetadata: jsonValue(input, 'extended_metadata'),
+          extendedMetadata: input.json('extended_metadata'),
           collectionType: input.string('collection_type') ?? null,
-          elementIdentifiers: jsonValue(input, 'element_identifiers'),
+          elementIdentifiers: input.json('element_identifiers'),
           uploadOption: input.string('upload_option') ?? null,
           serverDir: input.string('server_dir') ?? null,
           filesystemPaths: input.string('filesystem_paths') ?? null,
@@ -139,7 +124,7 @@ export const librariesArea: RouteArea = {
       path: '/api/libraries/:library_id/permissions',
       access: 'permission',
       operation: `query ($id: ID!, $scope: String, $page: Int, $pageLimit: Int, $q: String) { libraryPermissions(id: $id, scope: $scope, page: $page, pageLimit: $pageLimit, q: $q) { ${LIBRARY_ROLES} ${ROLE_PAGE_FIELDS} } }`,
-      variables: (input) => ({ id: input.path.library_id, scope: input.string('scope') ?? null, page: page(input, 'page', 1), pageLimit: page(input, 'page_limit', 10), q: input.string('q') ?? null }),
+      variables: (input) => ({ id: input.path.library_id, scope: input.string('scope') ?? null, page: input.positiveInt('page', 1), pageLimit: input.positiveInt('page_limit', 10), q: input.string('q') ?? null }),
       shape: (data) => (data.libraryPermissions.current ? libraryRolesDict(data.libraryPermissions.current) : rolePageDict(data.libraryPermissions.available!)),
     }),
     route<{ setLibraryPermissions: { current: Parameters<typeof libraryRolesDict>[0]; library: Dict } }>({

@@ -1,16 +1,10 @@
 import { route, type RouteSpec } from '../core/route';
-import type { RouteInput } from '../core/route-input';
 import { DETAIL_FIELDS, libraryDatasetDict, ROLE_PAGE_FIELDS, rolePageDict, VERSION_FIELDS, versionDict } from '../serializers/library.view';
 
 type Dict = Record<string, unknown>;
 type DatasetRoles = { access: string[]; modify: string[]; manage: string[] };
 
 const currentRoles = (roles: DatasetRoles) => ({ access_dataset_roles: roles.access, modify_item_roles: roles.modify, manage_dataset_roles: roles.manage });
-
-const page = (input: RouteInput, name: string, fallback: number) => {
-  const value = Number(input.string(name));
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-};
 
 /** Library datasets: detail, expired versions and permissions (datasets' role ids are role names). */
 export const libraryDatasetRoutes: RouteSpec<unknown>[] = [
@@ -19,7 +13,7 @@ export const libraryDatasetRoutes: RouteSpec<unknown>[] = [
     path: '/api/libraries/datasets/:dataset_id/permissions',
     access: 'permission',
     operation: `query ($id: ID!, $scope: String, $page: Int, $pageLimit: Int, $q: String) { libraryDatasetPermissions(id: $id, scope: $scope, page: $page, pageLimit: $pageLimit, q: $q) { current { access modify manage } ${ROLE_PAGE_FIELDS} } }`,
-    variables: (input) => ({ id: input.path.dataset_id, scope: input.string('scope') ?? null, page: page(input, 'page', 1), pageLimit: page(input, 'page_limit', 10), q: input.string('q') ?? null }),
+    variables: (input) => ({ id: input.path.dataset_id, scope: input.string('scope') ?? null, page: input.positiveInt('page', 1), pageLimit: input.positiveInt('page_limit', 10), q: input.string('q') ?? null }),
     shape: (data) => {
       const view = data.libraryDatasetPermissions;
       return view.current ? currentRoles(view.current) : rolePageDict(view.available!, true);

@@ -1,3 +1,4 @@
+import { ExtendedMetadataIndex } from '../../src/entities/extended-metadata.entity';
 import {
   addDataset,
   createFolder,
@@ -284,6 +285,15 @@ describe('GET /api/folders/{id}/contents: refusals', () => {
 });
 
 describe('POST /api/folders/{id}/contents', () => {
+  it('stores extended_metadata indexed by path for the copied dataset', async () => {
+    const hda = await historyDataset(h, h.admin.key, 'annotated\n', 'annotated.txt');
+    const target = await createFolder(h, library.root_folder_id, 'annotated');
+    const res = await h.api.post(`/api/folders/${target.id}/contents`).send({ key: h.admin.key, from_hda_id: hda, extended_metadata: { tissue: 'liver' } });
+    expect(res.status).toBe(200);
+    const rows = await h.platform.services.db.orm.em.fork().find(ExtendedMetadataIndex, { extendedMetadata: { ldda: { id: h.platform.services.ids.decode(res.body.id) } } });
+    expect(rows.map((row) => [row.path, row.value])).toEqual([['/tissue', 'liver']]);
+  });
+
   it('copies an accessible history dataset into the folder and returns the new version with update_time', async () => {
     const hda = await historyDataset(h, h.admin.key, 'copied\n', 'copied.txt');
     const res = await h.api.post(`/api/folders/${folders['a-public'].id}/contents`).send({ key: h.admin.key, from_hda_id: hda, ldda_message: 'from <b>my</b> history<script>x</script>' });

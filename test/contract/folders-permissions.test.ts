@@ -70,6 +70,9 @@ describe('GET /api/folders/{id}/permissions', () => {
     });
     const second = await h.api.get(url(folder.id)).query({ key: h.admin.key, scope: 'available', q: 'folk', page_limit: '2', page: '2' });
     expect(second.body).toEqual({ roles: [{ id: expect.any(String), name: 'folk two', type: 'admin' }], page: 2, page_limit: 2, total: 3 });
+    const far = await h.api.get(url(folder.id)).query({ key: h.admin.key, scope: 'available', q: 'folk', page: '99999999999999999999' });
+    expect(far.status).toBe(200);
+    expect(far.body.roles).toEqual([]);
   });
 
   it('scope available defaults to page 1 and 10 roles a page; ids are encoded role ids', async () => {

@@ -54,7 +54,7 @@ describe('GET /api/folders/{id}', () => {
       name: 'hg19',
       description: '',
       item_count: 0,
-      genome_build: null,
+      genome_build: '?',
       update_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/),
       deleted: false,
       library_path: ['genomes', 'hg19'],
@@ -91,6 +91,18 @@ describe('GET /api/folders/{id}', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual(errorBody(400009));
     }
+  });
+
+  it('words the two MalformedId messages as the platform does, with no extra keys', async () => {
+    const unprefixed = library.root_folder_id.slice(1);
+    expect((await h.api.get(`/api/folders/${unprefixed}`).query({ key: h.admin.key })).body).toEqual({
+      err_msg: `Malformed folder id ( ${unprefixed} ) specified, unable to decode.`,
+      err_code: 400009,
+    });
+    expect((await h.api.get('/api/folders/Fzzzzzzzzzzzzzzzz').query({ key: h.admin.key })).body).toEqual({
+      err_msg: 'Malformed folder id ( zzzzzzzzzzzzzzzz ) specified, unable to decode',
+      err_code: 400009,
+    });
   });
 
   it('requires an identity', async () => {

@@ -141,6 +141,14 @@ describe('GET /api/libraries/{library_id}/contents/{id}', () => {
     expect(elsewhere.status).toBe(404);
     expect((await h.api.get(`/api/libraries/${restricted.id}/contents/${restricted.root_folder_id}`).query({ key: other.key })).status).toBe(404);
   });
+
+  it('answers MalformedId for a dataset id or a folder id that cannot be decoded', async () => {
+    for (const id of ['xyz', 'Fxyz']) {
+      const res = await h.api.get(url(id)).query({ key: h.admin.key });
+      expect(res.status).toBe(400);
+      expect(res.body.err_code).toBe(400009);
+    }
+  });
 });
 
 describe('POST /api/libraries/{library_id}/contents: the contract’s checks (400 text)', () => {
@@ -296,6 +304,21 @@ describe('POST /api/libraries/{library_id}/contents: create_type collection', ()
     expect(collection.elements[0].object).toEqual(expect.objectContaining({ id: files['notes.txt'].ldda_id, name: 'notes.txt' }));
   });
 
+  it('reads src ldda as one version and src ld as a library dataset', async () => {
+    const res = await h.api.post(`/api/libraries/${lab.id}/contents`).send({
+      key: h.admin.key,
+      create_type: 'collection',
+      folder_id: folders.docs.id,
+      collection_type: 'list',
+      element_identifiers: [
+        { src: 'ldda', id: files['readme.txt'].ldda_id, name: 'by version' },
+        { src: 'ld', id: files['notes.txt'].id, name: 'by dataset' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body[0].elements.map((e: { object: { id: string } }) => e.object.id)).toEqual([files['readme.txt'].ldda_id, files['notes.txt'].ldda_id]);
+  });
+
   it('creates a paired collection (forward, reverse)', async () => {
     const res = await h.api.post(`/api/libraries/${lab.id}/contents`).send({
       key: h.admin.key,
@@ -343,6 +366,13 @@ describe('PUT /api/libraries/{library_id}/contents/{id}', () => {
     expect(res.body).toEqual(expect.objectContaining({ model_class: 'ImplicitlyConvertedDatasetAssociation', ldda_parent_id: files['notes.txt'].ldda_id, ldda_id: converted.ldda_id, type: 'txt' }));
     const wrapped = await h.api.put(url(files['notes.txt'].id)).query({ key: h.admin.key }).send({ payload: { converted_dataset_id: converted.id } });
     expect(wrapped.status).toBe(200);
+    expect(wrapped.body.id).toBe(res.body.id); // recorded once
+  });
+
+  it('answers ObjectNotFound for a dataset of another library', async () => {
+    const elsewhere = await createLibrary(h, 'Elsewhere');
+    const res = await h.api.put(`/api/libraries/${elsewhere.id}/contents/${files['notes.txt'].id}`).send({ key: h.admin.key, converted_dataset_id: files['readme.txt'].id });
+    expect(res.status).toBe(404);
   });
 
   it('is open to holders of the modify role of the dataset (taken from its folder)', async () => {

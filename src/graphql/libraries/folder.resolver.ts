@@ -5,6 +5,7 @@ import { decodeFolderId, encodeFolderId } from '../../services/libraries/folder-
 import { currentVersionByLibraryDatasetId, folderById, libraryTreeById } from '../../services/libraries/library.loaders';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
+import { JSONScalar } from '../shared/scalars';
 import { detailNode, folderContentsNode, versionNode } from './library-nodes';
 import {
   FolderContentsType,
@@ -80,8 +81,9 @@ export class FolderResolver {
     @Arg('folderId', () => ID) folderId: string,
     @Arg('fromHdaId', () => ID, { nullable: true }) fromHdaId?: string,
     @Arg('lddaMessage', () => String, { nullable: true }) lddaMessage?: string,
+    @Arg('extendedMetadata', () => JSONScalar, { nullable: true }) extendedMetadata?: unknown,
   ): Promise<LibraryDatasetVersionType> {
-    const ldda = await ctx.services.folderCopies.copy(ctx, folderId, fromHdaId ?? null, lddaMessage ?? null);
+    const ldda = await ctx.services.folderCopies.copy(ctx, folderId, fromHdaId ?? null, lddaMessage ?? null, extendedMetadata ?? null);
     const folder = await ctx.loaders.get(folderById).load(decodeFolderId(ctx, folderId));
     return versionNode(ctx, ldda, decodeFolderId(ctx, folderId), folder?.library.id ?? 0);
   }

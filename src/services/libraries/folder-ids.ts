@@ -13,12 +13,14 @@ export function encodeFolderId(ctx: RequestContext, id: number): string {
  */
 export function decodeFolderId(ctx: RequestContext, value: unknown): number {
   const text = String(value ?? '');
-  const malformed = () => errors.malformedId(`Malformed folder id ( ${text} ) specified, unable to decode.`, { id: text });
-  if (!text.startsWith('F') || text.length % 16 !== 1) throw malformed();
+  // Two messages, as on the platform: the prefix check (`cut_the_prefix`) names the whole id with a
+  // final period; the decoder (`decode_folder_id`) names the id without its 'F', without one.
+  if (!text.startsWith('F') || text.length % 16 !== 1) throw errors.malformedId(`Malformed folder id ( ${text} ) specified, unable to decode.`);
+  const rest = text.slice(1);
   try {
-    return ctx.services.ids.decode(text.slice(1));
+    return ctx.services.ids.decode(rest);
   } catch (error) {
-    if (error instanceof IdDecodeError) throw malformed();
+    if (error instanceof IdDecodeError) throw errors.malformedId(`Malformed folder id ( ${rest} ) specified, unable to decode`);
     throw error;
   }
 }

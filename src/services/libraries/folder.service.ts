@@ -38,7 +38,8 @@ export class FolderService {
       if (!(await this.can(ctx, parent, PERMISSION_ACTIONS.libraryAdd))) {
         throw errors.insufficientPermissions('You do not have proper permission to create folders under given folder.');
       }
-      const folder = em.create(LibraryFolder, { library: parent.library, parent, name, description: sanitizeText(input.description ?? '') });
+      // New folders take the default genome build '?', as on the platform (root folders keep none).
+      const folder = em.create(LibraryFolder, { library: parent.library, parent, name, description: sanitizeText(input.description ?? ''), genomeBuild: '?' });
       await em.flush();
       for (const action of FOLDER_ACTIONS) {
         await ctx.services.permissions.setRoles(ctx, { type: 'folder', id: folder.id }, action, await ctx.services.permissions.roles(ctx, { type: 'folder', id: parent.id }, action));

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../context/request-context';
+import { decodeId } from '../shared/decode-id';
 import { DatasetCollection, DatasetCollectionElement, LibraryDatasetCollectionAssociation } from '../../entities/dataset-collection.entity';
 import { ImplicitlyConvertedDatasetAssociation } from '../../entities/implicit-conversion.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
@@ -64,6 +65,7 @@ export class LibraryContentsService {
       if (folder.library.id !== library.id) throw errors.notFound(`Folder ${encodedId} is not in library ${encodedLibraryId}.`);
       return { folder, dataset: null };
     }
+    decodeId(ctx, encodedId); // an undecodable dataset id is MalformedId here, as for folders
     const detail = await ctx.services.libraryDatasets.detail(ctx, encodedId);
     if (detail.dataset.folder.library.id !== library.id) throw errors.notFound(`Dataset ${encodedId} is not in library ${encodedLibraryId}.`);
     return { folder: null, dataset: detail };
@@ -132,9 +134,10 @@ export class LibraryContentsService {
         if (!element || typeof element !== 'object') throw errors.invalid('Each element identifier must be an object {name, src, id}.');
         const { id, name, src } = element as { id?: unknown; name?: unknown; src?: unknown };
         if (src !== undefined && src !== 'ldda' && src !== 'ld') throw errors.invalid(`Unsupported element source: ${String(src)}`);
-        const ld = await ctx.services.libraryDatasets.findAccessible(ctx, String(id));
-        const identifier = typeof name === 'string' && name ? name : type === 'paired' ? (index === 0 ? 'forward' : 'reverse') : ld.name;
-        em.create(DatasetCollectionElement, { collection, ldda: ld.ldda, elementIndex: index, elementIdentifier: identifier });
+        // `ldda` names one version, `ld` (or no src) a library dataset's current version.
+        const ldda = await ctx.services.libraryDatasets.findAccessibleVersion(ctx, src === 'ldda' ? 'ldda' : 'ld', String(id));
+        const identifier = typeof name === 'string' && name ? name : type === 'paired' ? (index === 0 ? 'forward' : 'reverse') : ldda.name;
+        em.create(DatasetCollectionElement, { collection, ldda, elementIndex: index, elementIdentifier: identifier });
       }
       const association = em.create(LibraryDatasetCollectionAssociation, { collection, folder, name: sanitizeText(input.name ?? '') || 'Unnamed collection' });
       await em.flush();
@@ -152,10 +155,14 @@ export class LibraryContentsService {
     ctx.caller.requireIdentity();
     if (!encodedConvertedId) throw errors.missing("Missing required parameter 'converted_dataset_id'.");
     return ctx.em.transactional(async (em) => {
-      await ctx.services.libraries.findAccessible(ctx, encodedLibraryId);
+      const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId);
       const parent = await this.modifiable(ctx, encodedId);
+      if (parent.folder.library.id !== library.id) throw errors.notFound(`Dataset ${encodedId} is not in library ${encodedLibraryId}.`);
       const converted = await ctx.services.libraryDatasets.findAccessible(ctx, encodedConvertedId);
       if (!parent.ldda || !converted.ldda) throw errors.notFound('The library dataset has no version.');
+      // Recording the same conversion twice answers the association already recorded.
+      const existing = await em.findOne(ImplicitlyConvertedDatasetAssociation, { parentLdda: parent.ldda, convertedLdda: converted.ldda });
+      if (existing) return existing;
       const association = em.create(ImplicitlyConvertedDatasetAssociation, { parentLdda: parent.ldda, convertedLdda: converted.ldda, type: converted.ldda.extension });
       await em.flush();
       return association;

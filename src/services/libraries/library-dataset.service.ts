@@ -27,14 +27,35 @@ export interface LibraryDatasetDetail {
 /** Library datasets: show (the caller must access the library and the dataset), versions, delete. */
 export class LibraryDatasetService {
   /** A library dataset the caller may access; an inaccessible one is reported as not found. */
-  async findAccessible(ctx: RequestContext, encodedId: string, undecodable: UndecodableAs = 'malformed'): Promise<LibraryDataset> {
+  async findAccessible(ctx: RequestContext, encodedId: string, undecodable: UndecodableAs = 'malformed', options: { includeDeleted?: boolean } = {}): Promise<LibraryDataset> {
     const ld = await this.load(ctx, encodedId, undecodable);
     if (!ctx.caller.isAdmin && ld.ldda) {
       const libraryOk = await ctx.services.libraries.mayAccess(ctx, ld.folder.library);
       const datasetOk = await ctx.services.permissions.can(ctx, { type: 'dataset', id: ld.ldda.dataset.id }, PERMISSION_ACTIONS.datasetAccess);
-      if (!libraryOk || !datasetOk || ld.deleted) throw datasetNotFound(encodedId);
+      if (!libraryOk || !datasetOk || (ld.deleted && !options.includeDeleted)) throw datasetNotFound(encodedId);
     }
     return ld;
+  }
+
+  /**
+   * A library dataset version named the platform's ways, for copies and tool inputs: `ld` names a
+   * library dataset (its current version), `ldda` one version; the caller must access it, and a
+   * deleted or purged one is refused.
+   */
+  async findAccessibleVersion(ctx: RequestContext, src: 'ld' | 'ldda', encodedId: string): Promise<LibraryDatasetDatasetAssociation> {
+    let version: LibraryDatasetDatasetAssociation;
+    if (src === 'ld') {
+      version = (await this.findAccessible(ctx, encodedId)).ldda as LibraryDatasetDatasetAssociation;
+    } else {
+      const id = decodeId(ctx, encodedId);
+      const found = await ctx.em.findOne(LibraryDatasetDatasetAssociation, { id }, { populate: ['dataset', 'libraryDataset'] });
+      if (!found) throw errors.notFound(`No LibraryDatasetDatasetAssociation found with id: ${encodedId}`);
+      const ld = await this.findAccessible(ctx, ctx.services.ids.encode(found.libraryDataset.id), 'notFound');
+      if (ld.deleted) throw datasetNotFound(encodedId);
+      version = found;
+    }
+    if (version.deleted || version.purged) throw errors.notFound(`The library dataset version ( ${encodedId} ) has been deleted.`);
+    return version;
   }
 
   /**
@@ -50,7 +71,8 @@ export class LibraryDatasetService {
 
   /** The detail of the library dataset routes (an id that cannot be decoded is not found there). */
   async detail(ctx: RequestContext, encodedId: string): Promise<LibraryDatasetDetail> {
-    const ld = await this.findAccessible(ctx, encodedId, 'notFound');
+    // As on the platform, a deleted library dataset is still shown (flagged) to those who may access it.
+    const ld = await this.findAccessible(ctx, encodedId, 'notFound', { includeDeleted: true });
     const ldda = ld.ldda as LibraryDatasetDatasetAssociation;
     const expired = await ctx.em.find(LibraryDatasetDatasetAssociation, { libraryDataset: ld, id: { $ne: ldda.id } }, { orderBy: { id: 'desc' } });
     const folders = await ctx.services.folders.ancestry(ctx, ld.folder.id);
@@ -69,7 +91,7 @@ export class LibraryDatasetService {
 
   /** An expired version of a library dataset (the current version is not one). */
   async version(ctx: RequestContext, encodedId: string, encodedLddaId: string): Promise<LibraryDatasetDatasetAssociation> {
-    const ld = await this.findAccessible(ctx, encodedId, 'notFound');
+    const ld = await this.findAccessible(ctx, encodedId, 'notFound', { includeDeleted: true });
     const lddaId = decodeId(ctx, encodedLddaId, () => errors.notFound(`The requested version ( ${encodedLddaId} ) was not found.`));
     const ldda = await ctx.em.findOne(LibraryDatasetDatasetAssociation, { id: lddaId }, { populate: ['dataset'] });
     if (!ldda) throw errors.notFound(`The requested version ( ${encodedLddaId} ) was not found.`);

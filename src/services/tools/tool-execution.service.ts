@@ -4,7 +4,6 @@ import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import { Job, type JobParams } from '../../entities/job.entity';
-import { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
 import { loadDatatypesRegistry } from '../../datatypes';
 import { AppError, errors } from '../../errors/error-kinds';
 import { UPLOAD_ITEMS_PARAM } from '../../jobs/upload-run';
@@ -20,7 +19,6 @@ import {
 } from '../../tools';
 import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets/hda-factory';
 import { quotaPercent } from '../quotas/quota-limits';
-import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { quotaLimitByUserId } from '../users/user.loaders';
 import { outputName } from './output-naming';
@@ -121,20 +119,8 @@ export class ToolExecutionService {
    * imported into the target history first, as the platform does, so the job reads a history dataset.
    */
   private async importLibraryInput(ctx: RequestContext, history: History, src: string, encodedId: string): Promise<HistoryDatasetAssociation> {
-    let version: LibraryDatasetDatasetAssociation;
-    if (src === 'ld') {
-      const ld = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
-      version = ld.ldda as LibraryDatasetDatasetAssociation;
-    } else if (src === 'ldda') {
-      const id = decodeId(ctx, encodedId);
-      const found = await ctx.em.findOne(LibraryDatasetDatasetAssociation, { id }, { populate: ['dataset', 'libraryDataset'] });
-      if (!found) throw errors.notFound(`No LibraryDatasetDatasetAssociation found with id: ${encodedId}`);
-      await ctx.services.libraryDatasets.findAccessible(ctx, ctx.services.ids.encode(found.libraryDataset.id), 'notFound');
-      version = found;
-    } else {
-      throw new ToolParameterError('dataset', `Unknown dataset source '${src}': use hda, ld or ldda.`);
-    }
-    if (version.purged) throw errors.invalidAttribute(`Dataset ${encodedId} has been purged.`);
+    if (src !== 'ld' && src !== 'ldda') throw new ToolParameterError('dataset', `Unknown dataset source '${src}': use hda, ld or ldda.`);
+    const version = await ctx.services.libraryDatasets.findAccessibleVersion(ctx, src, encodedId);
     const copy = await copyLddaToHistory(ctx.em, history, version);
     if (history.user) await recalculateDiskUsage(ctx.em, history.user.id);
     return copy;
