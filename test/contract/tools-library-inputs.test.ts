@@ -34,11 +34,17 @@ describe('POST /api/tools with library datasets as inputs', () => {
     expect(inputs.body).toEqual([{ name: 'input1', dataset: { src: 'hda', id: contents.body[0].id } }]);
   });
 
-  it('accepts one version of a library dataset (src ldda)', async () => {
+  it('accepts one version of a library dataset (src ldda), and POST /api/jobs/search finds the job by it', async () => {
     const historyId = await createHistory(h, bob.key);
     const run = await runTool(h, bob.key, historyId, 'cat1', { input1: { src: 'ldda', id: open.ldda_id } });
     expect((await waitForJob(h, bob.key, run.jobs[0].id)).state).toBe('ok');
     expect(await datasetText(h, bob.key, run.outputs[0].id)).toBe('gene1\ngene2\n');
+
+    const found = await h.api.post('/api/jobs/search').send({ key: bob.key, tool_id: 'cat1', inputs: { input1: { src: 'ldda', id: open.ldda_id } } });
+    expect(found.status).toBe(200);
+    expect(found.body.map((job: { id: string }) => job.id)).toContain(run.jobs[0].id);
+    const hidden = await h.api.post('/api/jobs/search').send({ key: bob.key, tool_id: 'cat1', inputs: { input1: { src: 'ldda', id: restricted.ldda_id } } });
+    expect(hidden.status).toBe(404);
   });
 
   it('refuses a restricted library dataset to a user without its access role, and creates nothing', async () => {

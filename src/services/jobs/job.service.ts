@@ -93,11 +93,7 @@ export class JobService {
     for (const [name, value] of Object.entries(search.inputs as Record<string, unknown>)) {
       if (value && typeof value === 'object' && !Array.isArray(value) && 'id' in value) {
         const ref = value as { id: unknown; src?: unknown };
-        if (ref.src !== undefined && ref.src !== 'hda') throw errors.notFound(`Dataset ${String(ref.id)} not found`);
-        const hda = await ctx.services.hdas.findReadable(ctx, String(ref.id)).catch((error: unknown) => {
-          if (error instanceof AppError && error.kind !== 'MalformedId') throw errors.notFound(`Dataset ${String(ref.id)} not found`);
-          throw error;
-        });
+        const datasetId = await this.searchedDatasetId(ctx, ref.src ?? 'hda', String(ref.id));
         query.whereExists((sub) => {
           sub
             .select(knex.raw('1'))
@@ -106,7 +102,7 @@ export class JobService {
             .whereRaw('ji.job_id = j.id')
             .andWhere('ji.name', name)
             .andWhere('h.deleted', false)
-            .andWhere('h.dataset_id', hda.dataset.id);
+            .andWhere('h.dataset_id', datasetId);
         });
       } else {
         query.whereRaw('j.params ->> ? = ?', [name, typeof value === 'string' ? value : JSON.stringify(value)]);
@@ -123,5 +119,20 @@ export class JobService {
     const rows = await ctx.em.execute<Array<{ id: number }>>(query.orderBy('j.id', 'desc'));
     if (rows.length === 0) return [];
     return ctx.em.find(Job, { id: { $in: rows.map((row) => Number(row.id)) } }, { orderBy: { id: 'desc' } });
+  }
+
+  /**
+   * The file behind a searched input: a history dataset (`hda`) or a library dataset version (`ldda`,
+   * which tools read through the history dataset it was imported as, sharing its file).
+   */
+  private async searchedDatasetId(ctx: RequestContext, src: unknown, encodedId: string): Promise<number> {
+    const notFound = () => errors.notFound(`Dataset ${encodedId} not found`);
+    const found = src === 'hda' ? ctx.services.hdas.findReadable(ctx, encodedId) : src === 'ldda' ? ctx.services.libraryDatasets.findAccessibleVersion(ctx, 'ldda', encodedId) : null;
+    if (!found) throw notFound();
+    const dataset = await found.catch((error: unknown) => {
+      if (error instanceof AppError && error.kind !== 'MalformedId') throw notFound();
+      throw error;
+    });
+    return dataset.dataset.id;
   }
 }
