@@ -333,6 +333,11 @@ describe('GET /api/histories/{id}/citations', () => {
     expect(res.body).toContainEqual({ format: 'bibtex', content: '@misc{cited_copy, title = {Cited copy}}' });
     expect(res.body).toContainEqual({ format: 'bibtex', content: expect.stringContaining('10.1093/bioinformatics/btq281') });
     expect((await h.api.get(`/api/histories/${id}/citations`).query({ key: h.admin.key })).body).toEqual(res.body);
+
+    // A copy of the history cites the same tools: its datasets share the files those jobs made.
+    const copy = await h.api.post('/api/histories').send({ key: alice.key, history_id: id });
+    expect(copy.status).toBe(200);
+    expect((await h.api.get(`/api/histories/${copy.body.id}/citations`).query({ key: alice.key })).body).toEqual(expect.arrayContaining(res.body));
   });
 
   it('follows the access rules of the history', async () => {
