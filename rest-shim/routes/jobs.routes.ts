@@ -1,3 +1,4 @@
+import { asBool } from '../../src/format/booleans';
 import { isPlainObject } from '../../src/http/body-parser';
 import { AppError } from '../../src/errors/error-kinds';
 import { route, type RouteArea } from '../core/route';
@@ -24,6 +25,9 @@ function searchInputs(input: RouteInput): unknown {
 
 const optionalList = (input: RouteInput, name: string) => input.list(name) ?? null;
 
+/** `full` and `user_details` are read with the platform's asbool (`1`, `t`, `y` are true as well). */
+const flag = (input: RouteInput, name: string) => asBool(input.get(name) ?? false) === true;
+
 export const jobsArea: RouteArea = {
   area: 'jobs',
   routes: [
@@ -45,7 +49,7 @@ export const jobsArea: RouteArea = {
         orderBy: input.string('order_by') ?? null,
       }),
       // user_details is a boolean parameter (the contract's reading: 'true'/'True'; also yes/on)
-      shape: (data, input) => data.jobs.map((job) => shapeJobCollection(job, { admin: data.viewer.isAdmin, userDetails: input.bool('user_details') })),
+      shape: (data, input) => data.jobs.map((job) => shapeJobCollection(job, { admin: data.viewer.isAdmin, userDetails: flag(input, 'user_details') })),
     }),
     route({
       method: 'post',
@@ -67,7 +71,7 @@ export const jobsArea: RouteArea = {
       access: 'user',
       operation: `query ($id: ID!) { job(id: $id) { ${JOB_ELEMENT_SELECTION} } viewer { isAdmin } }`,
       variables: (input) => ({ id: input.path.job_id }),
-      shape: (data, input) => shapeJobElement(data.job, { admin: data.viewer.isAdmin, full: input.bool('full') }),
+      shape: (data, input) => shapeJobElement(data.job, { admin: data.viewer.isAdmin, full: flag(input, 'full') }),
     }),
     route<{ job: { inputs: Array<{ name: string; src: string | null; datasetId: string | null }> } }>({
       method: 'get',

@@ -146,6 +146,8 @@ describe('GET /api/jobs', () => {
     expect(new Set(admin.body.map((job: { user_email: string }) => job.user_email))).toEqual(new Set([alice.email, bob.email]));
     const off = await h.api.get('/api/jobs').query({ key: h.admin.key, user_details: 'false' });
     expect(off.body[0]).not.toHaveProperty('user_email');
+    const one = await h.api.get('/api/jobs').query({ key: alice.key, user_details: '1' });
+    expect(one.body[0].user_email).toBe(alice.email);
   });
 
   it('orders by update time, or by creation time with order_by=create_time', async () => {
@@ -202,6 +204,9 @@ describe('GET /api/jobs/{id}', () => {
     expect(full.body).not.toHaveProperty('user_email');
     const falsy = await h.api.get(`/api/jobs/${catJob}`).query({ key: alice.key, full: 'false' });
     expect(falsy.body).not.toHaveProperty('stdout');
+    for (const spelling of ['1', 't', 'Y']) {
+      expect((await h.api.get(`/api/jobs/${catJob}`).query({ key: alice.key, full: spelling })).body).toHaveProperty('stdout');
+    }
   });
 
   it('adds user_email, external_id and command_line for an administrator', async () => {
