@@ -8,6 +8,15 @@ import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../serializers/job
 
 /** The tool form: `inputs` as an object or JSON text; the platform also accepts flat fields beside it. */
 function toolInputs(input: RouteInput): Record<string, unknown> {
+  const inputs = { ...givenInputs(input) };
+  // As on the platform, payload fields named files_* or __files_* (upload forms) join the inputs.
+  for (const [name, value] of Object.entries(input.body)) {
+    if (name.startsWith('files_') || name.startsWith('__files_')) inputs[name] = value;
+  }
+  return inputs;
+}
+
+function givenInputs(input: RouteInput): Record<string, unknown> {
   const raw = input.get('inputs');
   if (raw === undefined || raw === null || raw === '') return {};
   if (isPlainObject(raw)) return raw;

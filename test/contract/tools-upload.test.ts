@@ -107,6 +107,14 @@ describe('POST /api/tools with upload1: multipart files', () => {
     expect(await datasetText(h, alice.key, datasets[0].id)).toBe('>seq1\nACGT\n>seq2\nGGCC\n');
   });
 
+  it('merges flat files_* form fields into the inputs, as the platform does', async () => {
+    const res = await multipart().field('inputs', JSON.stringify({ file_type: 'txt' })).field('files_0|url_paste', 'flat field\n').field('files_0|NAME', 'flat.txt');
+    const { job, datasets } = await finished(res);
+    expect(job.state).toBe('ok');
+    expect(datasets[0]).toEqual(expect.objectContaining({ name: 'flat.txt', extension: 'txt' }));
+    expect(await datasetText(h, alice.key, datasets[0].id)).toBe('flat field\n');
+  });
+
   it('takes several files, and opens gzip', async () => {
     const res = await multipart()
       .field('inputs', JSON.stringify({ 'files_0|type': 'upload_dataset', 'files_1|type': 'upload_dataset', file_type: 'txt' }))
