@@ -15,6 +15,7 @@ const HDA_DETAIL_FIELDS = `
   update_time: updateTime
   data_type: dataType
   file_name: fileName
+  tool_version: toolVersion
 `;
 
 /** Every field a dataset view can need. */
@@ -34,10 +35,15 @@ export const HDA_DETAILED_KEYS = [
   'visualizations', 'download_url', 'annotation', 'tags', 'api_type',
 ] as const;
 
+export const HDA_EXTENDED_KEYS = [...HDA_DETAILED_KEYS, 'tool_version', 'parent_id', 'designation'] as const;
+
+/** What a caller sees of a dataset they may not access. */
+export const HDA_INACCESSIBLE_KEYS = ['id', 'name', 'history_id', 'hid', 'history_content_type', 'state', 'deleted', 'visible'] as const;
+
 /** HDA keys of the platform's serializer (platform-facts §4.2); `metadata` becomes metadata_* keys. */
 export const HDA_VIEW: ViewSpec = {
-  fields: Object.fromEntries(HDA_DETAILED_KEYS.map((key) => [key, null])),
-  views: { summary: HDA_SUMMARY_KEYS, detailed: HDA_DETAILED_KEYS },
+  fields: Object.fromEntries(HDA_EXTENDED_KEYS.map((key) => [key, null])),
+  views: { summary: HDA_SUMMARY_KEYS, detailed: HDA_DETAILED_KEYS, extended: HDA_EXTENDED_KEYS, inaccessible: HDA_INACCESSIBLE_KEYS },
 };
 
 type Hda = Record<string, unknown>;
@@ -82,6 +88,10 @@ const KEY_VALUES: Record<string, (hda: Hda) => unknown> = {
   annotation: (hda) => hda.annotation,
   tags: (hda) => hda.tags,
   api_type: () => 'file',
+  tool_version: (hda) => hda.tool_version ?? null,
+  // Child datasets and designations (old composite outputs) do not exist here.
+  parent_id: () => null,
+  designation: () => null,
 };
 
 /**

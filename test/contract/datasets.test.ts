@@ -61,6 +61,13 @@ describe('GET /api/datasets/{id}', () => {
     expect(keys.body).toEqual({ name: 'numbers', misc_blurb: '2 lines' });
   });
 
+  it('offers the extended and inaccessible views of the platform', async () => {
+    const extended = await h.api.get(`/api/datasets/${table}`).query({ key: alice.key, view: 'extended' });
+    expect(extended.body).toEqual(expect.objectContaining({ model_class: 'HistoryDatasetAssociation', tool_version: expect.any(String), parent_id: null, designation: null }));
+    const inaccessible = await h.api.get(`/api/datasets/${table}`).query({ key: alice.key, view: 'inaccessible' });
+    expect(Object.keys(inaccessible.body).sort()).toEqual(['deleted', 'hid', 'history_content_type', 'history_id', 'id', 'name', 'state', 'visible']);
+  });
+
   it('shows the server path to administrators', async () => {
     const res = await h.api.get(`/api/datasets/${table}`).query({ key: h.admin.key });
     expect(res.body.file_name).toMatch(/dataset_\d+\.dat$/);

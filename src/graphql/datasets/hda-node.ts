@@ -34,6 +34,7 @@ export interface HdaNode {
   metadata: DatasetMetadata;
   dataType: string;
   fileName: string | null;
+  toolVersion: string | null;
   /** Prefetched for a whole listing when the query asks for tags. */
   tags?: string[];
 }
@@ -58,6 +59,7 @@ export function hdaNode(ctx: RequestContext, view: HdaView): HdaNode {
     genomeBuild: view.dbkey,
     misc_info: view.info,
     misc_blurb: view.blurb,
+    toolVersion: view.toolVersion,
     fileSize: view.dataset.fileSize ?? 0,
     uuid: view.dataset.uuid,
     metadata: view.metadata,

@@ -69,6 +69,9 @@ export class HistoryContentType {
 
   @Field(() => String, { nullable: true, description: 'Path on the server (administrators only).' })
   fileName!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Version of the tool that made the dataset.' })
+  toolVersion!: string | null;
 }
 
 @ObjectType('DatasetFile')

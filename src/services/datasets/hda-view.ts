@@ -21,6 +21,7 @@ export interface HdaView {
   deleted: boolean;
   purged: boolean;
   annotation: string | null;
+  toolVersion: string | null;
   createTime: Date;
   updateTime: Date;
   history: { id: number };
@@ -41,6 +42,7 @@ interface HdaRow {
   deleted: boolean;
   purged: boolean;
   annotation: string | null;
+  tool_version: string | null;
   create_time: Date | string;
   update_time: Date | string;
   history_id: number;
@@ -66,7 +68,7 @@ export async function loadHdaViews(em: EntityManager, query: HdaQuery): Promise<
     .join('dataset as d', 'd.id', 'h.dataset_id')
     .select(
       'h.id', 'h.hid', 'h.name', 'h.info', 'h.blurb', 'h.peek', 'h.extension', 'h.dbkey', 'h.metadata', 'h.visible', 'h.deleted', 'h.purged',
-      'h.annotation', 'h.create_time', 'h.update_time', 'h.history_id', 'h.dataset_id', 'd.state', 'd.file_size', 'd.uuid',
+      'h.annotation', 'h.tool_version', 'h.create_time', 'h.update_time', 'h.history_id', 'h.dataset_id', 'd.state', 'd.file_size', 'd.uuid',
       'd.purged as dataset_purged', 'd.external_filename',
     )
     .whereIn('h.history_id', query.historyIds as number[])
@@ -89,6 +91,7 @@ export async function loadHdaViews(em: EntityManager, query: HdaQuery): Promise<
     deleted: row.deleted,
     purged: row.purged,
     annotation: row.annotation,
+    toolVersion: row.tool_version,
     createTime: new Date(row.create_time),
     updateTime: new Date(row.update_time),
     history: { id: Number(row.history_id) },
