@@ -7,7 +7,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const platform = await startPlatform(config, log);
-  const server = platform.http.app.listen(config.port, () => {
+  const server = platform.http.app.listen(config.port);
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    // Most often EADDRINUSE: say so, release the database and stop, rather than linger half-started.
+    const reason = error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : error.message;
+    log.error({ err: error, port: config.port }, `cannot listen: ${reason}`);
+    void platform.close().finally(() => process.exit(1));
+  });
+  server.once('listening', () => {
     const url = `http://localhost:${config.port}`;
     log.info({ url, database: config.databaseUrl ? 'server' : `embedded PGlite in ${config.dataDir}/pgdata` }, 'platform API listening');
     const lines = [
