@@ -11,7 +11,8 @@ export const jobFilesRoutes: RouteSpec<unknown>[] = [
     operation: 'query ($jobId: String!, $path: String, $jobKey: String) { jobFileToRead(jobId: $jobId, path: $path, jobKey: $jobKey) }',
     variables: (input) => ({ jobId: input.path.job_id, path: input.string('path') ?? null, jobKey: input.string('job_key') ?? null }),
     raw: async (data, _input, _req, res) => {
-      res.status(200).type('application/octet-stream');
+      // The raw file, under the content type the platform's decorator sets first (platform-facts §2.3).
+      res.status(200).type('application/json');
       await new Promise<void>((resolve, reject) => createReadStream(data.jobFileToRead).on('error', reject).on('end', resolve).pipe(res));
     },
   }),

@@ -63,6 +63,7 @@ describe('GET /api/jobs/{id}/files', () => {
     const res = await h.api.get(filesUrl()).query({ path: inputPath, job_key: jobKey }).buffer(true).parse(binaryParser);
     expect(res.status).toBe(200);
     expect((res.body as Buffer).toString('utf8')).toBe('input content\n');
+    expect(res.headers['content-type']).toMatch(/^application\/json/); // the platform's header, raw bytes
   });
 
   it('answers ObjectAttributeMissingException without path or job_key', async () => {
