@@ -43,13 +43,29 @@ interface ToolData {
 export const toolsArea: RouteArea = {
   area: 'tools',
   routes: [
-    route<{ toolPanel: unknown }>({
+    route<{ toolPanel?: unknown; toolSearch?: string[]; toolVersions?: string[] }>({
       method: 'get',
       path: '/api/tools',
       access: 'anonymous',
-      operation: 'query ($inPanel: Boolean) { toolPanel(inPanel: $inPanel) }',
-      variables: (input) => ({ inPanel: input.has('in_panel') ? input.bool('in_panel') : true }),
-      shape: (data) => data.toolPanel,
+      // As on the platform: `q` searches (a list of tool ids), else `tool_id` lists its versions, else the panel.
+      operation: `query ($inPanel: Boolean, $q: String!, $toolId: String!, $search: Boolean!, $detect: Boolean!, $panel: Boolean!) {
+        toolSearch(q: $q) @include(if: $search)
+        toolVersions(id: $toolId) @include(if: $detect)
+        toolPanel(inPanel: $inPanel) @include(if: $panel)
+      }`,
+      variables: (input) => {
+        const q = input.string('q') ?? '';
+        const toolId = input.string('tool_id') ?? '';
+        return {
+          inPanel: input.has('in_panel') ? input.bool('in_panel') : true,
+          q,
+          toolId,
+          search: q !== '',
+          detect: q === '' && toolId !== '',
+          panel: q === '' && toolId === '',
+        };
+      },
+      shape: (data) => data.toolSearch ?? data.toolVersions ?? data.toolPanel,
     }),
     route<ToolData>({
       method: 'get',

@@ -18,3 +18,4 @@ export { resolveOutputFormat, resolveOutputFormats } from './outputs';
 export { BUILTIN_PANEL, BUILTIN_TOOL_DIR, ToolRegistry, type LoadReport, type PanelEntry, type PanelSectionRef } from './registry';
 export { listToolDicts, panelSections, toolDict, type JsonObject, type ToolDict, type ToolDictOptions, type ToolSectionDict } from './tool-dict';
 export { citationDict, collectCitations, doiToBibtex, toolCitations, type CitationDict } from './citations';
+export { searchTools } from './search';

@@ -42,6 +42,19 @@ describe('GET /api/tools', () => {
     expect(res.body.map((tool: { id: string }) => tool.id).sort()).toEqual([...BUILTINS].sort());
     expect(res.body.every((tool: { model_class: string }) => tool.model_class === 'Tool')).toBe(true);
   });
+
+  it('answers a search (q) with the ids of the matching tools, best first', async () => {
+    const res = await h.api.get('/api/tools').query({ q: 'concatenate' });
+    expect(res.status).toBe(200);
+    expect(res.body[0]).toBe('cat1');
+    expect((await h.api.get('/api/tools').query({ q: 'cut col' })).body).toContain('Cut1');
+    expect((await h.api.get('/api/tools').query({ q: 'zzzzzz' })).body).toEqual([]);
+  });
+
+  it('answers tool_id with the versions installed of that tool', async () => {
+    expect((await h.api.get('/api/tools').query({ tool_id: 'cat1' })).body).toEqual([expect.any(String)]);
+    expect((await h.api.get('/api/tools').query({ tool_id: 'no-such-tool' })).body).toEqual([]);
+  });
 });
 
 describe('GET /api/tools/{id}', () => {

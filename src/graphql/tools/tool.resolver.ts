@@ -27,6 +27,18 @@ export class ToolResolver {
     return ctx.services.tools.list(ctx, inPanel ?? true);
   }
 
+  @Query(() => [String], { description: 'Ids of the tools a free-text query finds, best first (GET /api/tools?q=).' })
+  @Access('anonymous')
+  toolSearch(@Ctx() ctx: RequestContext, @Arg('q', () => String) q: string): string[] {
+    return ctx.services.tools.search(ctx, q);
+  }
+
+  @Query(() => [String], { description: 'Versions installed of a tool id (GET /api/tools?tool_id=).' })
+  @Access('anonymous')
+  toolVersions(@Ctx() ctx: RequestContext, @Arg('id', () => String) id: string): string[] {
+    return ctx.services.tools.versions(id);
+  }
+
   @Mutation(() => ToolRunType, { description: 'Runs a tool: a queued job and its output datasets (uploads included).' })
   @Access('anonymous')
   async runTool(@Ctx() ctx: RequestContext, @Arg('input', () => RunToolInput) input: RunToolInput): Promise<{ outputs: Array<{ name: string; dataset: HdaNode }>; jobs: ToolRunResult['jobs'] }> {

@@ -10,6 +10,7 @@ import {
   type ToolDict,
   type ToolSectionDict,
   ToolRegistry,
+  searchTools,
   toolCitations,
   toolDict,
 } from '../../tools';
@@ -33,6 +34,18 @@ export class ToolCatalogService {
   list(ctx: RequestContext, inPanel: boolean): Array<ToolDict | ToolSectionDict> {
     const admin = ctx.caller.isAdmin;
     return inPanel ? panelSections(this.registry, { admin }) : listToolDicts(this.registry, { admin });
+  }
+
+  /** Ids of the tools a free-text query finds (hidden tools only for administrators). */
+  search(ctx: RequestContext, query: string): string[] {
+    const visible = this.registry.list().filter((tool) => ctx.caller.isAdmin || !tool.hidden);
+    return searchTools(visible.map((tool) => ({ tool, section: this.registry.sectionOf(tool.id)?.name ?? '' })), query);
+  }
+
+  /** The versions installed of a tool id (the platform's detection of a tool's versions). */
+  versions(id: string): string[] {
+    const tool = this.registry.get(id);
+    return tool ? [tool.version] : [];
   }
 
   find(id: string): ToolDefinition {
