@@ -229,6 +229,16 @@ describe('PUT /api/histories/{id}', () => {
     expect(off.body).toEqual(expect.objectContaining({ published: false, importable: false }));
   });
 
+  it('gives a history shared without a slug one made from its name, unique among the owner’s shared histories', async () => {
+    const share = async (name: string) => {
+      const created = await h.api.post('/api/histories').send({ key: alice.key, name });
+      return h.api.put(`/api/histories/${created.body.id}`).send({ key: alice.key, importable: true });
+    };
+    const first = await share('RNA-seq  run #1');
+    expect(first.body).toEqual(expect.objectContaining({ slug: 'rna-seq-run-1', username_and_slug: 'u/alice/h/rna-seq-run-1' }));
+    expect((await share('RNA-seq run 1')).body.slug).toBe('rna-seq-run-1-1');
+  });
+
   it('deletes and undeletes through the deleted field', async () => {
     expect((await put({ deleted: true })).body.deleted).toBe(true);
     expect((await h.api.get('/api/histories/deleted').query({ key: alice.key })).body.map((item: Item) => item.id)).toContain(historyId);

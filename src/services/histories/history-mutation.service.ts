@@ -9,6 +9,7 @@ import { copyHdas } from '../datasets/hda-factory';
 import { purgeHdas, removeFiles } from '../datasets/purge';
 import { sanitizeText } from '../shared/sanitize';
 import { recalculateDiskUsage } from '../usage/disk-usage';
+import { ensureSharedSlug } from './history-slug';
 import { applyHistoryChanges, historyName, parseHistoryChanges } from './history-update';
 
 /** States of jobs that purging a history stops. */
@@ -103,6 +104,7 @@ export class HistoryMutationService {
       const history = await ctx.services.histories.findOwned(ctx, encodedId);
       const changes = parseHistoryChanges(payload);
       applyHistoryChanges(history, changes);
+      await ensureSharedSlug(em, history);
       if (changes.tags) await ctx.services.tags.setTags(ctx, history.user, 'history', history.id, changes.tags);
       history.updateTime = new Date();
       await em.flush();
