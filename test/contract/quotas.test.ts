@@ -65,9 +65,9 @@ describe('POST /api/quotas', () => {
     expect((await show(res.body.id)).body.bytes).toBe(102400);
   });
 
-  it('creates default quotas, which take no users or groups', async () => {
+  it('creates default quotas, which take no users or groups (the message counts those given, as the platform's)', async () => {
     const created = await createQuota({ name: 'registered-default', amount: '1 GB', default: 'registered', in_users: [alice.id] });
-    expect(created.message).toBe("Quota 'registered-default' has been created with 0 associated users and 0 associated groups.");
+    expect(created.message).toBe("Quota 'registered-default' has been created with 1 associated users and 0 associated groups.");
     const element = await show(created.id);
     expect(element.body.default).toEqual([{ model_class: 'DefaultQuotaAssociation', type: 'registered' }]);
     expect(element.body.users).toEqual([]);

@@ -61,17 +61,16 @@ export class QuotaService {
       if (defaultType !== 'no' && operation !== '=') throw errors.actionInput("Operation for a default quota must be '='.");
       if (bytes === -1 && operation !== '=') throw errors.actionInput("Operation for an unlimited quota must be '='.");
       const quota = em.create(Quota, { name, description, bytes, operation });
-      let users = 0;
-      let groups = 0;
       if (isDefaultType(defaultType)) {
         await this.makeDefault(ctx, quota, defaultType);
       } else {
         for (const user of members.users) em.create(UserQuotaAssociation, { user, quota });
         for (const group of members.groups) em.create(GroupQuotaAssociation, { group, quota });
-        users = members.users.length;
-        groups = members.groups.length;
       }
       await em.flush();
+      // The platform counts the members given, even for a default quota (which keeps none).
+      const users = members.users.length;
+      const groups = members.groups.length;
       return { quota, message: `Quota '${quota.name}' has been created with ${users} associated users and ${groups} associated groups.` };
     });
   }
