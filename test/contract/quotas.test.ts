@@ -65,7 +65,7 @@ describe('POST /api/quotas', () => {
     expect((await show(res.body.id)).body.bytes).toBe(102400);
   });
 
-  it('creates default quotas, which take no users or groups (the message counts those given, as the platform's)', async () => {
+  it('creates default quotas, which take no users or groups (the message counts those given, as on the platform)', async () => {
     const created = await createQuota({ name: 'registered-default', amount: '1 GB', default: 'registered', in_users: [alice.id] });
     expect(created.message).toBe("Quota 'registered-default' has been created with 1 associated users and 0 associated groups.");
     const element = await show(created.id);
