@@ -36,17 +36,27 @@ export async function storeUpload(upload: Promise<LocalFileUpload> | LocalFileUp
     if ((error as { status?: unknown }).status === 413) throw new AppError('RequestParameterInvalidException', `File '${name}' is larger than the limit of ${maxBytes} bytes.`);
     throw new AppError('RequestParameterInvalidException', `File '${name}' could not be received: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const tooLarge = () => new AppError('RequestParameterInvalidException', `File '${name}' is larger than the limit of ${maxBytes} bytes.`);
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      done(size > maxBytes ? new AppError('RequestParameterInvalidException', `File '${name}' is larger than the limit of ${maxBytes} bytes.`) : null, chunk);
+      done(size > maxBytes ? tooLarge() : null, chunk);
     },
   });
+  // At its own limit the upload library cuts the file, emits 'limit' and unpipes the stream, which
+  // would leave the pipeline waiting forever: the signal ends it instead.
+  const aborter = new AbortController();
+  let cut = false;
+  stream.once('limit', () => {
+    cut = true;
+    aborter.abort();
+  });
   try {
-    await pipeline(stream, limit, createWriteStream(path));
-    if ((stream as unknown as { truncated?: boolean }).truncated) throw new AppError('RequestParameterInvalidException', `File '${name}' was truncated: it exceeds the upload size limit.`);
+    await pipeline(stream, limit, createWriteStream(path), { signal: aborter.signal });
+    if (cut || (stream as unknown as { truncated?: boolean }).truncated) throw tooLarge();
   } catch (error) {
     await rm(path, { force: true });
+    if (cut) throw tooLarge();
     if (error instanceof AppError) throw error;
     throw new AppError('RequestParameterInvalidException', `File '${name}' could not be received: ${error instanceof Error ? error.message : String(error)}`);
   }
