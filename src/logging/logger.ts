@@ -7,6 +7,6 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     base: { service: 'analysis-platform' },
-    redact: { paths: ['key', 'password', '*.key', '*.password', 'req.headers.authorization', 'req.headers["x-api-key"]'], censor: '[redacted]' },
+    redact: { paths: ['key', 'password', '*.key', '*.password', 'req.headers.authorization', 'req.headers["x-api-key"]', 'err.body', '*.err.body'], censor: '[redacted]' },
   });
 }

@@ -1,13 +1,14 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Request, type Response, Router } from 'express';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { AppServices } from '../../context/app-services';
 import type { RequestContext } from '../../context/request-context';
 import { contextMiddleware } from '../../http/context-middleware';
 import { formatGraphQLError } from './format-error';
+import { depthLimitRule } from './depth-limit';
 import { refuseNulText } from './input-guard';
 import { adminOnlyIntrospection } from './introspection-guard';
 
@@ -16,11 +17,29 @@ export interface GraphQLEndpoint {
   stop(): Promise<void>;
 }
 
+/**
+ * A body that is not JSON (or is too large) is the caller's error: answered as a GraphQL error with
+ * the contract's kind, and the body itself (which may hold a password) is never logged.
+ */
+function refuseUnreadableBody(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type !== 'entity.parse.failed' && type !== 'entity.too.large') return next(error);
+  const tooLarge = type === 'entity.too.large';
+  const extensions = tooLarge
+    ? { code: 'RequestParameterInvalidException', errCode: 400008, status: 413 }
+    : { code: 'UserInvalidJson', errCode: 400003, status: 400 };
+  const message = tooLarge ? 'The request body is too large.' : 'Your request did not appear to be valid JSON, please consult the API documentation.';
+  res.status(extensions.status).json({ errors: [{ message, extensions }] });
+}
+
 /** `/graphql`: the same schema and services the shim uses, over Apollo Server. */
 export async function createGraphQLEndpoint(schema: GraphQLSchema, services: AppServices): Promise<GraphQLEndpoint> {
   const apollo = new ApolloServer<RequestContext>({
     schema,
     introspection: true,
+    validationRules: [depthLimitRule],
+    // Misspelt fields get no "Did you mean …" hints: the schema is shown to administrators only.
+    hideSchemaDetailsFromClientErrors: true,
     formatError: formatGraphQLError(services.log),
     // The process's own SIGTERM handler drains HTTP first, then stops Apollo.
     stopOnTerminationSignals: false,
@@ -32,6 +51,7 @@ export async function createGraphQLEndpoint(schema: GraphQLSchema, services: App
   router.use(
     '/graphql',
     express.json({ limit: '10mb' }),
+    refuseUnreadableBody,
     // Multipart GraphQL requests (file uploads); Apollo's CSRF guard wants `apollo-require-preflight`.
     graphqlUploadExpress({ maxFileSize: services.config.maxUploadBytes, maxFiles: 100 }),
     contextMiddleware(services),
