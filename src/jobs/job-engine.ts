@@ -117,7 +117,7 @@ export class JobEngine {
   }
 
   private async runOne(jobId: number): Promise<void> {
-    const { layout, tools, ids, log } = this.deps;
+    const { layout, log } = this.deps;
     const em = this.deps.orm.em.fork();
     const loaded = await loadJob(em, jobId);
     const workspace = new JobWorkspace(layout.jobDirectory(jobId));

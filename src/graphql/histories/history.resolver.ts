@@ -5,11 +5,11 @@ import type { RequestContext } from '../../context/request-context';
 import { type HdaNode, hdaNodes } from '../datasets/hda-node';
 import type { History } from '../../entities/history.entity';
 import type { HistoryView } from '../../services/histories/history-view';
-import type { Job } from '../../entities/job.entity';
 import type { JobView } from '../../services/jobs/job-view';
 import type { User } from '../../entities/user.entity';
 import { niceSize } from '../../format/nice-size';
-import { historyCitations } from '../../services/histories/history-citations';
+import { citationsByHistoryId } from '../../services/histories/history-citations';
+import { jobsByHistoryId } from '../../services/jobs/job.loaders';
 import { historyStatsById } from '../../services/histories/history.loaders';
 import { historyTags } from '../../services/tags/tag.loaders';
 import { userById } from '../../services/users/user.loaders';
@@ -170,11 +170,11 @@ export class HistoryResolver {
 
   @FieldResolver(() => [JobType], { description: 'Jobs that ran in this history, newest first.' })
   jobs(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<JobView[]> {
-    return ctx.services.jobs.list(ctx, { historyId: encoded(ctx, history.id) });
+    return ctx.loaders.get(jobsByHistoryId).load(history.id);
   }
 
   @FieldResolver(() => [JSONObjectScalar], { description: 'BibTeX of the tools that made its datasets.' })
   citations(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<CitationDict[]> {
-    return historyCitations(ctx, encoded(ctx, history.id));
+    return ctx.loaders.get(citationsByHistoryId).load(history.id);
   }
 }

@@ -1,4 +1,4 @@
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { dirname, join } from 'node:path';
 import type { AppServices } from '../../context/app-services';
 import { AppError } from '../../errors/error-kinds';

@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';

@@ -1,21 +1,39 @@
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
 import { collectCitations, type CitationDict, type ToolDefinition } from '../../tools';
 
 /**
- * BibTeX dictionaries of the tools whose jobs produced datasets of a history (each once). A copied or
- * imported dataset shares its file with the output of the job that made it, so that job counts too.
+ * The tools whose jobs made datasets of each history, in one query. A copied or imported dataset
+ * shares its file with the output of the job that made it, so that job counts too.
  */
-export async function historyCitations(ctx: RequestContext, encodedHistoryId: string): Promise<CitationDict[]> {
-  const history = await ctx.services.histories.findReadable(ctx, encodedHistoryId);
-  const rows = await ctx.em.execute<Array<{ tool_id: string }>>(
-    `select distinct j.tool_id from job j
-     join job_to_output_dataset jo on jo.job_id = j.id
-     left join history_dataset_association out_hda on out_hda.id = jo.hda_id
-     left join library_dataset_dataset_association out_ldda on out_ldda.id = jo.ldda_id
-     where coalesce(out_hda.dataset_id, out_ldda.dataset_id) in (select dataset_id from history_dataset_association where history_id = ?)
-     order by j.tool_id`,
-    [history.id],
+async function citingToolIds(em: EntityManager, historyIds: readonly number[]): Promise<Map<number, string[]>> {
+  const rows = await em.execute<Array<{ history_id: number; tool_id: string }>>(
+    `select distinct h.history_id, j.tool_id
+     from history_dataset_association h
+     join (select coalesce(out_hda.dataset_id, out_ldda.dataset_id) as dataset_id, jo.job_id
+           from job_to_output_dataset jo
+           left join history_dataset_association out_hda on out_hda.id = jo.hda_id
+           left join library_dataset_dataset_association out_ldda on out_ldda.id = jo.ldda_id) made on made.dataset_id = h.dataset_id
+     join job j on j.id = made.job_id
+     where h.history_id = any(?::int[])
+     order by h.history_id, j.tool_id`,
+    [`{${historyIds.join(',')}}`],
   );
-  const tools = rows.map((row) => ctx.services.tools.registry.get(row.tool_id)).filter((tool): tool is ToolDefinition => Boolean(tool));
+  const byHistory = new Map<number, string[]>(historyIds.map((id) => [id, []]));
+  for (const row of rows) byHistory.get(Number(row.history_id))?.push(row.tool_id);
+  return byHistory;
+}
+
+function citationsOf(ctx: RequestContext, toolIds: string[]): CitationDict[] {
+  const tools = toolIds.map((id) => ctx.services.tools.registry.get(id)).filter((tool): tool is ToolDefinition => Boolean(tool));
   return collectCitations(tools);
 }
+
+/** Citations of histories already known readable (the graph's relation), batched per request. */
+export const citationsByHistoryId: LoaderFactory<number, CitationDict[]> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const byHistory = await citingToolIds(ctx.em, ids);
+    return ids.map((id) => citationsOf(ctx, byHistory.get(id) ?? []));
+  });

@@ -2,8 +2,10 @@ import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
+import type { ObjectQuery } from '@mikro-orm/core';
 import type { Job } from '../../entities/job.entity';
 import { JobMetric } from '../../entities/job-metric.entity';
+import { type JobView, loadJobViews } from './job-view';
 
 const groupBy = <T>(ids: readonly number[], rows: T[], key: (row: T) => number) => {
   const map = new Map<number, T[]>(ids.map((id) => [id, []]));
@@ -45,4 +47,17 @@ export const jobTextById: LoaderFactory<number, { stdout: string; stderr: string
     );
     const byId = new Map(rows.map((row) => [Number(row.id), { stdout: row.stdout, stderr: row.stderr }]));
     return ids.map((id) => byId.get(id) ?? { stdout: '', stderr: '' });
+  });
+
+/**
+ * The jobs that ran in each history, newest first: the caller's own (every job for administrators,
+ * none for anonymous callers), one query for a whole listing of histories.
+ */
+export const jobsByHistoryId: LoaderFactory<number, JobView[]> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const caller = ctx.caller;
+    if (!caller.isAdmin && caller.userId === null) return ids.map(() => []);
+    const where: ObjectQuery<Job> = caller.isAdmin ? { history: { $in: [...ids] } } : { history: { $in: [...ids] }, user: caller.userId };
+    const views = await loadJobViews(ctx.em, where, [{ updateTime: 'desc' }, { id: 'desc' }]);
+    return groupBy(ids, views, (view) => view.history?.id ?? 0);
   });
