@@ -24,9 +24,12 @@ async function main(): Promise<void> {
         ? `  Master API key (generated now, kept in ${config.dataDir}/master_api_key; shown once): ${config.masterApiKey}`
         : `  Master API key: set by MASTER_API_KEY or kept in ${config.dataDir}/master_api_key`,
       '  First administrator key:',
-      `    curl -X POST ${url}/api/users -d key=<master key> -d username=admin -d email=<admin email> -d password=<password>`,
-      `    curl -X POST "${url}/api/users/<id from the reply>/api_key?key=<master key>"`,
-      '    (list the email in ADMIN_USERS to make that user an administrator; or: npm run admin -- create-user --email … --password …)',
+      config.adminUsers.length
+        ? `    1. administrators are ${config.adminUsers.join(', ')} (ADMIN_USERS); create that user:`
+        : '    1. stop, start again with ADMIN_USERS=<admin email> (administrators are the emails listed there), then create that user:',
+      `    2. curl -X POST ${url}/api/users -d key=<master key> -d username=admin -d email=<admin email> -d password=<password>`,
+      `    3. curl -X POST "${url}/api/users/<id from the reply>/api_key?key=<master key>"   (the reply is the administrator's key)`,
+      '    (or, with the server stopped: npm run admin -- create-user --email … --password …)',
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -38,7 +41,8 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
-      await closeServer(server);
+      // Workers stop claiming at once while the in-flight requests drain.
+      await Promise.all([closeServer(server, config.shutdownDeadlineSeconds * 1000), platform.stopWorkers()]);
       await platform.close();
       log.info('stopped');
       process.exit(0);

@@ -11,6 +11,8 @@ export interface Platform {
   config: AppConfig;
   services: AppServices;
   http: HttpApp;
+  /** Stops claiming jobs and tasks; running local jobs are interrupted and go back to the queue. */
+  stopWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,23 +31,40 @@ export async function startPlatform(
   const http = await createHttpApp(services);
   await services.jobEngine.start();
   await services.tasks.start();
+  let workersStopped: Promise<void> | undefined;
+  const stopWorkers = () => {
+    workersStopped ??= (async () => {
+      await services.tasks.stop();
+      await services.jobEngine.stop();
+    })();
+    return workersStopped;
+  };
   return {
     config,
     services,
     http,
+    stopWorkers,
     async close() {
-      await services.tasks.stop();
-      await services.jobEngine.stop();
+      await stopWorkers();
       await http.stop();
       await db.close();
     },
   };
 }
 
-/** Stops accepting connections, lets in-flight requests finish, then closes the rest. */
-export function closeServer(server: Server): Promise<void> {
+/**
+ * Stops accepting connections and lets in-flight requests finish; after the deadline, the requests
+ * still open (a stalled client) are cut, so a process manager never has to kill the process.
+ */
+export function closeServer(server: Server, deadlineMs = 30_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
+    const deadline = setTimeout(() => server.closeAllConnections(), deadlineMs);
+    deadline.unref();
+    server.close((error) => {
+      clearTimeout(deadline);
+      if (error) reject(error);
+      else resolve();
+    });
     server.closeIdleConnections();
   });
 }

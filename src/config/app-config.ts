@@ -30,6 +30,8 @@ export interface AppConfig {
   maxUploadBytes: number;
   /** Secrets that remote job runners present in `x-runner-token` (RUNNER_TOKENS, comma-separated). */
   runnerTokens: string[];
+  /** How long a shutdown waits for in-flight requests before cutting them (SHUTDOWN_DEADLINE_SECONDS). */
+  shutdownDeadlineSeconds: number;
   /** Adds the SQL statement count of each request as a response header (tests, benchmarks). */
   exposeQueryCount: boolean;
   jobs: { localWorkers: number; pollMs: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number };
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 ** 3),
     runnerTokens: list(env.RUNNER_TOKENS),
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
+    shutdownDeadlineSeconds: int(env.SHUTDOWN_DEADLINE_SECONDS, 30),
     jobs: {
       localWorkers: int(env.LOCAL_JOB_WORKERS, 2),
       pollMs: int(env.JOB_POLL_MS, 1000),

@@ -7,7 +7,9 @@ export function requestLogger(log: Logger) {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info({ method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
+      // originalUrl: mounted routers rewrite req.path ('/graphql' would read '/').
+      const path = req.originalUrl.split('?')[0];
+      log.info({ method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
     });
     next();
   };
