@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { appErrorFromDatabase } from '../../src/errors/database-errors';
+import { appErrorFromDatabase, loggableError } from '../../src/errors/database-errors';
 import { AppError } from '../../src/errors/error-kinds';
 import type { Logger } from '../../src/logging/logger';
 
@@ -38,7 +38,7 @@ export function renderError(error: unknown, style: ErrorStyle, log: Logger): Err
   const appError = appErrorOf(error);
   if (!appError) {
     const cause = error instanceof GraphQLError && error.originalError ? error.originalError : error;
-    log.error({ err: cause }, 'uncaught exception in API method');
+    log.error({ err: loggableError(cause) }, 'uncaught exception in API method');
     return { status: 500, body: style === 'text-or-error-dict' ? { error: 'Internal server error.' } : UNCAUGHT };
   }
   const textStatuses = style === 'text' ? [400, 403] : style === 'text-400' ? [400] : [];

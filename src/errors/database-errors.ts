@@ -14,9 +14,29 @@ const INPUT_ERRORS: Record<string, string> = {
   '22P05': 'A text value holds a character that is not allowed.',
 };
 
-export function appErrorFromDatabase(error: unknown): AppError | undefined {
+/** A unique constraint lost to a concurrent request: the same answer as the service's own check. */
+const UNIQUE_VIOLATION = '23505';
+
+function sqlStateOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string' || !(code in INPUT_ERRORS)) return undefined;
+  return typeof code === 'string' && /^(?=.*\d)[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+export function appErrorFromDatabase(error: unknown): AppError | undefined {
+  const code = sqlStateOf(error);
+  if (code === UNIQUE_VIOLATION) return new AppError('RequestParameterInvalidException', 'An item with that name already exists.');
+  if (code === undefined || !(code in INPUT_ERRORS)) return undefined;
   return new AppError('RequestParameterInvalidException', INPUT_ERRORS[code]);
+}
+
+/**
+ * What to log of an error: database errors carry their statement with its values (password hashes,
+ * keys), so only their kind, SQLSTATE and the server's own words are kept.
+ */
+export function loggableError(error: unknown): unknown {
+  const code = sqlStateOf(error);
+  if (code === undefined || !(error instanceof Error)) return error;
+  const reason = error.message.includes(' - ') ? error.message.slice(error.message.lastIndexOf(' - ') + 3) : 'database error';
+  return { type: error.name, code, message: reason, table: (error as { table?: unknown }).table, constraint: (error as { constraint?: unknown }).constraint };
 }

@@ -101,3 +101,22 @@ describe('bad input never answers 500', () => {
     expect(JSON.stringify(res.body)).toContain('Unable to parse the provided amount');
   });
 });
+
+describe('concurrent creates of one name', () => {
+  it('answer one success and refusals (400), never a 500 or a duplicate', async () => {
+    const creates: Array<[string, Record<string, unknown>]> = [
+      ['/api/groups', { name: 'race group' }],
+      ['/api/roles', { name: 'race role', description: 'd' }],
+      ['/api/quotas', { name: 'race quota', description: 'd', amount: '1 GB' }],
+      ['/api/users', { username: 'racer', email: 'racer@example.org', password: 'secret-password' }],
+    ];
+    for (const [path, body] of creates) {
+      const responses = await Promise.all(Array.from({ length: 8 }, () => h.api.post(path).send({ key: h.admin.key, ...body })));
+      const statuses = responses.map((res) => res.status).sort();
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status !== 200).every((status) => status === 400)).toBe(true);
+    }
+    const roles = await h.api.get('/api/roles').query({ key: h.admin.key });
+    expect(roles.body.filter((role: { name: string }) => role.name === 'race role')).toHaveLength(1);
+  });
+});

@@ -1,6 +1,6 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
-import { appErrorFromDatabase } from '../../errors/database-errors';
+import { appErrorFromDatabase, loggableError } from '../../errors/database-errors';
 import { AppError } from '../../errors/error-kinds';
 import type { Logger } from '../../logging/logger';
 
@@ -17,7 +17,7 @@ export function formatGraphQLError(log: Logger) {
     }
     const code = formatted.extensions?.code;
     if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
-      log.error({ err: original }, 'uncaught exception in GraphQL operation');
+      log.error({ err: loggableError(original) }, 'uncaught exception in GraphQL operation');
       return { message: 'Internal server error.', path: formatted.path, locations: formatted.locations, extensions: { code: 'InternalServerError', errCode: 500001, status: 500 } };
     }
     return formatted;

@@ -44,6 +44,9 @@ export class RoleService {
     const description = input.description?.trim() ?? '';
     if (!name || !description) throw errors.invalid('Enter a valid name and a description');
     return ctx.em.transactional(async (em) => {
+      // Role names have no unique constraint (a migrated database may hold duplicates, the contract's
+      // InconsistentDatabase case): concurrent creates of one name queue on a lock held to the commit.
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`role-name:${name}`]);
       if ((await em.count(Role, { name })) > 0) throw errors.invalid('A role with that name already exists');
       const users = await loadAllOrFail(ctx, User, input.userIds, adminIdErrors('user'));
       const groups = await loadAllOrFail(ctx, Group, input.groupIds, adminIdErrors('group'));
