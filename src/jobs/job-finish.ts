@@ -50,10 +50,11 @@ export async function finishJob(
   let failure = result.failure ?? (result.exitCode === 0 ? null : `Tool exited with code ${result.exitCode}`);
   // By output link id: history and library dataset ids may coincide.
   const stored = new Map<number, { path: string; size: number }>();
+  const outputFailures = result.outputFailures ?? {};
   if (!failure) {
     for (const output of loaded.outputs) {
       const item = outputOf(output);
-      if (!item) continue;
+      if (!item || outputFailures[output.name]) continue;
       const produced = workspace.outputPath(item.dataset.id);
       const target = store.pathOf(item.dataset);
       if (item.dataset.externalFilename) {
@@ -75,7 +76,8 @@ export async function finishJob(
     // Checked again under the row lock: the sweep may have taken the job back meanwhile.
     const [row] = await tx.execute<Array<{ state: string; handler: string | null }>>('select state, handler from job where id = ? for update', [jobId]);
     if (!row || !stillHeld(row.state, row.handler, handler)) return false;
-    const message = failure ? tail(failure + (result.stderr ? `\n${result.stderr}` : ''), 2000) : null;
+    const details = result.stderr && result.stderr !== failure ? `\n${result.stderr}` : '';
+    const message = failure ? tail(failure + details, 2000) : null;
     for (const output of loaded.outputs) {
       const item = outputOf(output);
       if (!item) continue;
@@ -84,13 +86,14 @@ export async function finishJob(
       const file = stored.get(output.id);
       if (failure || !file) {
         item.dataset.state = 'error';
-        item.info = message;
+        item.info = message ?? (outputFailures[output.name] ? tail(outputFailures[output.name], 2000) : null);
         continue;
       }
       await describeStoredFile(item, file.path, file.size);
       item.dataset.fileSize = file.size;
       item.dataset.state = 'ok';
-      const info = `${result.stdout}${result.stderr}`.trim();
+      // The failures of other outputs (in stderr) are theirs, not this dataset's.
+      const info = (result.outputFailures ? result.stdout : `${result.stdout}${result.stderr}`).trim();
       if (info) item.info = tail(info, 2000);
     }
     job.state = failure ? 'error' : 'ok';

@@ -11,6 +11,8 @@ export interface JobRunResult {
   extensions?: Record<string, string>;
   /** Output names decided while running (the upload tool's file names), by output name. */
   names?: Record<string, string>;
+  /** Outputs that failed on their own while the others succeeded (one bad file of an upload), by output name. */
+  outputFailures?: Record<string, string>;
   runnerName: string;
 }
 

@@ -37,6 +37,9 @@ async function gunzipInPlace(path: string): Promise<void> {
  * type is sniffed when 'auto'. A linked server file is only sniffed where it lies. The finish step
  * then stores and describes the files. Outputs are history datasets or library dataset versions.
  */
+const failureMessage = (error: unknown) =>
+  error instanceof UploadError ? error.message : `Upload failed: ${error instanceof Error ? error.message : String(error)}`;
+
 export async function runUpload(loaded: LoadedJob, workspace: JobWorkspace, uploadStore: string, maxBytes: number, runnerName: string): Promise<JobRunResult> {
   const startEpoch = Date.now() / 1000;
   const raw = loaded.job.params[UPLOAD_ITEMS_PARAM];
@@ -44,37 +47,49 @@ export async function runUpload(loaded: LoadedJob, workspace: JobWorkspace, uplo
   const extensions: Record<string, string> = {};
   const registry = loadDatatypesRegistry();
   const log: string[] = [];
+  const outputFailures: Record<string, string> = {};
   try {
     for (const item of items) {
       const link = loaded.outputs.find((o) => o.name === item.output);
       const output = link ? outputOf(link) : null;
       if (!link || !output) continue;
-      const isBinary = (ext: string) => ext === 'data' || registry.derivesFromClass(ext, 'galaxy.datatypes.binary.Binary');
-      if (item.source.kind === 'link') {
-        // Registered in place: read where it is, never converted, uncompressed or moved.
-        const detected = await sniffFileDetailed(item.source.path, { detectCsv: true });
-        extensions[item.output] = item.fileType === 'auto' ? (detected.compression ? 'data' : detected.ext) : item.fileType;
-        continue;
+      // One item that cannot be fetched fails its own dataset only, as the platform's upload tool does.
+      try {
+        const isBinary = (ext: string) => ext === 'data' || registry.derivesFromClass(ext, 'galaxy.datatypes.binary.Binary');
+        if (item.source.kind === 'link') {
+          // Registered in place: read where it is, never converted, uncompressed or moved.
+          const detected = await sniffFileDetailed(item.source.path, { detectCsv: true });
+          extensions[item.output] = item.fileType === 'auto' ? (detected.compression ? 'data' : detected.ext) : item.fileType;
+          continue;
+        }
+        const target = workspace.outputPath(output.dataset.id);
+        await fetchSource(item.source, target, uploadStore, maxBytes);
+        const detected = await sniffFileDetailed(target, { detectCsv: true });
+        const compressedType = item.fileType !== 'auto' && isBinary(item.fileType);
+        if (detected.compression === 'gzip' && !compressedType) {
+          await gunzipInPlace(target);
+          log.push(`${output.name}: gunzipped`);
+        }
+        let ext = detected.ext;
+        if (!isBinary(detected.ext) && (item.toPosixLines || item.spaceToTab)) {
+          await convertText(target, { toPosixLines: item.toPosixLines, spaceToTab: item.spaceToTab });
+          // As the platform's upload tool: 'auto' is sniffed on the converted text (spaces became tabs).
+          if (item.fileType === 'auto') ext = (await sniffFileDetailed(target, { detectCsv: true })).ext;
+        }
+        extensions[item.output] = item.fileType === 'auto' ? ext : item.fileType;
+      } catch (error) {
+        if (items.length === 1) throw error;
+        outputFailures[item.output] = failureMessage(error);
       }
-      const target = workspace.outputPath(output.dataset.id);
-      await fetchSource(item.source, target, uploadStore, maxBytes);
-      const detected = await sniffFileDetailed(target, { detectCsv: true });
-      const compressedType = item.fileType !== 'auto' && isBinary(item.fileType);
-      if (detected.compression === 'gzip' && !compressedType) {
-        await gunzipInPlace(target);
-        log.push(`${output.name}: gunzipped`);
-      }
-      let ext = detected.ext;
-      if (!isBinary(detected.ext) && (item.toPosixLines || item.spaceToTab)) {
-        await convertText(target, { toPosixLines: item.toPosixLines, spaceToTab: item.spaceToTab });
-        // As the platform's upload tool: 'auto' is sniffed on the converted text (spaces became tabs).
-        if (item.fileType === 'auto') ext = (await sniffFileDetailed(target, { detectCsv: true })).ext;
-      }
-      extensions[item.output] = item.fileType === 'auto' ? ext : item.fileType;
     }
-    return { exitCode: 0, stdout: log.join('\n'), stderr: '', startEpoch, endEpoch: Date.now() / 1000, failure: null, extensions, runnerName };
+    if (items.length > 0 && Object.keys(outputFailures).length === items.length) {
+      const message = Object.values(outputFailures).join('\n');
+      return { exitCode: 1, stdout: '', stderr: message, startEpoch, endEpoch: Date.now() / 1000, failure: message, extensions, runnerName };
+    }
+    const stderr = Object.values(outputFailures).join('\n');
+    return { exitCode: 0, stdout: log.join('\n'), stderr, startEpoch, endEpoch: Date.now() / 1000, failure: null, extensions, runnerName, outputFailures };
   } catch (error) {
-    const message = error instanceof UploadError ? error.message : `Upload failed: ${error instanceof Error ? error.message : String(error)}`;
+    const message = failureMessage(error);
     return { exitCode: 1, stdout: '', stderr: message, startEpoch, endEpoch: Date.now() / 1000, failure: message, extensions, runnerName };
   }
 }

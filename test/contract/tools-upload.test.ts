@@ -92,6 +92,15 @@ describe('POST /api/tools with upload1: URLs', () => {
     expect(big.job.state).toBe('error');
     expect(big.datasets[0].misc_info).toMatch(/larger than/);
   });
+
+  it('fails only the dataset of a URL that cannot be fetched; the others reach ok', async () => {
+    const res = await upload({ 'files_0|url_paste': `${filesUrl}/table.tsv\n${filesUrl}/missing.txt`, 'files_0|type': 'upload_dataset', file_type: 'auto' });
+    const { job, datasets } = await finished(res);
+    expect(job.state).toBe('ok');
+    expect(datasets.map((dataset) => dataset.state)).toEqual(['ok', 'error']);
+    expect(datasets[0].misc_info ?? '').not.toMatch(/404/);
+    expect(datasets[1].misc_info).toBe(`Fetching ${filesUrl}/missing.txt failed: HTTP 404.`);
+  });
 });
 
 describe('POST /api/tools with upload1: multipart files', () => {
