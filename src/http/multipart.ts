@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
@@ -31,7 +31,15 @@ export function parseMultipart(req: Request, res: Response, uploadStore: string,
     const body: Record<string, unknown> = {};
     const files: ReceivedFile[] = [];
     const writes: Promise<void>[] = [];
+    const outputs: WriteStream[] = [];
     let failure: AppError | null = null;
+    // Registered first, so that a client that goes away mid-upload leaves no partial file behind;
+    // a file a route took over has been renamed by then (removing its old path does nothing).
+    res.on('close', () => {
+      for (const out of outputs) out.destroy();
+      void Promise.all(files.map((file) => rm(file.path, { force: true })));
+    });
+    req.on('aborted', () => reject(new AppError('RequestParameterInvalidException', 'The upload was interrupted.')));
     let parser: ReturnType<typeof busboy>;
     try {
       parser = busboy({ headers: req.headers, limits: { fileSize: maxFileBytes, fieldSize: 50 * 1024 * 1024 } });
@@ -57,8 +65,10 @@ export function parseMultipart(req: Request, res: Response, uploadStore: string,
       writes.push(
         new Promise((done, fail) => {
           const out = createWriteStream(path);
+          outputs.push(out);
           stream.pipe(out);
           out.on('finish', done);
+          out.on('close', done); // destroyed when the client went away
           out.on('error', fail);
         }),
       );
@@ -69,7 +79,6 @@ export function parseMultipart(req: Request, res: Response, uploadStore: string,
     parser.on('close', () => {
       Promise.all(writes)
         .then(() => {
-          res.on('close', () => void Promise.all(files.map((file) => rm(file.path, { force: true }))));
           if (failure) return reject(failure);
           req.body = body;
           req.files = files;

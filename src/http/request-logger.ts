@@ -5,11 +5,12 @@ import type { Logger } from '../logging/logger';
 export function requestLogger(log: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      // originalUrl: mounted routers rewrite req.path ('/graphql' would read '/').
-      const path = req.originalUrl.split('?')[0];
-      log.info({ method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
+    // originalUrl: mounted routers rewrite req.path ('/graphql' would read '/').
+    const path = req.originalUrl.split('?')[0];
+    const durationMs = () => Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+    res.on('finish', () => log.info({ method: req.method, path, status: res.statusCode, durationMs: durationMs() }, 'request'));
+    res.on('close', () => {
+      if (!res.writableFinished) log.info({ method: req.method, path, durationMs: durationMs() }, 'request aborted by the client');
     });
     next();
   };

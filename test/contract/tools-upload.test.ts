@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { createHistory, datasetText, waitForJob } from '../support/data-helpers';
 import { expectError } from '../support/job-helpers';
+import { eventually } from '../support/history-helpers';
 
 const LIMIT = 4096;
 
@@ -197,5 +198,27 @@ describe('upload store', () => {
     expectError(refused, 400, 400009);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(readdirSync(h.platform.services.layout.uploadStore)).toEqual([]);
+  });
+});
+
+describe('POST /api/tools with upload1: a client that goes away mid-upload', () => {
+  it('leaves no partial file in the upload store', async () => {
+    const server = h.platform.http.app.listen(0);
+    const { port } = server.address() as AddressInfo;
+    const before = readdirSync(h.platform.services.layout.uploadStore).length;
+    const boundary = 'cut-short-boundary';
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({ port, method: 'POST', path: `/api/tools?key=${alice.key}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      req.on('error', () => resolve());
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="tool_id"\r\n\r\nupload1\r\n`);
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files_0|file_data"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+      req.write(Buffer.alloc(256 * 1024, 'a'), () => setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200));
+    });
+    await eventually(async () => readdirSync(h.platform.services.layout.uploadStore).length === before, 5000, 'the partial file to be removed');
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
 });
