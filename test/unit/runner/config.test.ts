@@ -36,9 +36,9 @@ describe('parseRunnerArgs', () => {
 
   it('reads every option', () => {
     const parsed = config(
-      ['--url', 'https://galaxy.example.org/prefix', '--token', 't', '--work-dir', '/var/tmp/r', '--concurrency', '4', '--poll-interval', '500', '--once', '--name', 'node7'],
+      ['--url', 'https://galaxy.example.org/prefix', '--token', 't', '--work-dir', '/var/tmp/r', '--concurrency', '4', '--poll-interval', '500', '--heartbeat', '3000', '--once', '--name', 'node7'],
     );
-    expect(parsed).toMatchObject({ url: 'https://galaxy.example.org/prefix', workDir: '/var/tmp/r', concurrency: 4, pollIntervalMs: 500, once: true, name: 'node7' });
+    expect(parsed).toMatchObject({ url: 'https://galaxy.example.org/prefix', workDir: '/var/tmp/r', concurrency: 4, pollIntervalMs: 500, heartbeatIntervalMs: 3000, once: true, name: 'node7' });
   });
 
   it('takes the token from RUNNER_TOKEN, the option winning', () => {
