@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createHistory, datasetText, uploadText, waitForJob } from '../support/data-helpers';
 import {
   anonymousSession,
@@ -287,5 +290,25 @@ describe('POST /api/histories with archive_source (import)', () => {
     const path = await h.api.post('/api/histories').send({ key: alice.key, archive_source: '/etc/passwd' });
     expect(path.status).toBe(400);
     expect(path.body.err_code).toBe(400008);
+  });
+});
+
+describe('POST /api/histories with archive_source: server paths under HISTORY_IMPORT_DIR', () => {
+  let withDir: TestPlatform;
+  let importDir: string;
+
+  beforeAll(async () => {
+    importDir = mkdtempSync(join(tmpdir(), 'history-imports-'));
+    withDir = await startTestPlatform({ HISTORY_IMPORT_DIR: importDir });
+  });
+  afterAll(() => withDir.close());
+
+  it('refuses at once a path outside the directory, or one that is not there (400), queuing nothing', async () => {
+    const bob = await withDir.newUser('bob');
+    for (const source of ['/etc/passwd', '../outside.tar.gz', 'missing.tar.gz']) {
+      const res = await withDir.api.post('/api/histories').send({ key: bob.key, archive_source: source });
+      expect(res.status).toBe(400);
+      expect(res.body.err_code).toBe(400008);
+    }
   });
 });

@@ -37,6 +37,14 @@ export class HistoryImportService {
     if (!isUrl && !ctx.services.config.historyImportDir) {
       throw errors.invalid('Importing from a server path is not enabled (HISTORY_IMPORT_DIR); give an http(s) URL.');
     }
+    if (!isUrl) {
+      // A server path is checked now (inside the import directory, a regular file), so a bad one is
+      // refused to the caller rather than failing later in the background.
+      const { config, layout } = ctx.services;
+      await fetchArchiveSource(trimmed, { importDir: config.historyImportDir, tmpDir: layout.tmp, maxBytes: config.maxUploadBytes }).catch((error: unknown) => {
+        throw error instanceof ArchiveSourceError ? errors.invalid(error.message) : error;
+      });
+    }
     await enqueueTask(ctx.em, IMPORT_TASK, { userId: user.id, source: trimmed });
     ctx.services.tasks.notify();
   }
