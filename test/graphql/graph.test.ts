@@ -80,3 +80,41 @@ describe('relations through per-request DataLoaders', () => {
     expect(few).toBeGreaterThan(0);
   });
 });
+
+describe('history and library relations through per-request DataLoaders', () => {
+  it("cost the same SQL for 2 and for 8 histories with their jobs and citations", async () => {
+    const owner = await h.newUser('historian');
+    const query = '{ histories { id jobs { id toolId } citations } }';
+    const addHistories = async (count: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const created = await h.api.post('/api/histories').send({ key: owner.key, name: `h${i}` });
+        await h.api.post('/api/tools').send({ key: owner.key, tool_id: 'upload1', history_id: created.body.id, inputs: { 'files_0|url_paste': 'x\n', file_type: 'txt' } });
+      }
+    };
+    await addHistories(2);
+    const few = h.queriesOf(await gql(owner.key, query));
+    await addHistories(6);
+    const res = await gql(owner.key, query);
+    expect(res.body.data.histories).toHaveLength(8);
+    expect(res.body.data.histories.every((history: { jobs: unknown[] }) => history.jobs.length === 1)).toBe(true);
+    expect(h.queriesOf(res)).toBe(few);
+  });
+
+  it('cost the same SQL for 2 and for 8 libraries with their folders, paths and item counts', async () => {
+    const query = '{ libraries { id rootFolder { itemCount children { id libraryPath itemCount children { id libraryPath } } } } }';
+    const addLibraries = async (count: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const library = await h.api.post('/api/libraries').send({ key: h.admin.key, name: `lib${i}` });
+        const folder = await h.api.post(`/api/folders/${library.body.root_folder_id}`).send({ key: h.admin.key, name: 'top' });
+        await h.api.post(`/api/folders/${folder.body.id}`).send({ key: h.admin.key, name: 'inner' });
+      }
+    };
+    await addLibraries(2);
+    const few = h.queriesOf(await gql(h.admin.key, query));
+    await addLibraries(6);
+    const res = await gql(h.admin.key, query);
+    expect(h.queriesOf(res)).toBe(few);
+    const inner = res.body.data.libraries[0].rootFolder.children[0].children[0];
+    expect(inner.libraryPath).toEqual(['top', 'inner']);
+  });
+});

@@ -110,7 +110,7 @@ export class FolderResolver {
 
   @FieldResolver(() => [String], { description: 'Names of the folders below the root down to this one.' })
   async libraryPath(@Root() folder: LibraryFolder, @Ctx() ctx: RequestContext): Promise<string[]> {
-    return (await ctx.services.folders.ancestry(ctx, folder.id)).slice(1).map((entry) => entry.name);
+    return (await ctx.loaders.get(libraryTreeById).load(folder.library.id)).pathOf(folder.id);
   }
 
   @FieldResolver(() => Int, { description: 'Active subfolders and datasets.' })
@@ -119,10 +119,10 @@ export class FolderResolver {
     return tree.subfolders(folder.id).filter((f) => !f.deleted).length + tree.datasetsIn(folder.id).filter((d) => !d.deleted).length;
   }
 
-  @FieldResolver(() => [LibraryFolderType], { description: 'Subfolders the caller may see (the listing rules), recursively selectable.' })
+  @FieldResolver(() => [LibraryFolderType], { description: 'Active subfolders, as the folder contents listing shows them, recursively selectable.' })
   async children(@Root() folder: LibraryFolder, @Ctx() ctx: RequestContext): Promise<LibraryFolder[]> {
     const tree = await ctx.loaders.get(libraryTreeById).load(folder.library.id);
-    const ids = tree.subfolders(folder.id).filter((f) => !f.deleted && tree.folderVisible(f.id)).map((f) => f.id);
+    const ids = tree.subfolders(folder.id).filter((f) => !f.deleted).map((f) => f.id);
     const folders = await ctx.loaders.get(folderById).loadMany(ids);
     return folders.filter((f): f is LibraryFolder => f !== null && !(f instanceof Error));
   }

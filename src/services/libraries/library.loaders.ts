@@ -4,9 +4,8 @@ import { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset
 import { LibraryFolder } from '../../entities/library-folder.entity';
 import { LibraryTree } from './library-tree';
 
-/** Each library's tree with the caller's access, once per request. */
-export const libraryTreeById: LoaderFactory<number, LibraryTree> = (ctx) =>
-  new DataLoader(async (ids) => Promise.all(ids.map((id) => LibraryTree.load(ctx, id))), { batch: false });
+/** Each library's tree with the caller's access, once per request (the libraries of a listing together). */
+export const libraryTreeById: LoaderFactory<number, LibraryTree> = (ctx) => new DataLoader(async (ids) => LibraryTree.loadMany(ctx, ids));
 
 export const folderById: LoaderFactory<number, LibraryFolder | null> = (ctx) =>
   new DataLoader(async (ids) => {
