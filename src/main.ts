@@ -12,6 +12,8 @@ async function main(): Promise<void> {
     // Most often EADDRINUSE: say so, release the database and stop, rather than linger half-started.
     const reason = error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : error.message;
     log.error({ err: error, port: config.port }, `cannot listen: ${reason}`);
+    // The key generated at this first start is shown now, or it would never be shown.
+    if (config.masterApiKeyGenerated) process.stdout.write(`  Master API key (generated now, kept in ${config.dataDir}/master_api_key): ${config.masterApiKey}\n`);
     void platform.close().finally(() => process.exit(1));
   });
   server.once('listening', () => {
