@@ -13,6 +13,7 @@ import { loadJob } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import { JobWorkspace } from './job-workspace';
 import { runCommand } from './local-runner';
+import { killLeftoverProcesses } from './leftover-processes';
 import { removeUploadedFiles, runUpload } from './upload-run';
 
 export interface JobEngineSettings {
@@ -121,6 +122,11 @@ export class JobEngine {
     const em = this.deps.orm.em.fork();
     const loaded = await loadJob(em, jobId);
     const workspace = new JobWorkspace(layout.jobDirectory(jobId));
+    if (loaded.job.attempts > 1) {
+      // A re-run after a crash: the earlier run's command may still be at work in the directory.
+      const killed = await killLeftoverProcesses(workspace.root);
+      if (killed) log.warn({ jobId, killed }, 'killed processes left by an interrupted run of this job');
+    }
     await workspace.create();
     await setOutputStates(em, [jobId], 'running', null);
     log.info({ jobId, toolId: loaded.job.toolId }, 'job started');
