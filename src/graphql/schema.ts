@@ -10,6 +10,7 @@ import { JobFilesResolver } from './jobs/job-files.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
 import { LibraryDatasetChangesResolver } from './libraries/library-dataset-changes.resolver';
+import { LibraryDatasetVersionResolver } from './libraries/library-dataset-version.resolver';
 import { LibraryResolver } from './libraries/library.resolver';
 import { RemoteJobResolver } from './runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
@@ -37,6 +38,7 @@ export const RESOLVERS = [
   FolderResolver,
   LibraryDatasetResolver,
   LibraryDatasetChangesResolver,
+  LibraryDatasetVersionResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -101,12 +101,17 @@ describe('history and library relations through per-request DataLoaders', () => 
   });
 
   it('cost the same SQL for 2 and for 8 libraries with their folders, paths and item counts', async () => {
-    const query = '{ libraries { id rootFolder { itemCount children { id libraryPath itemCount children { id libraryPath } } } } }';
+    const query =
+      '{ libraries { id rootFolder { itemCount children { id libraryPath itemCount datasets { id expiredVersions { id } isUnrestricted } children { id libraryPath } } } } }';
     const addLibraries = async (count: number) => {
       for (let i = 0; i < count; i += 1) {
         const library = await h.api.post('/api/libraries').send({ key: h.admin.key, name: `lib${i}` });
         const folder = await h.api.post(`/api/folders/${library.body.root_folder_id}`).send({ key: h.admin.key, name: 'top' });
         await h.api.post(`/api/folders/${folder.body.id}`).send({ key: h.admin.key, name: 'inner' });
+        const pasted = await h.api
+          .post(`/api/libraries/${library.body.id}/contents`)
+          .send({ key: h.admin.key, create_type: 'file', folder_id: folder.body.id, 'files_0|url_paste': `data ${i}\n` });
+        expect(pasted.status).toBe(200);
       }
     };
     await addLibraries(2);
@@ -114,7 +119,8 @@ describe('history and library relations through per-request DataLoaders', () => 
     await addLibraries(6);
     const res = await gql(h.admin.key, query);
     expect(h.queriesOf(res)).toBe(few);
-    const inner = res.body.data.libraries[0].rootFolder.children[0].children[0];
-    expect(inner.libraryPath).toEqual(['top', 'inner']);
+    const top = res.body.data.libraries[0].rootFolder.children[0];
+    expect(top.children[0].libraryPath).toEqual(['top', 'inner']);
+    expect(top.datasets).toEqual([expect.objectContaining({ expiredVersions: [], isUnrestricted: true })]);
   });
 });

@@ -32,6 +32,8 @@ export function versionNode(ctx: RequestContext, ldda: LibraryDatasetDatasetAsso
     uploadedBy: ldda.user?.email ?? null,
     fileName: ctx.caller.isAdmin ? ctx.services.layout.objects.pathOf(ldda.dataset) : null,
     metadata: ldda.metadata,
+    libraryDatasetKey: ldda.libraryDataset.id,
+    datasetKey: ldda.dataset.id,
   };
 }
 

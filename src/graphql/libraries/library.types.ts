@@ -84,6 +84,9 @@ export class LibraryDatasetVersionType {
   @Field(() => String, { nullable: true }) uploadedBy!: string | null;
   @Field(() => String, { nullable: true, description: 'Server path (administrators only).' }) fileName!: string | null;
   @Field(() => JSONObjectScalar) metadata!: Record<string, unknown>;
+  /** For the relations (not in the schema): the library dataset and the dataset behind this version. */
+  libraryDatasetKey!: number;
+  datasetKey!: number;
 }
 
 @ObjectType('LibraryDatasetDetail')
