@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
@@ -6,7 +5,6 @@ import type { LibraryFolder } from '../../entities/library-folder.entity';
 import type { Library } from '../../entities/library.entity';
 import { encodeFolderId } from '../../services/libraries/folder-ids';
 import { folderById } from '../../services/libraries/library.loaders';
-import { storeUpload } from '../../services/tools/store-upload';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { collectionNode, detailNode } from './library-nodes';
@@ -103,27 +101,17 @@ export class LibraryResolver {
   @Mutation(() => [CreatedLibraryItemType], { description: 'POST /api/libraries/{id}/contents: a folder, a copy of a history dataset, or a collection.' })
   @Access('permission')
   async createLibraryContent(@Ctx() ctx: RequestContext, @Arg('libraryId', () => ID) libraryId: string, @Arg('input', () => LibraryContentInput) input: LibraryContentInput): Promise<CreatedLibraryItemType[]> {
-    const uploadStore = ctx.services.layout.uploadStore;
-    const files = await Promise.all((input.files ?? []).map((file) => storeUpload(file, uploadStore, ctx.services.config.maxUploadBytes)));
-    const items = await ctx.services.libraryCreation
-      .create(ctx, libraryId, {
-        ...input,
-        upload: {
-          uploadOption: input.uploadOption ?? 'upload_file',
-          serverDir: input.serverDir,
-          filesystemPaths: input.filesystemPaths,
-          linkDataOnly: input.linkDataOnly,
-          fileType: input.fileType,
-          dbkey: input.dbkey,
-          pasted: input.pasted,
-          files: files.map((file) => ({ path: file.path, name: file.name })),
-        },
-      })
-      .catch(async (error: unknown) => {
-        // Refused before any job took them: the received files go.
-        await Promise.all(files.map((file) => rm(file.path, { force: true })));
-        throw error;
-      });
+    const upload = {
+      uploadOption: input.uploadOption ?? 'upload_file',
+      serverDir: input.serverDir,
+      filesystemPaths: input.filesystemPaths,
+      linkDataOnly: input.linkDataOnly,
+      fileType: input.fileType,
+      dbkey: input.dbkey,
+      pasted: input.pasted,
+      files: [],
+    };
+    const items = await ctx.services.libraryCreation.createWithFiles(ctx, libraryId, { ...input, upload }, input.files ?? []);
     return items.map((item) => ({
       id: item.kind === 'folder' ? encodeFolderId(ctx, item.id) : encoded(ctx, item.id),
       type: item.kind,

@@ -1,6 +1,8 @@
 import type { RequestContext } from '../../context/request-context';
 import { AppError, errors } from '../../errors/error-kinds';
 import type { CreatedItem } from './library-contents.service';
+import { type LocalFileUpload, storeUpload } from '../tools/store-upload';
+import type { StoredUpload } from '../tools/upload-items';
 import { discardFiles } from './library-upload.service';
 
 export interface LibraryCreationInput {
@@ -32,6 +34,22 @@ const CREATE_TYPES = ['file', 'folder', 'collection'] as const;
 
 /** `POST /api/libraries/{id}/contents`: dispatches on create_type after the contract's checks. */
 export class LibraryCreationService {
+  /**
+   * Receives the request's files into the upload store, then creates the content. When anything
+   * fails before a job took them, the files already received are removed.
+   */
+  async createWithFiles(ctx: RequestContext, encodedLibraryId: string, input: LibraryCreationInput, files: Array<Promise<LocalFileUpload> | LocalFileUpload>): Promise<CreatedItem[]> {
+    const received: StoredUpload[] = [];
+    try {
+      for (const file of files) received.push(await storeUpload(file, ctx.services.layout.uploadStore, ctx.services.config.maxUploadBytes));
+      const upload = input.upload ? { ...input.upload, files: received.map((file) => ({ path: file.path, name: file.name })) } : undefined;
+      return await this.create(ctx, encodedLibraryId, { ...input, upload });
+    } catch (error) {
+      await discardFiles(received);
+      throw error;
+    }
+  }
+
   async create(ctx: RequestContext, encodedLibraryId: string, input: LibraryCreationInput): Promise<CreatedItem[]> {
     ctx.caller.requireIdentity();
     if (!input.createType) throw errors.missing("Missing required 'create_type' parameter.");
