@@ -21,6 +21,7 @@ import { encoded } from '../shared/encoded-id';
 import { JSONObjectScalar } from '../shared/scalars';
 import { UserType } from '../users/user.type';
 import { HistoryFilterInput, HistoryTagType, HistoryType, NewHistoryInput } from './history.type';
+import { mayViewOwner } from '../../services/users/owner-visibility';
 
 @Resolver(() => HistoryType)
 export class HistoryResolver {
@@ -100,8 +101,8 @@ export class HistoryResolver {
 
   @FieldResolver(() => UserType, { nullable: true, description: 'The owner (visible to the owner and administrators).' })
   async user(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<User | null> {
-    if (!history.user || !(ctx.caller.isAdmin || ctx.caller.userId === history.user.id)) return null;
-    return ctx.loaders.get(userById).load(history.user.id);
+    const ownerId = history.user?.id;
+    return mayViewOwner(ctx.caller, ownerId) ? ctx.loaders.get(userById).load(ownerId) : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'u/<username>/h/<slug>, when both exist.' })

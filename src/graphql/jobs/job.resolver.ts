@@ -18,6 +18,7 @@ import { encoded } from '../shared/encoded-id';
 import { JSONObjectScalar } from '../shared/scalars';
 import { UserType } from '../users/user.type';
 import { JobDatasetType, JobMetricType, JobType } from './job.type';
+import { mayViewOwner } from '../../services/users/owner-visibility';
 
 @Resolver(() => JobType)
 export class JobResolver {
@@ -106,14 +107,14 @@ export class JobResolver {
 
   @FieldResolver(() => String, { nullable: true, description: "The job owner's email (the owner and administrators)." })
   async userEmail(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<string | null> {
-    if (!job.user || !(ctx.caller.isAdmin || ctx.caller.userId === job.user.id)) return null;
-    return (await ctx.loaders.get(userById).load(job.user.id))?.email ?? null;
+    const ownerId = job.user?.id;
+    return mayViewOwner(ctx.caller, ownerId) ? ((await ctx.loaders.get(userById).load(ownerId))?.email ?? null) : null;
   }
 
   @FieldResolver(() => UserType, { nullable: true })
   async user(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<User | null> {
-    if (!job.user || !(ctx.caller.isAdmin || ctx.caller.userId === job.user.id)) return null;
-    return ctx.loaders.get(userById).load(job.user.id);
+    const ownerId = job.user?.id;
+    return mayViewOwner(ctx.caller, ownerId) ? ctx.loaders.get(userById).load(ownerId) : null;
   }
 
   @FieldResolver(() => HistoryType, { nullable: true })
