@@ -1,6 +1,9 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { RoleType } from '../roles/role.type';
 import { UserType } from '../users/user.type';
+import type { Group } from '../../entities/group.entity';
+import type { Role } from '../../entities/role.entity';
+import type { User } from '../../entities/user.entity';
 
 @ObjectType('Group')
 export class GroupType {
@@ -27,10 +30,10 @@ export class GroupInput {
 @ObjectType('GroupUserMembership')
 export class GroupUserMembershipType {
   @Field(() => GroupType)
-  group!: object;
+  group!: Group;
 
   @Field(() => UserType, { name: 'user' })
-  member!: object;
+  member!: User;
 
   @Field(() => Boolean)
   isMember!: boolean;
@@ -43,10 +46,10 @@ export class GroupUserMembershipType {
 @ObjectType('GroupRoleMembership')
 export class GroupRoleMembershipType {
   @Field(() => GroupType)
-  group!: object;
+  group!: Group;
 
   @Field(() => RoleType, { name: 'role' })
-  member!: object;
+  member!: Role;
 
   @Field(() => Boolean)
   isMember!: boolean;

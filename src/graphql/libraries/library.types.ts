@@ -1,4 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import type { Library } from '../../entities/library.entity';
+import type { LibraryFolder } from '../../entities/library-folder.entity';
+import type { Role } from '../../entities/role.entity';
 import { RoleType } from '../roles/role.type';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { JSONObjectScalar, JSONScalar, UploadScalar } from '../shared/scalars';
@@ -104,7 +107,7 @@ export class LibraryDatasetDetailType {
 
 @ObjectType('RolePage')
 export class RolePageType {
-  @Field(() => [RoleType]) roles!: object[];
+  @Field(() => [RoleType]) roles!: Role[];
   @Field(() => Int) page!: number;
   @Field(() => Int) pageLimit!: number;
   @Field(() => Int) total!: number;
@@ -112,15 +115,15 @@ export class RolePageType {
 
 @ObjectType('FolderRoles')
 export class FolderRolesType {
-  @Field(() => [RoleType]) add!: object[];
-  @Field(() => [RoleType]) manage!: object[];
-  @Field(() => [RoleType]) modify!: object[];
+  @Field(() => [RoleType]) add!: Role[];
+  @Field(() => [RoleType]) manage!: Role[];
+  @Field(() => [RoleType]) modify!: Role[];
 }
 
 @ObjectType('FolderPermissions')
 export class FolderPermissionsType {
-  @Field(() => FolderRolesType, { nullable: true }) current!: object | null;
-  @Field(() => RolePageType, { nullable: true }) available!: object | null;
+  @Field(() => FolderRolesType, { nullable: true }) current!: FolderRolesType | null;
+  @Field(() => RolePageType, { nullable: true }) available!: RolePageType | null;
 }
 
 @ObjectType('LibraryDatasetRoles')
@@ -132,23 +135,23 @@ export class LibraryDatasetRolesType {
 
 @ObjectType('LibraryDatasetPermissions')
 export class LibraryDatasetPermissionsType {
-  @Field(() => LibraryDatasetRolesType, { nullable: true }) current!: object | null;
-  @Field(() => RolePageType, { nullable: true }) available!: object | null;
+  @Field(() => LibraryDatasetRolesType, { nullable: true }) current!: LibraryDatasetRolesType | null;
+  @Field(() => RolePageType, { nullable: true }) available!: RolePageType | null;
 }
 
 @ObjectType('LibraryRoles')
 export class LibraryRolesType {
-  @Field(() => [RoleType]) access!: object[];
-  @Field(() => [RoleType]) add!: object[];
-  @Field(() => [RoleType]) manage!: object[];
-  @Field(() => [RoleType]) modify!: object[];
+  @Field(() => [RoleType]) access!: Role[];
+  @Field(() => [RoleType]) add!: Role[];
+  @Field(() => [RoleType]) manage!: Role[];
+  @Field(() => [RoleType]) modify!: Role[];
 }
 
 @ObjectType('LibraryPermissions')
 export class LibraryPermissionsType {
-  @Field(() => LibraryRolesType, { nullable: true }) current!: object | null;
-  @Field(() => RolePageType, { nullable: true }) available!: object | null;
-  @Field(() => LibraryType, { nullable: true, description: 'The library, after a change of its roles.' }) library?: object | null;
+  @Field(() => LibraryRolesType, { nullable: true }) current!: LibraryRolesType | null;
+  @Field(() => RolePageType, { nullable: true }) available!: RolePageType | null;
+  @Field(() => LibraryType, { nullable: true, description: 'The library, after a change of its roles.' }) library?: Library | null;
 }
 
 @ObjectType('LibraryCollectionElement')
@@ -182,7 +185,7 @@ export class CreatedLibraryItemType {
 /** `GET /api/libraries/{library_id}/contents/{id}`: a folder or a library dataset of the library. */
 @ObjectType('LibraryContentItem')
 export class LibraryContentItemType {
-  @Field(() => LibraryFolderType, { nullable: true }) folder!: object | null;
+  @Field(() => LibraryFolderType, { nullable: true }) folder!: LibraryFolder | null;
   @Field(() => LibraryDatasetDetailType, { nullable: true }) dataset!: LibraryDatasetDetailType | null;
 }
 

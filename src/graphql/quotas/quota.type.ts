@@ -1,4 +1,5 @@
 import { Field, Float, InputType, ObjectType } from 'type-graphql';
+import type { Quota } from '../../entities/quota.entity';
 
 @ObjectType('Quota')
 export class QuotaType {
@@ -48,7 +49,7 @@ export class QuotaInput {
 @ObjectType('QuotaCreation')
 export class QuotaCreationType {
   @Field(() => QuotaType)
-  quota!: object;
+  quota!: Quota;
 
   @Field(() => String)
   message!: string;

@@ -3,6 +3,8 @@ import type { FileUpload } from 'graphql-upload-minimal';
 import { JSONObjectScalar, UploadScalar } from '../shared/scalars';
 import { HistoryContentType } from '../datasets/history-content.type';
 import { JobType } from '../jobs/job.type';
+import type { Job } from '../../entities/job.entity';
+import type { HdaNode } from '../datasets/hda-node';
 
 @ObjectType('Tool')
 export class ToolType {
@@ -49,14 +51,14 @@ export class ToolOutputType {
   name!: string;
 
   @Field(() => HistoryContentType)
-  dataset!: object;
+  dataset!: HdaNode;
 }
 
 @ObjectType('ToolRun')
 export class ToolRunType {
   @Field(() => [ToolOutputType])
-  outputs!: object[];
+  outputs!: ToolOutputType[];
 
   @Field(() => [JobType])
-  jobs!: object[];
+  jobs!: Job[];
 }

@@ -1,5 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UserType } from '../users/user.type';
+import type { User } from '../../entities/user.entity';
 
 /** The caller: who they are and what they use. */
 @ObjectType('Viewer')
@@ -11,7 +12,7 @@ export class ViewerType {
   isAnonymous!: boolean;
 
   @Field(() => UserType, { nullable: true })
-  user!: object | null;
+  user!: User | null;
 }
 
 @ObjectType('Version')

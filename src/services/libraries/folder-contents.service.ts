@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context/request-context';
-import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+import { PERMISSION_ACTIONS, type PermissionAction } from '../../entities/item-permission.entity';
 import { LibraryFolder } from '../../entities/library-folder.entity';
 import { allows } from '../permissions/permission-rules';
 import { callerRoleIds } from '../roles/held-roles';
@@ -64,7 +64,7 @@ export class FolderContentsService {
     );
     const grants = await this.grants(ctx, folder.id, subfolders.map((f) => Number(f.id)), datasets.map((d) => Number(d.id)), datasets.map((d) => Number(d.dataset_id)));
     const granted = (type: string, itemId: number, action: string) => grants.get(`${type}:${itemId}`)?.get(action) ?? [];
-    const can = (type: string, itemId: number, action: string) => admin || allows(action as never, granted(type, itemId, action), held);
+    const can = (type: string, itemId: number, action: PermissionAction) => admin || allows(action, granted(type, itemId, action), held);
     const privateRoleId = await this.privateRoleId(ctx);
 
     const items: FolderContentItem[] = [];
