@@ -52,6 +52,18 @@ export class RouteInput {
     return Number.isInteger(value) && value > 0 ? Math.min(value, MAX_GRAPHQL_INT) : fallback;
   }
 
+  /**
+   * The role-page parameters of the permission routes (scope, page, page_limit, q); what is absent
+   * or unusable is left out, so the graph's defaults apply.
+   */
+  rolePage(): { scope: string | null; page?: number; pageLimit?: number; q: string | null } {
+    const positive = (name: string) => {
+      const value = this.positiveInt(name, 0);
+      return value > 0 ? value : undefined;
+    };
+    return { scope: this.string('scope') ?? null, page: positive('page'), pageLimit: positive('page_limit'), q: this.string('q') ?? null };
+  }
+
   /** A JSON value given as itself or as its JSON text (form posts); text that is not JSON stays text. */
   json(name: string): unknown {
     const value = this.get(name);

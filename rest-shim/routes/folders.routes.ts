@@ -23,7 +23,7 @@ export const foldersArea: RouteArea = {
       path: '/api/folders/:folder_id/permissions',
       access: 'permission',
       operation: `query ($id: ID!, $scope: String, $page: Int, $pageLimit: Int, $q: String) { folderPermissions(id: $id, scope: $scope, page: $page, pageLimit: $pageLimit, q: $q) { ${CURRENT_ROLES} ${ROLE_PAGE_FIELDS} } }`,
-      variables: (input) => ({ id: input.path.folder_id, scope: input.string('scope') ?? null, page: input.positiveInt('page', 1), pageLimit: input.positiveInt('page_limit', 10), q: input.string('q') ?? null }),
+      variables: (input) => ({ id: input.path.folder_id, ...input.rolePage() }),
       shape: (data) => (data.folderPermissions.current ? folderRolesDict(data.folderPermissions.current) : rolePageDict(data.folderPermissions.available!)),
     }),
     route<{ setFolderPermissions: { current: RolesData } }>({

@@ -124,7 +124,7 @@ export const librariesArea: RouteArea = {
       path: '/api/libraries/:library_id/permissions',
       access: 'permission',
       operation: `query ($id: ID!, $scope: String, $page: Int, $pageLimit: Int, $q: String) { libraryPermissions(id: $id, scope: $scope, page: $page, pageLimit: $pageLimit, q: $q) { ${LIBRARY_ROLES} ${ROLE_PAGE_FIELDS} } }`,
-      variables: (input) => ({ id: input.path.library_id, scope: input.string('scope') ?? null, page: input.positiveInt('page', 1), pageLimit: input.positiveInt('page_limit', 10), q: input.string('q') ?? null }),
+      variables: (input) => ({ id: input.path.library_id, ...input.rolePage() }),
       shape: (data) => (data.libraryPermissions.current ? libraryRolesDict(data.libraryPermissions.current) : rolePageDict(data.libraryPermissions.available!)),
     }),
     route<{ setLibraryPermissions: { current: Parameters<typeof libraryRolesDict>[0]; library: Dict } }>({

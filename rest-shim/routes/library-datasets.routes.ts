@@ -13,7 +13,7 @@ export const libraryDatasetRoutes: RouteSpec<unknown>[] = [
     path: '/api/libraries/datasets/:dataset_id/permissions',
     access: 'permission',
     operation: `query ($id: ID!, $scope: String, $page: Int, $pageLimit: Int, $q: String) { libraryDatasetPermissions(id: $id, scope: $scope, page: $page, pageLimit: $pageLimit, q: $q) { current { access modify manage } ${ROLE_PAGE_FIELDS} } }`,
-    variables: (input) => ({ id: input.path.dataset_id, scope: input.string('scope') ?? null, page: input.positiveInt('page', 1), pageLimit: input.positiveInt('page_limit', 10), q: input.string('q') ?? null }),
+    variables: (input) => ({ id: input.path.dataset_id, ...input.rolePage() }),
     shape: (data) => {
       const view = data.libraryDatasetPermissions;
       return view.current ? currentRoles(view.current) : rolePageDict(view.available!, true);

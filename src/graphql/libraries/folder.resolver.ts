@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { LibraryFolder } from '../../entities/library-folder.entity';
 import { decodeFolderId, encodeFolderId } from '../../services/libraries/folder-ids';
@@ -13,6 +13,7 @@ import {
   LibraryDatasetDetailType,
   LibraryDatasetPermissionsType,
   LibraryDatasetVersionType,
+  RolePageArgs,
   LibraryFolderType,
   PermissionRolesInput,
 } from './library.types';
@@ -37,12 +38,9 @@ export class FolderResolver {
   folderPermissions(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID) id: string,
-    @Arg('scope', () => String, { nullable: true }) scope?: string,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('pageLimit', () => Int, { nullable: true }) pageLimit?: number,
-    @Arg('q', () => String, { nullable: true }) q?: string,
+    @Args(() => RolePageArgs) paging: RolePageArgs,
   ) {
-    return ctx.services.folderPermissions.show(ctx, id, scope ?? null, page ?? 1, pageLimit ?? 10, q ?? null);
+    return ctx.services.folderPermissions.show(ctx, id, paging.scope ?? null, paging.page ?? 1, paging.pageLimit ?? 10, paging.q ?? null);
   }
 
   @Mutation(() => LibraryFolderType)
@@ -154,12 +152,9 @@ export class LibraryDatasetResolver {
   libraryDatasetPermissions(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID) id: string,
-    @Arg('scope', () => String, { nullable: true }) scope?: string,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('pageLimit', () => Int, { nullable: true }) pageLimit?: number,
-    @Arg('q', () => String, { nullable: true }) q?: string,
+    @Args(() => RolePageArgs) paging: RolePageArgs,
   ) {
-    return ctx.services.libraryDatasetPermissions.show(ctx, id, scope ?? null, page ?? 1, pageLimit ?? 10, q ?? null);
+    return ctx.services.libraryDatasetPermissions.show(ctx, id, paging.scope ?? null, paging.page ?? 1, paging.pageLimit ?? 10, paging.q ?? null);
   }
 
   @Mutation(() => LibraryDatasetPermissionsType, { description: 'make_private, remove_restrictions or set_permissions (role names).' })

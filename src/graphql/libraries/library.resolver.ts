@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { LibraryFolder } from '../../entities/library-folder.entity';
@@ -19,6 +19,7 @@ import {
   LibraryPermissionsType,
   LibraryType,
   PermissionRolesInput,
+  RolePageArgs,
 } from './library.types';
 
 @Resolver(() => LibraryType)
@@ -55,12 +56,9 @@ export class LibraryResolver {
   libraryPermissions(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID) id: string,
-    @Arg('scope', () => String, { nullable: true }) scope?: string,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('pageLimit', () => Int, { nullable: true }) pageLimit?: number,
-    @Arg('q', () => String, { nullable: true }) q?: string,
+    @Args(() => RolePageArgs) paging: RolePageArgs,
   ) {
-    return ctx.services.libraryPermissions.show(ctx, id, scope ?? null, page ?? 1, pageLimit ?? 10, q ?? null);
+    return ctx.services.libraryPermissions.show(ctx, id, paging.scope ?? null, paging.page ?? 1, paging.pageLimit ?? 10, paging.q ?? null);
   }
 
   @Mutation(() => LibraryType)

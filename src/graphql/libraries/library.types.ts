@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { Library } from '../../entities/library.entity';
 import type { LibraryFolder } from '../../entities/library-folder.entity';
 import type { Role } from '../../entities/role.entity';
@@ -103,6 +103,15 @@ export class LibraryDatasetDetailType {
   @Field(() => Boolean) canUserModify!: boolean;
   @Field(() => Boolean) canUserManage!: boolean;
   @Field(() => Boolean) isUnrestricted!: boolean;
+}
+
+/** How a permission query pages the roles one may choose (scope available); the defaults are the contract's. */
+@ArgsType()
+export class RolePageArgs {
+  @Field(() => String, { nullable: true, description: "'current' (default) or 'available'." }) scope?: string | null;
+  @Field(() => Int, { nullable: true, defaultValue: 1 }) page!: number;
+  @Field(() => Int, { nullable: true, defaultValue: 10 }) pageLimit!: number;
+  @Field(() => String, { nullable: true, description: 'Filter on role names.' }) q?: string | null;
 }
 
 @ObjectType('RolePage')
