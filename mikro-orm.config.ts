@@ -1,6 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { join } from 'node:path';
+import type { PoolAfterCreate } from './src/db/signals';
 import { ALL_ENTITIES } from './src/entities';
 
 /** Where the ORM connects: a PostgreSQL URL, or the unix-socket directory of the embedded PGlite. */
@@ -10,12 +11,12 @@ export type OrmConnection = { kind: 'server'; url: string } | { kind: 'embedded'
  * The one ORM configuration. The same entities, dialect and migrations serve the embedded PGlite
  * (default, data under DATA_DIR) and a PostgreSQL server (DATABASE_URL).
  */
-export function buildOrmConfig(connection: OrmConnection, overrides: Partial<Options> = {}): Options {
+export function buildOrmConfig(connection: OrmConnection, overrides: Partial<Options> = {}, afterCreate?: PoolAfterCreate): Options {
   const target =
     connection.kind === 'server'
-      ? { clientUrl: connection.url, pool: { min: 0, max: 10 } }
+      ? { clientUrl: connection.url, pool: { min: 0, max: 10, afterCreate } }
       : // PGlite is a single session: one pooled connection, or statements of two requests interleave.
-        { host: connection.socketDir, port: 5432, user: 'postgres', dbName: 'postgres', pool: { min: 1, max: 1 } };
+        { host: connection.socketDir, port: 5432, user: 'postgres', dbName: 'postgres', pool: { min: 1, max: 1, afterCreate } };
   return defineConfig({
     ...target,
     entities: ALL_ENTITIES,

@@ -1,3 +1,4 @@
+import { CallerCache } from '../auth/caller-cache';
 import { IdentityService } from '../auth/identity.service';
 import { PasswordHasher } from '../auth/passwords';
 import type { AppConfig } from '../config/app-config';
@@ -63,7 +64,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     db,
     ids,
     layout,
-    identity: new IdentityService(config, ids),
+    identity: new IdentityService(config, ids, db.reader, new CallerCache(db.signals)),
     sessions: new SessionService(passwords),
     users: new UserService(config, passwords),
     roles: new RoleService(),

@@ -1,11 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/app-config';
-import { Caller } from '../context/caller';
-import { ApiKey } from '../entities/api-key.entity';
-import { GalaxySession } from '../entities/galaxy-session.entity';
-import type { User } from '../entities/user.entity';
+import { Caller, type CallerSession, type CallerUser } from '../context/caller';
+import type { SqlReader } from '../db/sql/sql-reader';
+import { sql } from '../db/sql/sql-statement';
 import { AppError } from '../errors/error-kinds';
 import type { IdCodec } from '../ids/id-codec';
+import type { CallerCache } from './caller-cache';
 import { secretsEqual } from './secrets';
 
 export interface Credentials {
@@ -19,28 +18,47 @@ export interface Credentials {
 
 const keyRefused = (message: string) => new AppError('AuthenticationRequired', message);
 
+/** The key, its user, and whether a newer key of that user exists (only the newest key is valid): one statement. */
+const KEY_LOOKUP = sql<{ id: number; email: string; username: string | null; deleted: boolean; superseded: boolean }>(
+  'auth_api_key',
+  `select u.id, u.email, u.username, u.deleted,
+          exists (select 1 from api_keys newer where newer.user_id = k.user_id and newer.id > k.id) as superseded
+     from api_keys k join galaxy_user u on u.id = k.user_id
+    where k.key = $1`,
+);
+
+/** A valid session and its user (if any): one statement. */
+const SESSION_LOOKUP = sql<{ id: number; currentHistoryId: number | null; userId: number | null; email: string | null; username: string | null; deleted: boolean | null }>(
+  'auth_session',
+  `select s.id, s.current_history_id as "currentHistoryId", u.id as "userId", u.email, u.username, u.deleted
+     from galaxy_session s left join galaxy_user u on u.id = s.user_id
+    where s.session_key = $1 and s.is_valid`,
+);
+
 /** Turns the credentials of a request into a Caller, the way the platform does (platform-facts §3). */
 export class IdentityService {
   constructor(
     private readonly config: AppConfig,
     private readonly ids: IdCodec,
+    private readonly reader: SqlReader,
+    private readonly cache: CallerCache,
   ) {}
 
   isAdminEmail(email: string): boolean {
     return this.config.adminUsers.includes(email);
   }
 
-  callerFor(user: User, session: GalaxySession | null = null): Caller {
+  callerFor(user: CallerUser, session: CallerSession | null = null): Caller {
     return Caller.ofUser(user, this.isAdminEmail(user.email), session);
   }
 
-  async resolve(em: EntityManager, credentials: Credentials): Promise<Caller> {
+  async resolve(credentials: Credentials): Promise<Caller> {
     if (credentials.runnerToken) return this.fromRunnerToken(credentials.runnerToken);
     const key = credentials.apiKey;
-    if (key !== undefined && key !== '') return this.fromApiKey(em, key);
+    if (key !== undefined && key !== '') return this.fromApiKey(key);
     if (credentials.sessionCookie) {
-      const session = await this.findSession(em, credentials.sessionCookie);
-      if (session) return session.user && !session.user.deleted ? this.callerFor(session.user, session) : Caller.anonymous(session);
+      const caller = await this.fromSession(credentials.sessionCookie);
+      if (caller) return caller;
     }
     return Caller.anonymous();
   }
@@ -51,24 +69,32 @@ export class IdentityService {
     return Caller.runner(`runner-${index + 1}`);
   }
 
-  private async fromApiKey(em: EntityManager, key: string): Promise<Caller> {
+  private async fromApiKey(key: string): Promise<Caller> {
     if (secretsEqual(key, this.config.masterApiKey)) return Caller.master();
-    const apiKey = await em.findOne(ApiKey, { key }, { populate: ['user'] });
-    if (!apiKey) throw keyRefused('Provided API key is not valid.');
-    if (apiKey.user.deleted) throw keyRefused('User account is deactivated, please contact an administrator.');
-    const newer = await em.count(ApiKey, { user: apiKey.user, id: { $gt: apiKey.id } });
-    if (newer > 0) throw keyRefused('Provided API key has expired.');
-    return this.callerFor(apiKey.user);
+    const cached = this.cache.get(key);
+    if (cached) return this.callerFor(cached);
+    const stamp = this.cache.stamp();
+    const row = await this.reader.one(null, KEY_LOOKUP, [key]);
+    if (!row) throw keyRefused('Provided API key is not valid.');
+    if (row.deleted) throw keyRefused('User account is deactivated, please contact an administrator.');
+    if (row.superseded) throw keyRefused('Provided API key has expired.');
+    const user: CallerUser = { id: row.id, email: row.email, username: row.username };
+    this.cache.set(key, user, stamp);
+    return this.callerFor(user);
   }
 
   /** An unreadable or invalidated cookie is simply no session. */
-  private async findSession(em: EntityManager, cookie: string): Promise<GalaxySession | null> {
+  private async fromSession(cookie: string): Promise<Caller | null> {
     let sessionKey: string;
     try {
       sessionKey = this.ids.decodeGuid(cookie);
     } catch {
       return null;
     }
-    return em.findOne(GalaxySession, { sessionKey, isValid: true }, { populate: ['user'] });
+    const row = await this.reader.one(null, SESSION_LOOKUP, [sessionKey]);
+    if (!row) return null;
+    const session: CallerSession = { id: row.id, sessionKey, currentHistoryId: row.currentHistoryId };
+    if (row.userId !== null && row.email !== null && !row.deleted) return this.callerFor({ id: row.userId, email: row.email, username: row.username }, session);
+    return Caller.anonymous(session);
   }
 }

@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { QueryResultRow } from 'pg';
+import type { SqlStatement } from '../db/sql/sql-statement';
+import { User } from '../entities/user.entity';
 import type { Logger } from '../logging/logger';
 import type { AppServices } from './app-services';
 import type { Caller } from './caller';
@@ -10,23 +13,55 @@ export interface ResponseHooks {
 }
 
 /**
- * One per request, built once and passed explicitly: identity, a forked EntityManager,
- * fresh DataLoaders and the process-wide services.
+ * One per request, built once and passed explicitly: identity, fresh DataLoaders, the process-wide
+ * services, and an EntityManager forked on first use (a read-only request reads through `rows` and
+ * never forks one).
  */
 export class RequestContext {
   readonly loaders = new LoaderRegistry(this);
   private readonly memos = new Map<string, Promise<unknown>>();
+  private forked: EntityManager | null;
 
   constructor(
-    readonly em: EntityManager,
+    private readonly emSource: EntityManager | (() => EntityManager),
     private currentCaller: Caller,
     readonly services: AppServices,
     readonly log: Logger,
     readonly response: ResponseHooks = { setSessionCookie: () => undefined },
-  ) {}
+  ) {
+    this.forked = typeof emSource === 'function' ? null : emSource;
+  }
+
+  /** The request's EntityManager, for writes and rules over entities. */
+  get em(): EntityManager {
+    if (this.forked === null) this.forked = typeof this.emSource === 'function' ? this.emSource() : this.emSource;
+    return this.forked;
+  }
+
+  /**
+   * Runs a read statement (a read model's one query): on the request's transaction when a write is
+   * under way, otherwise straight on a pooled connection.
+   */
+  rows<Row extends QueryResultRow>(statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row[]> {
+    return this.services.db.reader.rows(this.forked, statement, params);
+  }
+
+  async one<Row extends QueryResultRow>(statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row | null> {
+    return (await this.rows(statement, params))[0] ?? null;
+  }
 
   get caller(): Caller {
     return this.currentCaller;
+  }
+
+  /** The caller's user as an entity reference, for the relations of new rows; null without a user. */
+  userRef(): User | null {
+    const user = this.currentCaller.user;
+    return user ? this.em.getReference(User, user.id) : null;
+  }
+
+  requireUserRef(): User {
+    return this.em.getReference(User, this.currentCaller.requireUser().id);
   }
 
   /** After a login, the rest of the request acts as the new identity. */

@@ -5,6 +5,8 @@ import { buildOrmConfig, type OrmConnection } from '../../mikro-orm.config';
 import type { Logger } from '../logging/logger';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { queryScope } from './query-scope';
+import { DatabaseSignals, embeddedAfterCreate, ServerSignalListener, subscribeEmbedded } from './signals';
+import { SqlReader } from './sql/sql-reader';
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; absent means the embedded PGlite. */
@@ -22,6 +24,10 @@ export interface Database {
   embedded: boolean;
   /** Counts every SQL statement sent, for benchmarks and the constant-query tests. */
   queries: QueryCounter;
+  /** Read statements without the ORM, on the ORM's connections. */
+  reader: SqlReader;
+  /** What other processes signal through LISTEN/NOTIFY (cache invalidation). */
+  signals: DatabaseSignals;
   close(): Promise<void>;
 }
 
@@ -46,16 +52,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     connection = { kind: 'embedded', socketDir: embedded.socketDir };
   }
   const queries = new QueryCounter();
+  const signals = new DatabaseSignals();
+  const unsubscribe = connection.kind === 'embedded' ? subscribeEmbedded(connection.socketDir, signals) : () => undefined;
+  const listener = connection.kind === 'server' ? new ServerSignalListener(connection.url, signals, options.log) : null;
+  const afterCreate = connection.kind === 'embedded' ? embeddedAfterCreate(connection.socketDir) : undefined;
   let orm: MikroORM;
   try {
-    orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }));
+    orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }, afterCreate));
     orm.em.getKnex().on('query', () => {
       queries.total += 1;
       const tally = queryScope.getStore();
       if (tally) tally.count += 1;
     });
     if (options.migrate !== false) await migrate(orm, connection, options.log);
+    await listener?.start();
   } catch (error) {
+    unsubscribe();
+    await listener?.stop();
     await embedded?.stop();
     throw error;
   }
@@ -63,7 +76,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     orm,
     embedded: Boolean(embedded),
     queries,
+    reader: new SqlReader(orm, queries, connection.kind === 'server'),
+    signals,
     async close() {
+      unsubscribe();
+      await listener?.stop();
       await orm.close(true);
       await embedded?.stop();
     },

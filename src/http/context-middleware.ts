@@ -13,16 +13,18 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Builds the request's context once: a forked EntityManager, the caller resolved from the key or the
- * session cookie, fresh loaders. Used by the shim and by /graphql alike.
+ * Builds the request's context once: the caller resolved from the key or the session cookie, fresh
+ * loaders, and an EntityManager forked only if the request uses one. Used by the shim and by
+ * /graphql alike.
  */
 export function contextMiddleware(services: AppServices) {
+  const orm = services.db.orm;
+  const fork = () => orm.em.fork({ useContext: true });
   return async (req: Request, res: Response, next: NextFunction) => {
-    const em = services.db.orm.em.fork({ useContext: true });
     const log = services.log;
     try {
-      const caller = await services.identity.resolve(em, credentialsOf(req));
-      res.locals.ctx = new RequestContext(em, caller, services, log, {
+      const caller = await services.identity.resolve(credentialsOf(req));
+      res.locals.ctx = new RequestContext(fork, caller, services, log, {
         setSessionCookie(value) {
           if (value === null) res.clearCookie(SESSION_COOKIE, { path: '/' });
           else res.cookie(SESSION_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax' });

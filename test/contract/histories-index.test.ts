@@ -305,6 +305,7 @@ describe('GET /api/histories costs', () => {
     };
     await seed(dave.key, 3);
     await seed(erin.key, 30);
+    await h.warmKeys(dave.key, erin.key);
     for (const query of [{}, { view: 'detailed' }, { view: 'detailed', keys: 'count,hdas,contents' }]) {
       const small = await list(query, dave.key);
       const large = await list(query, erin.key);

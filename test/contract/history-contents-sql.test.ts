@@ -29,6 +29,7 @@ describe('GET /api/histories/{id}/contents: constant SQL', () => {
   it('costs the same number of queries for 2 datasets and for 12, in every view', async () => {
     const historyId = await createHistory(h, alice.key);
     await addDatasets(historyId, 2);
+    await h.warmKeys(alice.key, h.admin.key);
     const views: Array<Record<string, string>> = [{}, { details: 'all' }, { view: 'detailed' }, { keys: 'name,tags,state' }, { deleted: 'false', visible: 'true' }];
     const small = [];
     for (const view of views) {

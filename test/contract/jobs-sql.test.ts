@@ -30,6 +30,7 @@ describe('GET /api/jobs: constant SQL', () => {
     const bobHistory = await createHistory(h, bob.key);
     await addJobs(alice, aliceHistory, 1);
     await addJobs(bob, bobHistory, 1);
+    await h.warmKeys(alice.key, h.admin.key);
     const views: Array<Record<string, string>> = [{ key: alice.key }, { key: alice.key, user_details: 'true' }, { key: h.admin.key, user_details: 'true' }, { key: alice.key, state: 'ok', tool_id: 'upload1' }];
     const small = [];
     for (const view of views) small.push(await cost(view));

@@ -21,6 +21,7 @@ beforeAll(async () => {
   big = await createLibrary(h, 'Big');
   await seedFolder(h, small.root_folder_id, { folders: 1, datasetsPerFolder: 2, restrictTo: 'insiders' });
   await seedFolder(h, big.root_folder_id, { folders: 25, datasetsPerFolder: 12, restrictTo: 'insiders' });
+  await h.warmKeys(h.admin.key, holder.key, other.key);
 }, 60000);
 afterAll(() => h.close());
 

@@ -73,6 +73,7 @@ describe('relations through per-request DataLoaders', () => {
       }
     };
     await addGroups(0, 3);
+    await h.warmKeys(h.admin.key);
     const few = h.queriesOf(await gql(h.admin.key, query));
     await addGroups(3, 30);
     const many = h.queriesOf(await gql(h.admin.key, query));
@@ -92,6 +93,7 @@ describe('history and library relations through per-request DataLoaders', () => 
       }
     };
     await addHistories(2);
+    await h.warmKeys(owner.key);
     const few = h.queriesOf(await gql(owner.key, query));
     await addHistories(6);
     const res = await gql(owner.key, query);
@@ -115,6 +117,7 @@ describe('history and library relations through per-request DataLoaders', () => 
       }
     };
     await addLibraries(2);
+    await h.warmKeys(h.admin.key);
     const few = h.queriesOf(await gql(h.admin.key, query));
     await addLibraries(6);
     const res = await gql(h.admin.key, query);

@@ -29,6 +29,11 @@ export interface TestPlatform {
   newUser(name?: string): Promise<TestUser>;
   /** SQL statements a response's request cost (the x-sql-queries header). */
   queriesOf(response: { headers: Record<string, string | string[] | undefined> }): number;
+  /**
+   * Uses each key until the key cache serves it (its identity costs no SQL any more), so that SQL
+   * counts compare the work of requests, not whether their key was seen before.
+   */
+  warmKeys(...keys: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +96,15 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
       const header = response.headers['x-sql-queries'];
       if (typeof header !== 'string') throw new Error('no x-sql-queries header');
       return Number(header);
+    },
+    async warmKeys(...keys) {
+      for (const key of keys) {
+        const deadline = Date.now() + 5000;
+        while ((await api.get('/api/version').query({ key })).headers['x-sql-queries'] !== '0') {
+          if (Date.now() > deadline) throw new Error('the key cache does not keep the key');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
     },
     async close() {
       await platform.close();

@@ -3,7 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } fr
 import { selects } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
-import type { Job } from '../../entities/job.entity';
+import type { JobView } from '../../services/jobs/job-view';
 import type { ContentsFilter } from '../../services/datasets/hda.service';
 import { historyById } from '../../services/histories/history.loaders';
 import { mayViewJob } from '../../services/jobs/job-access';
@@ -41,7 +41,7 @@ export class HistoryContentResolver {
   @Query(() => HistoryContentType, { description: 'A history dataset by id (GET /api/datasets/{id}).' })
   @Access('anonymous')
   async dataset(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<HdaNode> {
-    return hdaNode(ctx, await ctx.services.hdas.findReadable(ctx, id));
+    return hdaNode(ctx, await ctx.services.hdas.readable(ctx, id));
   }
 
   @Query(() => DatasetFileType, { description: 'Where the content of a readable dataset is, and how to serve it.' })
@@ -97,7 +97,7 @@ export class HistoryContentResolver {
   }
 
   @FieldResolver(() => JobType, { nullable: true, description: 'The job that created it (when the caller may see that job).' })
-  async creatingJob(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<Job | null> {
+  async creatingJob(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<JobView | null> {
     const job = await ctx.loaders.get(creatingJobByHdaId).load(hda.view.id);
     return job && mayViewJob(ctx.caller, job) ? job : null;
   }

@@ -39,7 +39,7 @@ export class HistoryResolver {
 
   @Query(() => HistoryType, { nullable: true, description: "A readable history; also 'most_recently_used' and 'current'." })
   @Access('anonymous')
-  history(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<History | null> {
+  history(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<HistoryView | null> {
     return ctx.services.histories.show(ctx, id);
   }
 

@@ -1,9 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
-import type { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import type { Job } from '../../entities/job.entity';
-import type { JobView } from '../../services/jobs/job-view';
+import type { JobDatasetLinkView, JobView } from '../../services/jobs/job-view';
 import type { User } from '../../entities/user.entity';
 import { type MetricView, metricView } from '../../jobs/metrics-format';
 import { historyById } from '../../services/histories/history.loaders';
@@ -39,7 +38,7 @@ export class JobResolver {
 
   @Query(() => JobType)
   @Access('user')
-  job(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Job> {
+  job(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<JobView> {
     return ctx.services.jobs.show(ctx, id);
   }
 
@@ -71,12 +70,12 @@ export class JobResolver {
   }
 
   @FieldResolver(() => [JobDatasetType])
-  inputs(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<JobInputDataset[]> {
+  inputs(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<JobDatasetLinkView[]> {
     return ctx.loaders.get(inputsByJobId).load(job.id);
   }
 
   @FieldResolver(() => [JobDatasetType])
-  outputs(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<JobOutputDataset[]> {
+  outputs(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<JobDatasetLinkView[]> {
     return ctx.loaders.get(outputsByJobId).load(job.id);
   }
 
@@ -126,19 +125,19 @@ export class JobResolver {
 @Resolver(() => JobDatasetType)
 export class JobDatasetResolver {
   @FieldResolver(() => String, { nullable: true, description: "'hda' (library datasets: 'ldda')." })
-  src(@Root() link: JobInputDataset | JobOutputDataset): string | null {
+  src(@Root() link: JobDatasetLinkView): string | null {
     if (link.hda) return 'hda';
     return link.ldda ? 'ldda' : null;
   }
 
   @FieldResolver(() => ID, { nullable: true })
-  datasetId(@Root() link: JobInputDataset | JobOutputDataset, @Ctx() ctx: RequestContext): string | null {
+  datasetId(@Root() link: JobDatasetLinkView, @Ctx() ctx: RequestContext): string | null {
     if (link.hda) return encoded(ctx, link.hda.id);
     return link.ldda ? encoded(ctx, link.ldda.id) : null;
   }
 
   @FieldResolver(() => HistoryContentType, { nullable: true })
-  async dataset(@Root() link: JobInputDataset | JobOutputDataset, @Ctx() ctx: RequestContext): Promise<HdaNode | null> {
+  async dataset(@Root() link: JobDatasetLinkView, @Ctx() ctx: RequestContext): Promise<HdaNode | null> {
     const hda = link.hda ? await ctx.loaders.get(hdaById).load(link.hda.id) : null;
     return hda ? hdaNode(ctx, hda) : null;
   }

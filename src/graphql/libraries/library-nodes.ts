@@ -1,16 +1,15 @@
 import type { RequestContext } from '../../context/request-context';
 import { loadDatatypesRegistry } from '../../datatypes';
-import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
 import type { FolderContents } from '../../services/libraries/folder-contents.service';
 import type { CreatedCollection } from '../../services/libraries/library-contents.service';
 import { encodeFolderId } from '../../services/libraries/folder-ids';
-import type { LibraryDatasetDetail } from '../../services/libraries/library-dataset.service';
+import type { LddaView, LibraryDatasetDetail } from '../../services/libraries/library-dataset-view';
 import { encoded } from '../shared/encoded-id';
 import type { FolderContentsType, LibraryCollectionType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
 
 /** Library items as the graph shows them: encoded ids ('F' for folders) and plain fields, built once. */
 
-export function versionNode(ctx: RequestContext, ldda: LibraryDatasetDatasetAssociation, folderId: number, libraryId: number): LibraryDatasetVersionType {
+export function versionNode(ctx: RequestContext, ldda: LddaView, folderId: number, libraryId: number): LibraryDatasetVersionType {
   return {
     id: encoded(ctx, ldda.id),
     name: ldda.name,

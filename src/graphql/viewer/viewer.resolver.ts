@@ -9,7 +9,6 @@ import { VersionType, ViewerType } from './viewer.type';
 interface Viewer {
   isAdmin: boolean;
   isAnonymous: boolean;
-  user: User | null;
 }
 
 @Resolver(() => ViewerType)
@@ -18,7 +17,13 @@ export class ViewerResolver {
   @Access('anonymous')
   viewer(@Ctx() ctx: RequestContext): Viewer {
     const { caller } = ctx;
-    return { isAdmin: caller.isAdmin, isAnonymous: caller.isAnonymous, user: caller.user };
+    return { isAdmin: caller.isAdmin, isAnonymous: caller.isAnonymous };
+  }
+
+  /** The caller's user record, read when asked for. */
+  @FieldResolver(() => UserType, { nullable: true })
+  user(@Ctx() ctx: RequestContext): Promise<User> | null {
+    return ctx.caller.user ? ctx.services.users.callerRecord(ctx) : null;
   }
 
   /** Lets a mutation document read the caller alongside its result (the shim shapes by role). */

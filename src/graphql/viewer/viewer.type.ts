@@ -1,6 +1,4 @@
 import { Field, ObjectType } from 'type-graphql';
-import { UserType } from '../users/user.type';
-import type { User } from '../../entities/user.entity';
 
 /** The caller: who they are and what they use. */
 @ObjectType('Viewer')
@@ -10,9 +8,6 @@ export class ViewerType {
 
   @Field(() => Boolean, { description: 'No user and not the master key.' })
   isAnonymous!: boolean;
-
-  @Field(() => UserType, { nullable: true })
-  user!: User | null;
 }
 
 @ObjectType('Version')

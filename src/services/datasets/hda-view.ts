@@ -1,11 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../context/request-context';
 import type { DatasetState } from '../../entities/dataset.entity';
 import type { DatasetMetadata } from '../../entities/hda.entity';
+import { sql, StatementShapes } from '../../db/sql/sql-statement';
+import type { HistoryRef } from '../histories/history-access';
 
 /**
- * What the graph reads of a history dataset. An entity satisfies it; big listings build it straight
- * from SQL rows instead, which spares the ORM's per-entity work (the listing of a 5,000-dataset
- * history is one query and no hydration).
+ * What the graph reads of a history dataset. An entity satisfies it; reads build it straight from
+ * one SQL statement (the listing of a 5,000-dataset history is one statement and no hydration).
  */
 export interface HdaView {
   id: number;
@@ -28,6 +29,11 @@ export interface HdaView {
   dataset: { id: number; state: DatasetState; fileSize: number | null; uuid: string; purged: boolean; externalFilename: string | null };
 }
 
+/** A dataset read on its own, with what the access rules need of its history. */
+export interface HdaInHistoryView extends HdaView {
+  history: HistoryRef;
+}
+
 interface HdaRow {
   id: number;
   hid: number;
@@ -37,21 +43,68 @@ interface HdaRow {
   peek: string | null;
   extension: string;
   dbkey: string;
-  metadata: DatasetMetadata | string;
+  metadata: DatasetMetadata;
   visible: boolean;
   deleted: boolean;
   purged: boolean;
   annotation: string | null;
-  tool_version: string | null;
-  create_time: Date | string;
-  update_time: Date | string;
-  history_id: number;
-  dataset_id: number;
+  toolVersion: string | null;
+  createTime: Date;
+  updateTime: Date;
+  historyId: number;
+  datasetId: number;
   state: DatasetState;
-  file_size: string | number | null;
+  fileSize: number | null;
   uuid: string;
-  dataset_purged: boolean;
-  external_filename: string | null;
+  datasetPurged: boolean;
+  externalFilename: string | null;
+}
+
+const COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.extension, h.dbkey, h.metadata, h.visible, h.deleted, h.purged,
+  h.annotation, h.tool_version as "toolVersion", h.create_time as "createTime", h.update_time as "updateTime",
+  h.history_id as "historyId", h.dataset_id as "datasetId", d.state, d.file_size::float8 as "fileSize", d.uuid,
+  d.purged as "datasetPurged", d.external_filename as "externalFilename"`;
+
+function toView(row: HdaRow): HdaView {
+  return {
+    id: row.id,
+    hid: row.hid,
+    name: row.name,
+    info: row.info,
+    blurb: row.blurb,
+    peek: row.peek,
+    extension: row.extension,
+    dbkey: row.dbkey,
+    metadata: row.metadata,
+    visible: row.visible,
+    deleted: row.deleted,
+    purged: row.purged,
+    annotation: row.annotation,
+    toolVersion: row.toolVersion,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+    history: { id: row.historyId },
+    dataset: { id: row.datasetId, state: row.state, fileSize: row.fileSize, uuid: row.uuid, purged: row.datasetPurged, externalFilename: row.externalFilename },
+  };
+}
+
+const BY_ID = sql<HdaRow & { historyUserId: number | null; historyPublished: boolean; historyImportable: boolean }>(
+  'hda_by_id',
+  `select ${COLUMNS}, hi.user_id as "historyUserId", hi.published as "historyPublished", hi.importable as "historyImportable"
+     from history_dataset_association h
+     join dataset d on d.id = h.dataset_id
+     join history hi on hi.id = h.history_id
+    where h.id = $1`,
+);
+
+/** One dataset with its history's owner and sharing flags: one statement. */
+export async function readHda(ctx: RequestContext, id: number): Promise<HdaInHistoryView | null> {
+  const row = await ctx.one(BY_ID, [id]);
+  if (!row) return null;
+  return {
+    ...toView(row),
+    history: { id: row.historyId, user: row.historyUserId === null ? null : { id: row.historyUserId }, published: row.historyPublished, importable: row.historyImportable },
+  };
 }
 
 export interface HdaQuery {
@@ -61,47 +114,43 @@ export interface HdaQuery {
   visible?: boolean | null;
 }
 
-/** History datasets as views, by history then hid, in one query. */
-export async function loadHdaViews(em: EntityManager, query: HdaQuery): Promise<HdaView[]> {
-  const knex = em.getKnex();
-  const builder = knex('history_dataset_association as h')
-    .join('dataset as d', 'd.id', 'h.dataset_id')
-    .select(
-      'h.id', 'h.hid', 'h.name', 'h.info', 'h.blurb', 'h.peek', 'h.extension', 'h.dbkey', 'h.metadata', 'h.visible', 'h.deleted', 'h.purged',
-      'h.annotation', 'h.tool_version', 'h.create_time', 'h.update_time', 'h.history_id', 'h.dataset_id', 'd.state', 'd.file_size', 'd.uuid',
-      'd.purged as dataset_purged', 'd.external_filename',
-    )
-    .whereIn('h.history_id', query.historyIds as number[])
-    .orderBy([{ column: 'h.history_id' }, { column: 'h.hid' }]);
-  if (query.ids) builder.whereIn('h.id', query.ids as number[]);
-  if (typeof query.deleted === 'boolean') builder.where('h.deleted', query.deleted);
-  if (typeof query.visible === 'boolean') builder.where('h.visible', query.visible);
-  const rows = await em.execute<HdaRow[]>(builder);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    hid: Number(row.hid),
-    name: row.name,
-    info: row.info,
-    blurb: row.blurb,
-    peek: row.peek,
-    extension: row.extension,
-    dbkey: row.dbkey,
-    metadata: typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as DatasetMetadata) : row.metadata,
-    visible: row.visible,
-    deleted: row.deleted,
-    purged: row.purged,
-    annotation: row.annotation,
-    toolVersion: row.tool_version,
-    createTime: new Date(row.create_time),
-    updateTime: new Date(row.update_time),
-    history: { id: Number(row.history_id) },
-    dataset: {
-      id: Number(row.dataset_id),
-      state: row.state,
-      fileSize: row.file_size === null ? null : Number(row.file_size),
-      uuid: row.uuid,
-      purged: row.dataset_purged,
-      externalFilename: row.external_filename,
-    },
-  }));
+interface ContentsShape {
+  ids: boolean;
+  deleted: boolean;
+  visible: boolean;
+}
+
+const CONTENTS = new StatementShapes<ContentsShape, HdaRow>(
+  'hdas_of_histories',
+  (shape) => {
+    let n = 1;
+    const where = ['h.history_id = any($1::int[])'];
+    if (shape.ids) where.push(`h.id = any($${(n += 1)}::int[])`);
+    if (shape.deleted) where.push(`h.deleted = $${(n += 1)}`);
+    if (shape.visible) where.push(`h.visible = $${(n += 1)}`);
+    return `select ${COLUMNS} from history_dataset_association h join dataset d on d.id = h.dataset_id
+             where ${where.join(' and ')} order by h.history_id, h.hid`;
+  },
+  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}`,
+);
+
+/** History datasets as views, by history then hid, in one statement. */
+export async function loadHdaViews(ctx: RequestContext, query: HdaQuery): Promise<HdaView[]> {
+  const deleted = typeof query.deleted === 'boolean';
+  const visible = typeof query.visible === 'boolean';
+  const params: unknown[] = [query.historyIds];
+  if (query.ids) params.push(query.ids);
+  if (deleted) params.push(query.deleted);
+  if (visible) params.push(query.visible);
+  const rows = await ctx.rows(CONTENTS.for({ ids: Boolean(query.ids), deleted, visible }), params);
+  return rows.map(toView);
+}
+
+const BY_IDS = sql<HdaRow>(
+  'hdas_by_ids',
+  `select ${COLUMNS} from history_dataset_association h join dataset d on d.id = h.dataset_id where h.id = any($1::int[])`,
+);
+
+export async function loadHdaViewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<HdaView[]> {
+  return (await ctx.rows(BY_IDS, [ids])).map(toView);
 }

@@ -9,7 +9,7 @@ import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
-import { type HdaView, loadHdaViews } from './hda-view';
+import { type HdaInHistoryView, type HdaView, loadHdaViews, readHda } from './hda-view';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
 import { purgeHdas, removeFiles } from './purge';
@@ -29,11 +29,13 @@ export interface CopySource {
 
 const populate = ['dataset', 'history', 'history.user'] as const;
 
+const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetAssociation found with id: ${encodedId}`);
+
 /** History contents: listing, show, copy in, change, delete and purge. */
 export class HdaService {
   async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter): Promise<HdaView[]> {
-    const history = await ctx.services.histories.findReadable(ctx, encodedHistoryId);
-    return loadHdaViews(ctx.em, {
+    const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+    return loadHdaViews(ctx, {
       historyIds: [history.id],
       ids: filter.ids?.map((id) => decodeId(ctx, id)),
       deleted: filter.deleted,
@@ -51,14 +53,23 @@ export class HdaService {
   }
 
   /** A dataset of a history, checking that it belongs to that history. */
-  async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetAssociation> {
-    const history = await ctx.services.histories.findReadable(ctx, encodedHistoryId);
-    const hda = await this.find(ctx, encodedId);
+  async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HdaView> {
+    const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+    const hda = await readHda(ctx, decodeId(ctx, encodedId));
+    if (!hda) throw notFound(encodedId);
     if (hda.history.id !== history.id) throw errors.notFound(`No dataset ${encodedId} in history ${encodedHistoryId}`);
     return hda;
   }
 
-  /** `GET /api/datasets/{id}`: any history dataset the caller may read. */
+  /** `GET /api/datasets/{id}`: the read model of any history dataset the caller may read (one statement). */
+  async readable(ctx: RequestContext, encodedId: string): Promise<HdaInHistoryView> {
+    const hda = await readHda(ctx, decodeId(ctx, encodedId));
+    if (!hda) throw notFound(encodedId);
+    if (!mayReadHistory(ctx.caller, hda.history)) throw errors.notAccessible('Dataset is not accessible by the current user');
+    return hda;
+  }
+
+  /** A history dataset the caller may read, as an entity (to copy or run a tool on). */
   async findReadable(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
     const hda = await this.find(ctx, encodedId);
     if (!mayReadHistory(ctx.caller, hda.history)) throw errors.notAccessible('Dataset is not accessible by the current user');
@@ -67,7 +78,7 @@ export class HdaService {
 
   /** The file behind a readable dataset, with how to serve it. */
   async fileOf(ctx: RequestContext, encodedId: string): Promise<{ path: string; mimetype: string; filename: string; extension: string }> {
-    const hda = await this.findReadable(ctx, encodedId);
+    const hda = await this.readable(ctx, encodedId);
     const path = ctx.services.layout.objects.pathOf(hda.dataset);
     if (hda.purged || hda.dataset.purged) throw errors.notFound('The dataset has been purged.');
     if (!['ok', 'empty', 'error', 'failed_metadata'].includes(hda.dataset.state) || !existsSync(path)) {
@@ -88,7 +99,7 @@ export class HdaService {
 
   private async find(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
     const hda = await ctx.em.findOne(HistoryDatasetAssociation, { id: decodeId(ctx, encodedId) }, { populate: [...populate] });
-    if (!hda) throw errors.notFound(`No HistoryDatasetAssociation found with id: ${encodedId}`);
+    if (!hda) throw notFound(encodedId);
     return hda;
   }
 

@@ -1,6 +1,5 @@
-import type { ObjectQuery } from '@mikro-orm/core';
-import type { History } from '../../entities/history.entity';
 import { AppError } from '../../errors/error-kinds';
+import type { HistoryColumn, HistoryCondition } from './history-view';
 
 /** One `q`/`qv` pair of the history index, e.g. `name-contains` / `rna`. */
 export interface FilterPair {
@@ -26,25 +25,18 @@ const ALLOWED: Record<string, readonly Op[]> = {
   encoded_id: ['in'],
 };
 
-const COLUMN: Record<string, keyof History> = {
-  name: 'name',
-  genome_build: 'genomeBuild',
-  slug: 'slug',
-  create_time: 'createTime',
-  update_time: 'updateTime',
-  deleted: 'deleted',
-  purged: 'purged',
-  importable: 'importable',
-  published: 'published',
-  annotation: 'annotation',
-};
-
-/** A parsed filter; `deleted: null` (qv None) means both deleted and active. */
+/** A parsed filter; `deleted: null` (qv None) means both deleted and active; `all` filters nothing. */
 export type HistoryFilter =
-  | { kind: 'column'; where: ObjectQuery<History> }
+  | { kind: 'column'; condition: HistoryCondition & { kind: 'compare' } }
+  | { kind: 'all' }
   | { kind: 'deleted'; value: boolean | null }
   | { kind: 'tag'; op: 'eq' | 'has'; name: string; value: string | null }
   | { kind: 'ids'; encodedIds: string[] };
+
+const compare = (column: HistoryColumn, op: '=' | '<=' | '>=' | 'ilike' | 'like', value: unknown): HistoryFilter => ({
+  kind: 'column',
+  condition: { kind: 'compare', column, op, value },
+});
 
 const badFilter = (column: string, operation: string) =>
   new AppError('RequestParameterInvalidException', 'bad filter', { column, operation });
@@ -80,12 +72,12 @@ export function parseHistoryFilter(pair: FilterPair): HistoryFilter {
     case 'importable':
     case 'published': {
       const flag = boolOrNone(value);
-      return { kind: 'column', where: flag === null ? {} : { [COLUMN[column]]: flag } };
+      return flag === null ? { kind: 'all' } : compare(column as HistoryColumn, '=', flag);
     }
     case 'create_time':
     case 'update_time': {
       const date = parseDate(column, op, value);
-      return { kind: 'column', where: { [COLUMN[column]]: op === 'le' ? { $lte: date } : { $gte: date } } };
+      return compare(column as HistoryColumn, op === 'le' ? '<=' : '>=', date);
     }
     case 'tag': {
       const split = value.indexOf(':');
@@ -95,12 +87,12 @@ export function parseHistoryFilter(pair: FilterPair): HistoryFilter {
     case 'encoded_id':
       return { kind: 'ids', encodedIds: value.split(',').map((id) => id.trim()).filter(Boolean) };
     case 'annotation':
-      return { kind: 'column', where: { annotation: { $ilike: `%${escapeLike(value)}%` } } };
+      return compare('annotation', 'ilike', `%${escapeLike(value)}%`);
     default: {
-      const field = COLUMN[column];
-      if (op === 'eq') return { kind: 'column', where: { [field]: value } };
-      if (op === 'contains') return { kind: 'column', where: { [field]: { $ilike: `%${escapeLike(value)}%` } } };
-      return { kind: 'column', where: { [field]: { $like: value } } };
+      const field = column as 'name' | 'genome_build' | 'slug';
+      if (op === 'eq') return compare(field, '=', value);
+      if (op === 'contains') return compare(field, 'ilike', `%${escapeLike(value)}%`);
+      return compare(field, 'like', value);
     }
   }
 }

@@ -18,15 +18,14 @@ const ACTIVE_JOB_STATES = ['new', 'upload', 'waiting', 'queued', 'running', 'pau
 /** Creating, copying, changing, deleting and purging histories (owners and administrators). */
 export class HistoryMutationService {
   async create(ctx: RequestContext, name: string | undefined): Promise<History> {
-    const user = ctx.caller.requireUser();
-    const history = ctx.em.create(History, { user, name: historyName(name) });
+    const history = ctx.em.create(History, { user: ctx.requireUserRef(), name: historyName(name) });
     await ctx.em.flush();
     return history;
   }
 
   /** Copies a readable history's active datasets into a new history of the caller. */
   async copy(ctx: RequestContext, encodedSourceId: string, name: string | undefined): Promise<History> {
-    const user = ctx.caller.requireUser();
+    const user = ctx.requireUserRef();
     return ctx.em.transactional(async (em) => {
       const source = await ctx.services.histories.findReadable(ctx, encodedSourceId);
       const copy = em.create(History, {

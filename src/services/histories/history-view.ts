@@ -1,8 +1,7 @@
-import type { ObjectQuery, QueryOrderMap } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { History } from '../../entities/history.entity';
+import type { RequestContext } from '../../context/request-context';
+import { sql, StatementShapes } from '../../db/sql/sql-statement';
 
-/** What the graph reads of a history; listings read it as plain data (a History entity satisfies it). */
+/** What the graph reads of a history; read models come from SQL rows (a History entity satisfies it too). */
 export interface HistoryView {
   id: number;
   name: string;
@@ -19,23 +18,88 @@ export interface HistoryView {
   user: { id: number } | null;
 }
 
-const FIELDS = ['id', 'name', 'hidCounter', 'deleted', 'purged', 'importable', 'published', 'slug', 'genomeBuild', 'annotation', 'createTime', 'updateTime', 'user'] as const;
+type HistoryRow = Omit<HistoryView, 'user'> & { userId: number | null };
 
-type RawHistory = Omit<HistoryView, 'user'> & { user: number | null };
+const COLUMNS = `h.id, h.name, h.hid_counter as "hidCounter", h.deleted, h.purged, h.importable, h.published, h.slug,
+  h.genome_build as "genomeBuild", h.annotation, h.create_time as "createTime", h.update_time as "updateTime", h.user_id as "userId"`;
 
-export async function loadHistoryViews(
-  em: EntityManager,
-  where: ObjectQuery<History>,
-  options: { orderBy: QueryOrderMap<History>[]; limit?: number; offset?: number },
-): Promise<HistoryView[]> {
-  const qb = em.createQueryBuilder(History, 'h').select([...FIELDS]).where(where).orderBy(options.orderBy);
-  if (options.limit !== undefined) qb.limit(options.limit);
-  if (options.offset !== undefined) qb.offset(options.offset);
-  const rows = await qb.execute<RawHistory[]>('all', true);
-  return rows.map((row) => ({
-    ...row,
-    createTime: new Date(row.createTime),
-    updateTime: new Date(row.updateTime),
-    user: row.user === null ? null : { id: Number(row.user) },
-  }));
+function toView(row: HistoryRow): HistoryView {
+  const { userId, ...rest } = row;
+  return { ...rest, user: userId === null ? null : { id: userId } };
+}
+
+const BY_ID = sql<HistoryRow>('history_by_id', `select ${COLUMNS} from history h where h.id = $1`);
+
+export async function readHistory(ctx: RequestContext, id: number): Promise<HistoryView | null> {
+  const row = await ctx.one(BY_ID, [id]);
+  return row ? toView(row) : null;
+}
+
+/** A condition of the history index (q/qv), on column `h.<column>`; values are parameters. */
+export type HistoryCondition =
+  | { kind: 'compare'; column: HistoryColumn; op: '=' | '<=' | '>=' | 'ilike' | 'like'; value: unknown }
+  | { kind: 'ids'; ids: number[] }
+  | { kind: 'tag'; op: 'eq' | 'has'; name: string; value: string | null };
+
+export type HistoryColumn = 'name' | 'genome_build' | 'slug' | 'create_time' | 'update_time' | 'deleted' | 'purged' | 'importable' | 'published' | 'annotation';
+
+export interface HistoryListQuery {
+  userId: number;
+  conditions: HistoryCondition[];
+  limit: number | null;
+  offset: number | null;
+}
+
+/** The shape of a listing: which conditions (not their values) and whether it pages. */
+interface ListShape {
+  conditions: string[];
+  limit: boolean;
+  offset: boolean;
+}
+
+function conditionShape(condition: HistoryCondition): string {
+  if (condition.kind === 'compare') return `${condition.column} ${condition.op}`;
+  if (condition.kind === 'ids') return 'ids';
+  return `tag ${condition.op} ${condition.value === null ? 'name' : 'name value'}`;
+}
+
+/** The text of one shape; `$1` is the owner, conditions number their parameters in order. */
+function listText(shape: ListShape): string {
+  let n = 1;
+  const param = () => `$${(n += 1)}`;
+  const where = ['h.user_id = $1'];
+  for (const condition of shape.conditions) {
+    const [kind, op, ...rest] = condition.split(' ');
+    if (kind === 'ids') where.push(`h.id = any(${param()}::int[])`);
+    else if (kind === 'tag') {
+      const match = op === 'eq' ? '=' : 'ilike';
+      const tagWhere = [`t.user_id = $1`, `t.item_type = 'history'`, `t.name ${match} ${param()}`];
+      if (rest.includes('value')) tagWhere.push(`t.value ${match} ${param()}`);
+      where.push(`h.id in (select t.item_id from item_tag t where ${tagWhere.join(' and ')})`);
+    } else where.push(`h.${kind} ${op} ${param()}`);
+  }
+  let text = `select ${COLUMNS} from history h where ${where.join(' and ')} order by h.create_time desc, h.id desc`;
+  if (shape.limit) text += ` limit ${param()}`;
+  if (shape.offset) text += ` offset ${param()}`;
+  return text;
+}
+
+const LIST = new StatementShapes<ListShape, HistoryRow>('histories_of_user', listText, (shape) => `${shape.conditions.join(',')}|${shape.limit}|${shape.offset}`);
+
+const likeValue = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function conditionParams(condition: HistoryCondition): unknown[] {
+  if (condition.kind === 'compare') return [condition.value];
+  if (condition.kind === 'ids') return [condition.ids];
+  const value = (text: string) => (condition.op === 'eq' ? text : likeValue(text));
+  return condition.value === null ? [value(condition.name)] : [value(condition.name), value(condition.value)];
+}
+
+/** A user's histories, newest first, in one statement (tag conditions included). */
+export async function listHistories(ctx: RequestContext, query: HistoryListQuery): Promise<HistoryView[]> {
+  const statement = LIST.for({ conditions: query.conditions.map(conditionShape), limit: query.limit !== null, offset: query.offset !== null });
+  const params: unknown[] = [query.userId, ...query.conditions.flatMap(conditionParams)];
+  if (query.limit !== null) params.push(query.limit);
+  if (query.offset !== null) params.push(query.offset);
+  return (await ctx.rows(statement, params)).map(toView);
 }

@@ -1,35 +1,24 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
-import type { DatasetState } from '../../entities/dataset.entity';
+import { sql } from '../../db/sql/sql-statement';
 import { History } from '../../entities/history.entity';
 import { type ContentRow, type HistoryStats, summarise } from './history-state';
 
-/** Counts, states and sizes of each history's contents: one query per batch, whatever their size. */
+const CONTENT_ROWS = sql<ContentRow & { historyId: number }>(
+  'history_content_rows',
+  `select hda.history_id as "historyId", hda.id as "hdaId", hda.deleted, hda.purged, d.state, d.id as "datasetId",
+          d.purged as "datasetPurged", coalesce(d.file_size, 0)::float8 as "fileSize"
+     from history_dataset_association hda join dataset d on d.id = hda.dataset_id
+    where hda.history_id = any($1::int[])
+    order by hda.history_id, hda.hid`,
+);
+
+/** Counts, states and sizes of each history's contents: one statement per batch, whatever their size. */
 export const historyStatsById: LoaderFactory<number, HistoryStats> = (ctx) =>
   new DataLoader(async (ids) => {
-    const knex = ctx.em.getKnex();
-    const rows = await ctx.em.execute<
-      Array<{ history_id: number; id: number; deleted: boolean; purged: boolean; state: DatasetState; dataset_id: number; dataset_purged: boolean; file_size: string | null }>
-    >(
-      knex
-        .select('hda.history_id', 'hda.id', 'hda.deleted', 'hda.purged', 'd.state', 'd.id as dataset_id', 'd.purged as dataset_purged', 'd.file_size')
-        .from('history_dataset_association as hda')
-        .join('dataset as d', 'd.id', 'hda.dataset_id')
-        .whereIn('hda.history_id', ids as number[])
-        .orderBy(['hda.history_id', 'hda.hid']),
-    );
+    const rows = await ctx.rows(CONTENT_ROWS, [ids]);
     const byHistory = new Map<number, ContentRow[]>(ids.map((id) => [id, []]));
-    for (const row of rows) {
-      byHistory.get(row.history_id)?.push({
-        hdaId: row.id,
-        deleted: row.deleted,
-        purged: row.purged,
-        state: row.state,
-        datasetId: row.dataset_id,
-        datasetPurged: row.dataset_purged,
-        fileSize: Number(row.file_size ?? 0),
-      });
-    }
+    for (const row of rows) byHistory.get(row.historyId)?.push(row);
     return ids.map((id) => summarise(byHistory.get(id) ?? []));
   });
 

@@ -1,12 +1,10 @@
-import type { FilterQuery, ObjectQuery } from '@mikro-orm/core';
 import type { RequestContext } from '../../context/request-context';
 import { History } from '../../entities/history.entity';
-import { ItemTag } from '../../entities/item-tag.entity';
 import { errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
 import { mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
-import { type FilterPair, type HistoryFilter, parseHistoryFilter } from './history-filters';
-import { type HistoryView, loadHistoryViews } from './history-view';
+import { type FilterPair, parseHistoryFilter } from './history-filters';
+import { type HistoryCondition, type HistoryView, listHistories, readHistory } from './history-view';
 
 export interface HistoryListOptions {
   deleted?: boolean;
@@ -29,46 +27,38 @@ export class HistoryService {
       return current ? [current] : [];
     }
     const filters = (options.filters ?? []).map(parseHistoryFilter);
-    const where: ObjectQuery<History>[] = [{ user: caller.user.id }];
-    const deletedFilter = filters.find((f): f is Extract<HistoryFilter, { kind: 'deleted' }> => f.kind === 'deleted');
-    if (deletedFilter) {
-      if (deletedFilter.value !== null) where.push({ deleted: deletedFilter.value });
-    } else {
-      where.push({ deleted: Boolean(options.deleted) });
-    }
+    const conditions: HistoryCondition[] = [];
+    const deletedFilter = filters.find((f) => f.kind === 'deleted');
+    if (!deletedFilter) conditions.push({ kind: 'compare', column: 'deleted', op: '=', value: Boolean(options.deleted) });
     for (const filter of filters) {
-      if (filter.kind === 'column') where.push(filter.where);
-      if (filter.kind === 'ids') where.push({ id: { $in: filter.encodedIds.map((id) => decodeId(ctx, id)) } });
-      if (filter.kind === 'tag') where.push({ id: { $in: await this.taggedHistoryIds(ctx, caller.user.id, filter) } });
+      if (filter.kind === 'deleted' && filter.value !== null) conditions.push({ kind: 'compare', column: 'deleted', op: '=', value: filter.value });
+      if (filter.kind === 'column') conditions.push(filter.condition);
+      if (filter.kind === 'ids') conditions.push({ kind: 'ids', ids: filter.encodedIds.map((id) => decodeId(ctx, id)) });
+      if (filter.kind === 'tag') conditions.push(filter);
     }
-    const limit = nonNegative(options.limit);
     const offset = nonNegative(options.offset);
-    return loadHistoryViews(ctx.em, { $and: where }, {
-      orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
-      limit: limit ?? undefined,
+    return listHistories(ctx, {
+      userId: caller.user.id,
+      conditions,
+      limit: nonNegative(options.limit),
       // The contract: with offset N the first N-1 items are skipped.
-      offset: offset ? Math.max(0, offset - 1) : undefined,
+      offset: offset ? Math.max(0, offset - 1) : null,
     });
   }
 
-  private async taggedHistoryIds(ctx: RequestContext, userId: number, filter: Extract<HistoryFilter, { kind: 'tag' }>): Promise<number[]> {
-    const where: FilterQuery<ItemTag> = { user: userId, itemType: 'history' };
-    if (filter.op === 'eq') {
-      where.name = filter.name;
-      if (filter.value !== null) where.value = filter.value;
-    } else {
-      where.name = { $ilike: `%${filter.name}%` };
-      if (filter.value !== null) where.value = { $ilike: `%${filter.value}%` };
-    }
-    const tags = await ctx.em.find(ItemTag, where, { fields: ['itemId'] });
-    return [...new Set(tags.map((tag) => tag.itemId))];
-  }
-
   /** A history the caller may read; 'most_recently_used' and 'current' are accepted. */
-  async show(ctx: RequestContext, encodedId: string): Promise<History | null> {
+  async show(ctx: RequestContext, encodedId: string): Promise<HistoryView | null> {
     if (encodedId === 'most_recently_used') return this.mostRecentlyUsed(ctx);
     if (encodedId === 'current') return this.current(ctx, false);
-    return this.findReadable(ctx, encodedId);
+    return this.readable(ctx, encodedId);
+  }
+
+  /** The read model of a history the caller may read (one statement). */
+  async readable(ctx: RequestContext, encodedId: string): Promise<HistoryView> {
+    const history = await readHistory(ctx, decodeId(ctx, encodedId));
+    if (!history) throw errors.notFound(`No History found with id: ${encodedId}`);
+    if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
+    return history;
   }
 
   async findReadable(ctx: RequestContext, encodedId: string): Promise<History> {
@@ -117,10 +107,9 @@ export class HistoryService {
     if (!create) return null;
     if (caller.isMaster) throw errors.authRequired('A history needs a user or a browser session.');
     const session = await ctx.services.sessions.ensureSession(ctx);
-    const history = ctx.em.create(History, { user: caller.user });
+    const history = ctx.em.create(History, { user: ctx.userRef() });
     await ctx.em.flush();
-    session.currentHistoryId = history.id;
-    await ctx.em.flush();
+    await ctx.services.sessions.setCurrentHistory(ctx, session, history.id);
     return history;
   }
 

@@ -1,10 +1,10 @@
-import type { ObjectQuery, QueryOrderMap } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Job, type JobParams, type JobState } from '../../entities/job.entity';
+import type { RequestContext } from '../../context/request-context';
+import { sql, StatementShapes } from '../../db/sql/sql-statement';
+import type { JobParams, JobState } from '../../entities/job.entity';
 
 /**
- * What the graph reads of a job in listings: the row without stdout/stderr, read as plain data
- * (no entity hydration: a 10,000-job listing is one query and a map). A Job entity satisfies it.
+ * What the graph reads of a job: the row (stdout/stderr only when read on its own), as plain data
+ * from one statement. A Job entity satisfies it.
  */
 export interface JobView {
   id: number;
@@ -24,23 +24,98 @@ export interface JobView {
   stderr?: string;
 }
 
-const LIST_FIELDS = ['id', 'state', 'exitCode', 'createTime', 'updateTime', 'toolId', 'toolVersion', 'params', 'commandLine', 'externalId', 'info', 'user', 'history'] as const;
+/** A dataset a job read or wrote, by parameter name (a JobInputDataset/JobOutputDataset satisfies it). */
+export interface JobDatasetLinkView {
+  job: { id: number };
+  name: string;
+  hda: { id: number } | null;
+  ldda: { id: number } | null;
+}
 
-type RawJob = Omit<JobView, 'user' | 'history' | 'params'> & { user: number | null; history: number | null; params: JobParams | string };
+type JobRow = Omit<JobView, 'user' | 'history'> & { userId: number | null; historyId: number | null };
 
-export async function loadJobViews(em: EntityManager, where: ObjectQuery<Job>, orderBy: QueryOrderMap<Job>[]): Promise<JobView[]> {
-  const rows = await em
-    .createQueryBuilder(Job, 'j')
-    .select([...LIST_FIELDS])
-    .where(where)
-    .orderBy(orderBy)
-    .execute<RawJob[]>('all', true);
-  return rows.map((row) => ({
-    ...row,
-    params: typeof row.params === 'string' ? (JSON.parse(row.params) as JobParams) : row.params,
-    createTime: new Date(row.createTime),
-    updateTime: new Date(row.updateTime),
-    user: row.user === null ? null : { id: Number(row.user) },
-    history: row.history === null ? null : { id: Number(row.history) },
-  }));
+const COLUMNS = `j.id, j.state, j.exit_code as "exitCode", j.create_time as "createTime", j.update_time as "updateTime",
+  j.tool_id as "toolId", j.tool_version as "toolVersion", j.params, j.command_line as "commandLine",
+  j.external_id as "externalId", j.info, j.user_id as "userId", j.history_id as "historyId"`;
+
+function toView(row: JobRow): JobView {
+  const { userId, historyId, ...rest } = row;
+  return { ...rest, user: userId === null ? null : { id: userId }, history: historyId === null ? null : { id: historyId } };
+}
+
+const BY_ID = sql<JobRow>('job_by_id', `select ${COLUMNS}, j.stdout, j.stderr from job j where j.id = $1`);
+
+export async function readJob(ctx: RequestContext, id: number): Promise<JobView | null> {
+  const row = await ctx.one(BY_ID, [id]);
+  return row ? toView(row) : null;
+}
+
+/** Filters of a job listing; each list holds alternatives (OR), the filters combine with AND. */
+export interface JobListQuery {
+  userId: number | null;
+  historyIds: number[] | null;
+  states: string[] | null;
+  toolIds: string[] | null;
+  toolIdLike: string[] | null;
+  updatedFrom: Date[] | null;
+  updatedBefore: Date[] | null;
+  orderBy: 'create_time' | 'update_time';
+}
+
+/** The filters in the order their parameters are numbered. */
+const FILTERS = ['userId', 'historyIds', 'states', 'toolIds', 'toolIdLike', 'updatedFrom', 'updatedBefore'] as const;
+
+type ListShape = Record<(typeof FILTERS)[number], boolean> & { orderBy: JobListQuery['orderBy'] };
+
+function listText(shape: ListShape): string {
+  let n = 0;
+  const param = () => `$${(n += 1)}`;
+  const where: string[] = [];
+  if (shape.userId) where.push(`j.user_id = ${param()}`);
+  if (shape.historyIds) where.push(`j.history_id = any(${param()}::int[])`);
+  if (shape.states) where.push(`j.state = any(${param()}::text[])`);
+  if (shape.toolIds) where.push(`j.tool_id = any(${param()}::text[])`);
+  if (shape.toolIdLike) where.push(`j.tool_id like any(${param()}::text[])`);
+  if (shape.updatedFrom) where.push(`j.update_time >= any(${param()}::timestamptz[])`);
+  if (shape.updatedBefore) where.push(`j.update_time < any(${param()}::timestamptz[])`);
+  return `select ${COLUMNS} from job j ${where.length ? `where ${where.join(' and ')}` : ''} order by j.${shape.orderBy} desc, j.id desc`;
+}
+
+const LIST = new StatementShapes<ListShape, JobRow>('jobs', listText);
+
+/** Jobs without their stdout/stderr (listings leave the big texts out), newest first, in one statement. */
+export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Promise<JobView[]> {
+  const shape = { orderBy: query.orderBy } as ListShape;
+  const params: unknown[] = [];
+  for (const filter of FILTERS) {
+    shape[filter] = query[filter] !== null;
+    if (query[filter] !== null) params.push(query[filter]);
+  }
+  return (await ctx.rows(LIST.for(shape), params)).map(toView);
+}
+
+const LINK_COLUMNS = `job_id as "jobId", name, hda_id as "hdaId", ldda_id as "lddaId"`;
+type LinkRow = { jobId: number; name: string; hdaId: number | null; lddaId: number | null };
+const INPUTS = sql<LinkRow>('job_inputs', `select ${LINK_COLUMNS} from job_to_input_dataset where job_id = any($1::int[]) order by id`);
+const OUTPUTS = sql<LinkRow>('job_outputs', `select ${LINK_COLUMNS} from job_to_output_dataset where job_id = any($1::int[]) order by id`);
+
+const toLink = (row: LinkRow): JobDatasetLinkView => ({
+  job: { id: row.jobId },
+  name: row.name,
+  hda: row.hdaId === null ? null : { id: row.hdaId },
+  ldda: row.lddaId === null ? null : { id: row.lddaId },
+});
+
+export async function loadJobLinks(ctx: RequestContext, direction: 'inputs' | 'outputs', jobIds: readonly number[]): Promise<JobDatasetLinkView[]> {
+  return (await ctx.rows(direction === 'inputs' ? INPUTS : OUTPUTS, [jobIds])).map(toLink);
+}
+
+const CREATING = sql<JobRow & { hdaId: number }>(
+  'jobs_creating_hdas',
+  `select ${COLUMNS}, o.hda_id as "hdaId" from job_to_output_dataset o join job j on j.id = o.job_id where o.hda_id = any($1::int[])`,
+);
+
+/** The job that wrote each of these history datasets, by dataset id. */
+export async function readJobsCreating(ctx: RequestContext, hdaIds: readonly number[]): Promise<Map<number, JobView>> {
+  return new Map((await ctx.rows(CREATING, [hdaIds])).map((row) => [row.hdaId, toView(row)]));
 }

@@ -1,13 +1,11 @@
-import type { ObjectQuery } from '@mikro-orm/core';
 import type { RequestContext } from '../../context/request-context';
-import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import { Job } from '../../entities/job.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
 import { decodeId } from '../shared/decode-id';
 import { mayViewJob } from './job-access';
 import { parseDateBound } from './job-list-filter';
-import { type JobView, loadJobViews } from './job-view';
+import { type JobDatasetLinkView, type JobView, loadJobLinks, loadJobViews, readJob } from './job-view';
 
 export interface JobListFilter {
   states?: string[];
@@ -33,42 +31,45 @@ export class JobService {
   /** Repeated values of one filter are alternatives; filters combine with AND. Newest first. */
   async list(ctx: RequestContext, filter: JobListFilter): Promise<JobView[]> {
     ctx.caller.requireIdentity();
-    const where: ObjectQuery<Job>[] = [];
-    if (!ctx.caller.isAdmin) where.push({ user: ctx.caller.requireUser().id });
-    if (filter.states?.length) where.push({ state: { $in: filter.states as Job['state'][] } });
-    if (filter.toolIds?.length) where.push({ toolId: { $in: filter.toolIds } });
-    if (filter.toolIdLike?.length) where.push({ $or: filter.toolIdLike.map((pattern) => ({ toolId: { $like: pattern } })) });
+    let historyIds: number[] | null = null;
     if (filter.historyId) {
       try {
-        where.push({ history: ctx.services.ids.decode(filter.historyId) });
+        historyIds = [ctx.services.ids.decode(filter.historyId)];
       } catch (error) {
         if (error instanceof IdDecodeError) throw new AppError('ObjectAttributeInvalidException');
         throw error;
       }
     }
-    if (filter.dateRangeMin?.length) where.push({ $or: filter.dateRangeMin.map((d) => ({ updateTime: { $gte: parseDateBound(d, 'min') } })) });
-    if (filter.dateRangeMax?.length) where.push({ $or: filter.dateRangeMax.map((d) => ({ updateTime: { $lt: parseDateBound(d, 'max') } })) });
-    const order = filter.orderBy === 'create_time' ? 'createTime' : 'updateTime';
-    return loadJobViews(ctx.em, where.length ? { $and: where } : {}, [{ [order]: 'desc' }, { id: 'desc' }]);
+    const some = <T>(values: T[] | undefined): T[] | null => (values?.length ? values : null);
+    return loadJobViews(ctx, {
+      userId: ctx.caller.isAdmin ? null : ctx.caller.requireUser().id,
+      historyIds,
+      states: some(filter.states),
+      toolIds: some(filter.toolIds),
+      toolIdLike: some(filter.toolIdLike),
+      updatedFrom: some(filter.dateRangeMin?.map((d) => parseDateBound(d, 'min'))),
+      updatedBefore: some(filter.dateRangeMax?.map((d) => parseDateBound(d, 'max'))),
+      orderBy: filter.orderBy === 'create_time' ? 'create_time' : 'update_time',
+    });
   }
 
-  /** A job the caller may see; others' jobs are reported as not found. */
-  async show(ctx: RequestContext, encodedId: string): Promise<Job> {
+  /** A job the caller may see (one statement); others' jobs are reported as not found. */
+  async show(ctx: RequestContext, encodedId: string): Promise<JobView> {
     ctx.caller.requireIdentity();
     const id = decodeId(ctx, encodedId, () => errors.malformedId());
-    const job = await ctx.em.findOne(Job, { id }, { populate: ['user'] });
+    const job = await readJob(ctx, id);
     if (!job || !mayViewJob(ctx.caller, job)) throw errors.notFound(`No Job found with id: ${encodedId}`);
     return job;
   }
 
-  async inputs(ctx: RequestContext, encodedId: string): Promise<JobInputDataset[]> {
+  async inputs(ctx: RequestContext, encodedId: string): Promise<JobDatasetLinkView[]> {
     const job = await this.show(ctx, encodedId);
-    return ctx.em.find(JobInputDataset, { job }, { orderBy: { id: 'asc' } });
+    return loadJobLinks(ctx, 'inputs', [job.id]);
   }
 
-  async outputs(ctx: RequestContext, encodedId: string): Promise<JobOutputDataset[]> {
+  async outputs(ctx: RequestContext, encodedId: string): Promise<JobDatasetLinkView[]> {
     const job = await this.show(ctx, encodedId);
-    return ctx.em.find(JobOutputDataset, { job }, { orderBy: { id: 'asc' } });
+    return loadJobLinks(ctx, 'outputs', [job.id]);
   }
 
   /** Jobs are not submitted through this API: tools are run with POST /api/tools. */

@@ -1,8 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
-import { PERMISSION_ACTIONS, type PermissionAction } from '../../entities/item-permission.entity';
-import { LibraryFolder } from '../../entities/library-folder.entity';
-import { allows } from '../permissions/permission-rules';
-import { callerRoleIds } from '../roles/held-roles';
+import { sql } from '../../db/sql/sql-statement';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+import { datasetAccessibleSql, datasetUnrestrictedSql, grantedSql, heldRolesCte, libraryAccessibleSql } from '../permissions/permission-rules';
 import { decodeFolderId } from './folder-ids';
 import { folderNotFound } from './folder.service';
 
@@ -23,7 +22,6 @@ export interface FolderContentItem {
 }
 
 export interface FolderContents {
-  folder: LibraryFolder;
   fullPath: Array<{ id: number; name: string }>;
   canAddLibraryItem: boolean;
   canModifyFolder: boolean;
@@ -31,107 +29,130 @@ export interface FolderContents {
   items: FolderContentItem[];
 }
 
-type Grants = Map<string, Map<string, number[]>>;
+interface FolderRow {
+  id: number;
+  parentId: number | null;
+  libraryId: number;
+  libraryDeleted: boolean;
+  libraryAccessible: boolean;
+  canAdd: boolean;
+  canModify: boolean;
+  path: Array<{ id: number; name: string }>;
+}
+
+/** The folder, whether the caller may open its library, their rights on it (roles of `$2`), and its path. */
+const FOLDER = sql<FolderRow>(
+  'folder_contents_folder',
+  `with ${heldRolesCte('$2')}
+   select f.id, f.parent_id as "parentId", f.library_id as "libraryId", l.deleted as "libraryDeleted",
+          ${libraryAccessibleSql('f.library_id')} as "libraryAccessible",
+          ${grantedSql('folder', 'f.id', PERMISSION_ACTIONS.libraryAdd)} as "canAdd",
+          ${grantedSql('folder', 'f.id', PERMISSION_ACTIONS.libraryModify)} as "canModify",
+          (with recursive up(id, parent_id, name, depth) as (
+             select p.id, p.parent_id, p.name, 0 from library_folder p where p.id = f.id
+             union all
+             select p.id, p.parent_id, p.name, up.depth + 1 from library_folder p join up on p.id = up.parent_id)
+           select json_agg(json_build_object('id', up.id, 'name', up.name) order by up.depth desc) from up) as path
+     from library_folder f join library l on l.id = f.library_id
+    where f.id = $1`,
+);
+
+interface ItemRow {
+  kind: 'folder' | 'file';
+  id: number;
+  name: string;
+  createTime: Date;
+  updateTime: Date;
+  deleted: boolean;
+  canModify: boolean;
+  canManage: boolean;
+  fileExt: string | null;
+  dateUploaded: Date | null;
+  fileSize: number | null;
+  isUnrestricted: boolean | null;
+  isPrivate: boolean | null;
+}
+
+/**
+ * The first level of folder `$1` for the caller of roles `$2` (`$3`: an administrator, `$4`:
+ * include_deleted), folders then datasets, each by name: the access rules in SQL, so only what the
+ * caller may see comes back. Active subfolders are listed to everyone who may open the library, as on
+ * the platform (their contents are filtered when opened); deleted items need include_deleted and the
+ * modify right; active datasets need every one of their access roles.
+ */
+const ITEMS = sql<ItemRow>(
+  'folder_contents_items',
+  `with ${heldRolesCte('$2')},
+   private_role(id) as (select r.id from user_role_association ura join role r on r.id = ura.role_id where ura.user_id = $2 and r.type = 'private' order by ura.id limit 1),
+   folders as (
+     select sf.id, sf.name, sf.create_time, sf.update_time, sf.deleted,
+            ${grantedSql('folder', 'sf.id', PERMISSION_ACTIONS.libraryModify)} as can_modify,
+            ${grantedSql('folder', 'sf.id', PERMISSION_ACTIONS.libraryManage)} as can_manage
+       from library_folder sf where sf.parent_id = $1),
+   files as (
+     select ld.id, ld.name, ld.create_time, ld.update_time, ld.deleted, a.extension, a.create_time as uploaded,
+            coalesce(d.file_size, 0)::float8 as file_size,
+            ${grantedSql('library_dataset', 'ld.id', PERMISSION_ACTIONS.libraryModify)} as can_modify,
+            ${grantedSql('dataset', 'd.id', PERMISSION_ACTIONS.datasetManage)} as can_manage,
+            ${datasetAccessibleSql('d.id')} as accessible,
+            ${datasetUnrestrictedSql('d.id')} as unrestricted,
+            (select array_agg(p.role_id) from item_permission p where p.item_type = 'dataset' and p.item_id = d.id and p.action = '${PERMISSION_ACTIONS.datasetAccess}')
+              = (select array_agg(id) from private_role) as private
+       from library_dataset ld
+       join library_dataset_dataset_association a on a.id = ld.ldda_id
+       join dataset d on d.id = a.dataset_id
+      where ld.folder_id = $1)
+   select 'folder' as kind, id, name, create_time as "createTime", update_time as "updateTime", deleted,
+          $3 or can_modify as "canModify", $3 or can_manage as "canManage",
+          null as "fileExt", null::timestamptz as "dateUploaded", null::float8 as "fileSize", null::boolean as "isUnrestricted", null::boolean as "isPrivate"
+     from folders where not deleted or ($4 and ($3 or can_modify))
+   union all
+   select 'file', id, name, create_time, update_time, deleted, $3 or can_modify, $3 or can_manage,
+          extension, uploaded, file_size, unrestricted, coalesce(private, false)
+     from files where (not deleted and ($3 or accessible)) or (deleted and $4 and ($3 or can_modify))
+   order by 1 desc, 3, 2`,
+);
 
 /**
  * The first level of a folder, folders before datasets, each with what the caller may do; deleted
- * items only with `include_deleted` and the right to modify them. A constant number of queries.
+ * items only with `include_deleted` and the right to modify them. Two statements, whatever its size.
  */
 export class FolderContentsService {
   async list(ctx: RequestContext, encodedId: string, includeDeleted: boolean): Promise<FolderContents> {
     const id = decodeFolderId(ctx, encodedId);
-    const folder = await ctx.em.findOne(LibraryFolder, { id }, { populate: ['library'] });
+    const admin = ctx.caller.isAdmin;
+    const userId = ctx.caller.userId;
+    const folder = await ctx.one(FOLDER, [id, userId]);
     if (!folder) throw folderNotFound(encodedId);
-    if (!(await ctx.services.libraries.mayAccess(ctx, folder.library))) {
-      if (folder.parent === null) throw ctx.services.libraries.notFoundError(ctx.services.ids.encode(folder.library.id));
+    if (!admin && (folder.libraryDeleted || !folder.libraryAccessible)) {
+      if (folder.parentId === null) throw ctx.services.libraries.notFoundError(ctx.services.ids.encode(folder.libraryId));
       throw folderNotFound(encodedId);
     }
-    const admin = ctx.caller.isAdmin;
-    const held = new Set(await callerRoleIds(ctx));
-    const subfolders = await ctx.em.execute<Array<{ id: number; name: string; create_time: Date; update_time: Date; deleted: boolean }>>(
-      'select id, name, create_time, update_time, deleted from library_folder where parent_id = ? order by name, id',
-      [folder.id],
-    );
-    const datasets = await ctx.em.execute<
-      Array<{ id: number; name: string; create_time: Date; update_time: Date; deleted: boolean; extension: string; uploaded: Date; file_size: string | null; dataset_id: number }>
-    >(
-      `select ld.id, ld.name, ld.create_time, ld.update_time, ld.deleted, ldda.extension, ldda.create_time as uploaded, d.file_size, d.id as dataset_id
-       from library_dataset ld
-       join library_dataset_dataset_association ldda on ldda.id = ld.ldda_id
-       join dataset d on d.id = ldda.dataset_id
-       where ld.folder_id = ? order by ld.name, ld.id`,
-      [folder.id],
-    );
-    const grants = await this.grants(ctx, folder.id, subfolders.map((f) => Number(f.id)), datasets.map((d) => Number(d.id)), datasets.map((d) => Number(d.dataset_id)));
-    const granted = (type: string, itemId: number, action: string) => grants.get(`${type}:${itemId}`)?.get(action) ?? [];
-    const can = (type: string, itemId: number, action: PermissionAction) => admin || allows(action, granted(type, itemId, action), held);
-    const privateRoleId = await this.privateRoleId(ctx);
-
-    const items: FolderContentItem[] = [];
-    for (const row of subfolders) {
-      const fid = Number(row.id);
-      const canModify = can('folder', fid, PERMISSION_ACTIONS.libraryModify);
-      // Active subfolders are listed to everyone who may open the library, as on the platform (their
-      // contents are filtered when opened); deleted ones need include_deleted and the modify right.
-      if (row.deleted && !(includeDeleted && canModify)) continue;
-      items.push({ kind: 'folder', id: fid, name: row.name, createTime: new Date(row.create_time), updateTime: new Date(row.update_time), deleted: row.deleted, canModify, canManage: can('folder', fid, PERMISSION_ACTIONS.libraryManage) });
-    }
-    for (const row of datasets) {
-      const ldId = Number(row.id);
-      const datasetId = Number(row.dataset_id);
-      const access = granted('dataset', datasetId, PERMISSION_ACTIONS.datasetAccess);
-      if (row.deleted) {
-        if (!(includeDeleted && can('library_dataset', ldId, PERMISSION_ACTIONS.libraryModify))) continue;
-      } else if (!admin && !allows(PERMISSION_ACTIONS.datasetAccess, access, held)) {
-        continue;
-      }
-      items.push({
-        kind: 'file',
-        id: ldId,
-        name: row.name,
-        createTime: new Date(row.create_time),
-        updateTime: new Date(row.update_time),
-        deleted: row.deleted,
-        fileExt: row.extension,
-        dateUploaded: new Date(row.uploaded),
-        fileSize: Number(row.file_size ?? 0),
-        isUnrestricted: access.length === 0,
-        isPrivate: access.length === 1 && access[0] === privateRoleId,
-        canManage: can('dataset', datasetId, PERMISSION_ACTIONS.datasetManage),
-      });
-    }
+    const rows = await ctx.rows(ITEMS, [id, userId, admin, includeDeleted]);
     return {
-      folder,
-      fullPath: await ctx.services.folders.ancestry(ctx, folder.id),
-      canAddLibraryItem: can('folder', folder.id, PERMISSION_ACTIONS.libraryAdd),
-      canModifyFolder: can('folder', folder.id, PERMISSION_ACTIONS.libraryModify),
-      libraryId: folder.library.id,
-      items,
+      fullPath: folder.path,
+      canAddLibraryItem: admin || folder.canAdd,
+      canModifyFolder: admin || folder.canModify,
+      libraryId: folder.libraryId,
+      items: rows.map((row): FolderContentItem => {
+        if (row.kind === 'folder') {
+          return { kind: 'folder', id: row.id, name: row.name, createTime: row.createTime, updateTime: row.updateTime, deleted: row.deleted, canModify: row.canModify, canManage: row.canManage };
+        }
+        return {
+          kind: 'file',
+          id: row.id,
+          name: row.name,
+          createTime: row.createTime,
+          updateTime: row.updateTime,
+          deleted: row.deleted,
+          canManage: row.canManage,
+          fileExt: row.fileExt ?? undefined,
+          dateUploaded: row.dateUploaded ?? undefined,
+          fileSize: row.fileSize ?? 0,
+          isUnrestricted: row.isUnrestricted ?? false,
+          isPrivate: row.isPrivate ?? false,
+        };
+      }),
     };
-  }
-
-  /** Every grant on the folder, its subfolders, its library datasets and their datasets: one query. */
-  private async grants(ctx: RequestContext, folderId: number, subfolderIds: number[], libraryDatasetIds: number[], datasetIds: number[]): Promise<Grants> {
-    const rows = await ctx.em.execute<Array<{ item_type: string; item_id: number; action: string; role_id: number }>>(
-      `select item_type, item_id, action, role_id from item_permission
-       where (item_type = 'folder' and item_id = any(?::int[]))
-          or (item_type = 'library_dataset' and item_id = any(?::int[]))
-          or (item_type = 'dataset' and item_id = any(?::int[]))
-       order by id`,
-      [`{${[folderId, ...subfolderIds].join(',')}}`, `{${libraryDatasetIds.join(',')}}`, `{${datasetIds.join(',')}}`],
-    );
-    const grants: Grants = new Map();
-    for (const row of rows) {
-      const key = `${row.item_type}:${row.item_id}`;
-      const actions = grants.get(key) ?? new Map<string, number[]>();
-      actions.set(row.action, [...(actions.get(row.action) ?? []), Number(row.role_id)]);
-      grants.set(key, actions);
-    }
-    return grants;
-  }
-
-  /** The caller's private role (a dataset accessible only through it is private to them). */
-  private async privateRoleId(ctx: RequestContext): Promise<number | null> {
-    return ctx.services.libraryDatasets.privateRoleId(ctx);
   }
 }

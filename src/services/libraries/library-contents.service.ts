@@ -109,7 +109,7 @@ export class LibraryContentsService {
           peek: hda.peek,
           metadata: { ...hda.metadata },
           message: message ? sanitizeText(message) : null,
-          user: ctx.caller.user,
+          user: ctx.userRef(),
           dataset: hda.dataset,
           copiedFromHdaId: hda.id,
         },

@@ -168,7 +168,7 @@ export class LibraryDatasetChangesService {
     const ldda = em.create(LibraryDatasetDatasetAssociation, {
       libraryDataset: ld,
       dataset,
-      user: ctx.caller.user,
+      user: ctx.userRef(),
       name: fields.name,
       extension: fields.fileType,
       dbkey: fields.dbkey,

@@ -4,6 +4,7 @@ import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { LibraryDataset, LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
 import { errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
+import { type LibraryDatasetDetail, readLibraryDatasetDetail } from './library-dataset-view';
 
 export const datasetNotFound = (id: string) => errors.notFound(`The requested library dataset was not found ( ${id} ).`);
 
@@ -13,16 +14,7 @@ export const datasetNotFound = (id: string) => errors.notFound(`The requested li
  */
 export type UndecodableAs = 'malformed' | 'notFound';
 
-/** What the detail view of a library dataset needs besides the entities. */
-export interface LibraryDatasetDetail {
-  dataset: LibraryDataset;
-  ldda: LibraryDatasetDatasetAssociation;
-  expired: LibraryDatasetDatasetAssociation[];
-  fullPath: Array<{ id: number; name: string; kind: 'folder' | 'file' }>;
-  canModify: boolean;
-  canManage: boolean;
-  isUnrestricted: boolean;
-}
+export type { LibraryDatasetDetail } from './library-dataset-view';
 
 /** Library datasets: show (the caller must access the library and the dataset), versions, delete. */
 export class LibraryDatasetService {
@@ -64,29 +56,21 @@ export class LibraryDatasetService {
    */
   async load(ctx: RequestContext, encodedId: string, undecodable: UndecodableAs = 'malformed'): Promise<LibraryDataset> {
     const id = decodeId(ctx, encodedId, undecodable === 'notFound' ? () => datasetNotFound(encodedId) : undefined);
-    const ld = await ctx.em.findOne(LibraryDataset, { id }, { populate: ['folder', 'folder.library', 'ldda', 'ldda.dataset'] });
+    const ld = await ctx.em.findOne(LibraryDataset, { id }, { populate: ['folder', 'folder.library', 'ldda', 'ldda.dataset', 'ldda.user'] });
     if (!ld || !ld.ldda) throw datasetNotFound(encodedId);
     return ld;
   }
 
-  /** The detail of the library dataset routes (an id that cannot be decoded is not found there). */
+  /**
+   * The detail of the library dataset routes, from one statement (an id that cannot be decoded is
+   * not found there). As on the platform, a deleted library dataset is still shown (flagged) to
+   * those who may access it.
+   */
   async detail(ctx: RequestContext, encodedId: string): Promise<LibraryDatasetDetail> {
-    // As on the platform, a deleted library dataset is still shown (flagged) to those who may access it.
-    const ld = await this.findAccessible(ctx, encodedId, 'notFound', { includeDeleted: true });
-    const ldda = ld.ldda as LibraryDatasetDatasetAssociation;
-    const expired = await ctx.em.find(LibraryDatasetDatasetAssociation, { libraryDataset: ld, id: { $ne: ldda.id } }, { orderBy: { id: 'desc' } });
-    const folders = await ctx.services.folders.ancestry(ctx, ld.folder.id);
-    const { permissions } = ctx.services;
-    const access = await permissions.grantedRoleIds(ctx, { type: 'dataset', id: ldda.dataset.id }, PERMISSION_ACTIONS.datasetAccess);
-    return {
-      dataset: ld,
-      ldda,
-      expired,
-      fullPath: [...folders.map((folder) => ({ ...folder, kind: 'folder' as const })), { id: ld.id, name: ld.name, kind: 'file' as const }],
-      canModify: await permissions.can(ctx, { type: 'library_dataset', id: ld.id }, PERMISSION_ACTIONS.libraryModify),
-      canManage: await permissions.can(ctx, { type: 'dataset', id: ldda.dataset.id }, PERMISSION_ACTIONS.datasetManage),
-      isUnrestricted: access.length === 0,
-    };
+    const id = decodeId(ctx, encodedId, () => datasetNotFound(encodedId));
+    const detail = await readLibraryDatasetDetail(ctx, id);
+    if (!detail) throw datasetNotFound(encodedId);
+    return detail;
   }
 
   /** An expired version of a library dataset (the current version is not one). */
@@ -106,7 +90,7 @@ export class LibraryDatasetService {
     const user = ctx.caller.user;
     if (!user) return null;
     return ctx.memo('caller:privateRole', async () => {
-      const link = await ctx.em.findOne(UserRoleAssociation, { user, role: { type: 'private' } }, { populate: ['role'] });
+      const link = await ctx.em.findOne(UserRoleAssociation, { user: user.id, role: { type: 'private' } }, { populate: ['role'] });
       return link ? link.role.id : null;
     });
   }

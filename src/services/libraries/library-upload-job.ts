@@ -29,7 +29,7 @@ export async function queueLibraryUploadJob(ctx: RequestContext, targets: Librar
     toPosixLines: target.source.kind !== 'link',
   }));
   const job = ctx.em.create(Job, {
-    user: ctx.caller.user,
+    user: ctx.userRef(),
     history: null,
     toolId: tool.id,
     toolVersion: tool.version,

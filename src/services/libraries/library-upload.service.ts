@@ -30,7 +30,7 @@ export class LibraryUploadService {
           const { ld, ldda } = await createLibraryDataset(
             em,
             folder,
-            { name, extension: fileType, dbkey, message: message ? sanitizeText(message) : null, user: ctx.caller.user, state: 'queued' },
+            { name, extension: fileType, dbkey, message: message ? sanitizeText(message) : null, user: ctx.userRef(), state: 'queued' },
             uploaderRole,
           );
           if (source.kind === 'link') {

@@ -53,3 +53,32 @@ export function allows(action: PermissionAction, grantedRoleIds: readonly number
   if (action === PERMISSION_ACTIONS.datasetAccess) return grantedRoleIds.every((role) => held.has(role));
   return grantedRoleIds.some((role) => held.has(role));
 }
+
+/**
+ * The same rules as SQL text for read statements written once: they read the caller's roles from a
+ * `held(role_id)` CTE (see `heldRolesCte`) instead of bound parameters, so one statement text serves
+ * every caller. Action names are constants of the code, never input.
+ */
+export const heldRolesCte = (userIdParam: string) =>
+  `held(role_id) as (
+     select ura.role_id from user_role_association ura where ura.user_id = ${userIdParam}
+     union
+     select gra.role_id from group_role_association gra join user_group_association uga on uga.group_id = gra.group_id where uga.user_id = ${userIdParam})`;
+
+/** Library access: no access roles, or the caller holds one of them. */
+export const libraryAccessibleSql = (libraryIdColumn: string) =>
+  `(not exists (select 1 from item_permission p where p.item_type = 'library' and p.item_id = ${libraryIdColumn} and p.action = '${PERMISSION_ACTIONS.libraryAccess}')
+    or exists (select 1 from item_permission p join held on held.role_id = p.role_id where p.item_type = 'library' and p.item_id = ${libraryIdColumn} and p.action = '${PERMISSION_ACTIONS.libraryAccess}'))`;
+
+/** Dataset access: the caller holds every access role of the dataset (none: public). */
+export const datasetAccessibleSql = (datasetIdColumn: string) =>
+  `not exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = ${datasetIdColumn} and p.action = '${PERMISSION_ACTIONS.datasetAccess}'
+               and p.role_id not in (select role_id from held))`;
+
+/** The dataset has no access role at all (public). */
+export const datasetUnrestrictedSql = (datasetIdColumn: string) =>
+  `not exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = ${datasetIdColumn} and p.action = '${PERMISSION_ACTIONS.datasetAccess}')`;
+
+/** A granting action: the caller holds one of the roles granted it on the item (none: nobody). */
+export const grantedSql = (itemType: PermissionItemType, itemIdColumn: string, action: PermissionAction) =>
+  `exists (select 1 from item_permission p join held on held.role_id = p.role_id where p.item_type = '${itemType}' and p.item_id = ${itemIdColumn} and p.action = '${action}')`;

@@ -1,4 +1,4 @@
-import { Caller } from '../../context/caller';
+import { Caller, type CallerSession } from '../../context/caller';
 import type { RequestContext } from '../../context/request-context';
 import { GalaxySession } from '../../entities/galaxy-session.entity';
 import { User } from '../../entities/user.entity';
@@ -32,16 +32,13 @@ export class SessionService {
     const session = ctx.em.create(GalaxySession, { user, sessionKey: newGuid() });
     await ctx.em.persistAndFlush(session);
     ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));
-    ctx.actAs(ctx.services.identity.callerFor(user, session));
+    ctx.actAs(ctx.services.identity.callerFor(user, { id: session.id, sessionKey: session.sessionKey, currentHistoryId: null }));
     return user;
   }
 
   async logout(ctx: RequestContext): Promise<boolean> {
     const session = ctx.caller.session;
-    if (session) {
-      session.isValid = false;
-      await ctx.em.flush();
-    }
+    if (session) await ctx.em.nativeUpdate(GalaxySession, { id: session.id }, { isValid: false });
     ctx.response.setSessionCookie(null);
     return Boolean(session);
   }
@@ -50,13 +47,20 @@ export class SessionService {
    * The caller's browser session, created when there is none yet, so that an anonymous caller can
    * own a current history. The rest of the request acts with it.
    */
-  async ensureSession(ctx: RequestContext): Promise<GalaxySession> {
+  async ensureSession(ctx: RequestContext): Promise<CallerSession> {
     const { caller } = ctx;
     if (caller.session) return caller.session;
-    const session = ctx.em.create(GalaxySession, { user: caller.user, sessionKey: newGuid() });
-    await ctx.em.persistAndFlush(session);
-    ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));
+    const entity = ctx.em.create(GalaxySession, { user: ctx.userRef(), sessionKey: newGuid() });
+    await ctx.em.persistAndFlush(entity);
+    ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(entity.sessionKey));
+    const session: CallerSession = { id: entity.id, sessionKey: entity.sessionKey, currentHistoryId: entity.currentHistoryId };
     ctx.actAs(caller.user ? ctx.services.identity.callerFor(caller.user, session) : Caller.anonymous(session));
     return session;
+  }
+
+  /** Makes a history the session's current one, for the rest of this request and the next ones. */
+  async setCurrentHistory(ctx: RequestContext, session: CallerSession, historyId: number): Promise<void> {
+    await ctx.em.nativeUpdate(GalaxySession, { id: session.id }, { currentHistoryId: historyId });
+    ctx.actAs(ctx.caller.withSession({ ...session, currentHistoryId: historyId }));
   }
 }

@@ -128,8 +128,8 @@ export class ToolExecutionService {
 
   /** A user at or over their quota gets their job paused, as on the platform. */
   private async overQuota(ctx: RequestContext): Promise<boolean> {
-    const user = ctx.caller.user;
-    if (!user) return false;
+    if (!ctx.caller.user) return false;
+    const user = await ctx.services.users.callerRecord(ctx);
     const limit = await ctx.loaders.get(quotaLimitByUserId).load(user.id);
     return limit !== null && (quotaPercent(user.totalDiskUsage, limit) ?? 0) >= 100;
   }
@@ -190,7 +190,7 @@ export class ToolExecutionService {
     const hdas = await createHdas(em, history, outputFields);
     for (const hda of hdas) hda.toolVersion = tool.version;
     const job = em.create(Job, {
-      user: ctx.caller.user,
+      user: ctx.userRef(),
       history,
       toolId: tool.id,
       toolVersion: tool.version,

@@ -12,7 +12,7 @@ import { niceSize } from '../../format/nice-size';
 import { decodeId } from '../shared/decode-id';
 import { defaultLimit, quotaPercent } from '../quotas/quota-limits';
 import { validateEmail, validatePassword, validatePublicName } from './user-input-validation';
-import { quotaLimitByUserId } from './user.loaders';
+import { quotaLimitByUserId, userById } from './user.loaders';
 import { historyDiskSize } from '../usage/disk-usage';
 
 export interface UserListFilter {
@@ -54,7 +54,7 @@ export class UserService {
     if (filter.deleted) {
       if (!caller.isAdmin) return [];
     } else if (!caller.isAdmin && !this.config.exposeUserName && !this.config.exposeUserEmail) {
-      return [caller.requireUser()];
+      return [await this.callerRecord(ctx)];
     }
     const where: FilterQuery<User> = { deleted: Boolean(filter.deleted) };
     if (filter.emailContains) where.email = { $like: `%${escapeLike(filter.emailContains)}%` };
@@ -70,10 +70,17 @@ export class UserService {
     return hidden;
   }
 
+  /** The caller's own user record, as it is now (the caller itself is only who they are). */
+  async callerRecord(ctx: RequestContext): Promise<User> {
+    const user = await ctx.loaders.get(userById).load(ctx.caller.requireUser().id);
+    if (!user) throw errors.authRequired();
+    return user;
+  }
+
   /** `id` may be 'current' (the caller; null for an anonymous caller). */
   async show(ctx: RequestContext, id: string, deleted = false): Promise<User | null> {
     const { caller } = ctx;
-    if (id === 'current') return caller.user;
+    if (id === 'current') return caller.user ? this.callerRecord(ctx) : null;
     caller.requireIdentity();
     let userId: number;
     try {
@@ -144,7 +151,7 @@ export class UserService {
    * master key) what their session's data holds against the unregistered default quota.
    */
   async usageOf(ctx: RequestContext): Promise<UsageView> {
-    const user = ctx.caller.user;
+    const user = ctx.caller.user ? await this.callerRecord(ctx) : null;
     const usage = user ? user.totalDiskUsage : await this.sessionUsage(ctx);
     const limit = user ? await ctx.loaders.get(quotaLimitByUserId).load(user.id) : await defaultLimit(ctx.em, 'unregistered');
     return { totalDiskUsage: usage, niceTotalDiskUsage: niceSize(usage), quotaPercent: quotaPercent(usage, limit) };

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:ratio`: the service against a plain express + pg baseline doing the same work, in one
+ * run, on one database (PGlite by default; BENCH_DATABASE_URL=postgres://… for a server, whose
+ * schema is reset). Seeds through the REST API, then measures every target on both with autocannon
+ * and prints req/s, p50, p99, SQL statements per request, and the service's share of its baseline.
+ *
+ * BENCH_ITEMS (1000): size of the big listings; BENCH_SECONDS (5): each measurement;
+ * BENCH_CONNECTIONS (1,10); BENCH_WEB_CONCURRENCY (2, server only): processes of the extra run;
+ * BENCH_ONLY: a substring of the target labels to measure.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { firstDifference, read, type Reading } from './measure';
+import { freePort, type ServerProcess, startServerProcess } from './processes';
+import { BENCH_ADMIN_EMAIL, type Seeded, seedThroughApi } from './seed';
+import { type Target, targetsFor } from './targets';
+
+const MASTER_KEY = 'ratio-master-key';
+const ID_SECRET = 'ratio-bench-secret-0123456789abc';
+
+interface Settings {
+  serverUrl: string | undefined;
+  items: number;
+  seconds: number;
+  connections: number[];
+  webConcurrency: number;
+  only: string | undefined;
+}
+
+function settings(): Settings {
+  return {
+    serverUrl: process.env.BENCH_DATABASE_URL || undefined,
+    items: Number(process.env.BENCH_ITEMS ?? 1000),
+    seconds: Number(process.env.BENCH_SECONDS ?? 5),
+    connections: (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number),
+    webConcurrency: Number(process.env.BENCH_WEB_CONCURRENCY ?? 2),
+    only: process.env.BENCH_ONLY,
+  };
+}
+
+async function resetServerDatabase(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+}
+
+class Bench {
+  private readonly dataDir = mkdtempSync(join(tmpdir(), 'ratio-bench-'));
+  private readonly running = new Set<ServerProcess>();
+
+  constructor(readonly s: Settings) {}
+
+  async startService(webConcurrency = 1): Promise<ServerProcess> {
+    const env: Record<string, string> = {
+      DATA_DIR: this.dataDir,
+      ID_SECRET,
+      MASTER_API_KEY: MASTER_KEY,
+      ADMIN_USERS: BENCH_ADMIN_EMAIL,
+      // The operator's default: one log line per request (to a file here).
+      LOG_LEVEL: 'info',
+      EXPOSE_QUERY_COUNT: 'true',
+      WEB_CONCURRENCY: String(webConcurrency),
+    };
+    if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
+    const service = await startServerProcess('service', 'src/main.ts', env, await freePort(), '/api/version', join(this.dataDir, 'service.log'));
+    this.running.add(service);
+    return service;
+  }
+
+  async startBaseline(): Promise<ServerProcess> {
+    const env: Record<string, string> = { ID_SECRET, ADMIN_USERS: BENCH_ADMIN_EMAIL, DATA_DIR: this.dataDir };
+    if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
+    else env.PGLITE_DATA_DIR = join(this.dataDir, 'pgdata');
+    const baseline = await startServerProcess('baseline', 'bench/ratio/baseline/server.ts', env, await freePort(), '/', join(this.dataDir, 'baseline.log'));
+    this.running.add(baseline);
+    return baseline;
+  }
+
+  async stop(server: ServerProcess): Promise<void> {
+    await server.stop();
+    this.running.delete(server);
+  }
+
+  async close(): Promise<void> {
+    for (const server of this.running) await server.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+interface Row {
+  target: Target;
+  service: Reading;
+  baseline: Reading;
+}
+
+const pad = (text: string | number, width: number) => String(text).padStart(width);
+
+function printRows(title: string, rows: Row[], connections: number[]): void {
+  const lines = [`\n${title}`];
+  const loadHeads = connections.map((c) => `${pad(`${c}c svc`, 8)} ${pad('base', 7)} ${pad('ratio', 5)}`).join(' |');
+  const last = connections[connections.length - 1];
+  lines.push(`${'target'.padEnd(44)} ${pad('rows', 5)} ${pad('SQL', 7)} ${pad('same', 4)} | ${loadHeads} | ${pad(`p50 ${last}c`, 11)} ${pad(`p99 ${last}c`, 11)} | done-when`);
+  for (const { target, service, baseline } of rows) {
+    const loads = connections
+      .map((_, i) => `${pad(service.loads[i].reqPerSec, 8)} ${pad(baseline.loads[i].reqPerSec, 7)} ${pad((service.loads[i].reqPerSec / baseline.loads[i].reqPerSec).toFixed(2), 5)}`)
+      .join(' |');
+    const svc = service.loads[service.loads.length - 1];
+    const base = baseline.loads[baseline.loads.length - 1];
+    const ratio = svc.reqPerSec / base.reqPerSec;
+    const verdicts: string[] = [];
+    if (target.floor !== null) verdicts.push(`${ratio >= target.floor ? 'ok' : 'BELOW'} >= ${target.floor}`);
+    if (target.p99Rule) verdicts.push(`p99 ${svc.p99 <= 2 * base.p99 + 5 ? 'ok' : 'OVER'}`);
+    const difference = firstDifference(service.body, baseline.body);
+    lines.push(
+      `${target.label.padEnd(44)} ${pad(target.rows, 5)} ${pad(`${service.sql}/${baseline.sql}`, 7)} ${pad(difference ? 'NO' : 'yes', 4)} | ${loads} | ${pad(`${svc.p50}/${base.p50}`, 11)} ${pad(`${svc.p99}/${base.p99}`, 11)} | ${verdicts.join(', ')}${difference ? ` (answers differ at ${difference})` : ''}`,
+    );
+  }
+  lines.push('SQL: statements per request, service/baseline (the key cached); ratio: service req/s over baseline req/s; p50/p99 in ms, service/baseline.');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const s = settings();
+  const database = s.serverUrl ? 'PostgreSQL server' : 'embedded PGlite';
+  if (s.serverUrl) await resetServerDatabase(s.serverUrl);
+  const bench = new Bench(s);
+  try {
+    let service = await bench.startService();
+    const started = Date.now();
+    const seeded: Seeded = await seedThroughApi(service.baseUrl, MASTER_KEY, s.items);
+    process.stdout.write(`seeded through the API in ${((Date.now() - started) / 1000).toFixed(1)} s (${database}, ${s.items} items)\n`);
+    const targets = targetsFor(seeded, s.items).filter((target) => !s.only || target.label.includes(s.only));
+    const rows: Row[] = [];
+    if (s.serverUrl) {
+      // Both up at once; each target is measured on the baseline then the service, back to back.
+      const baseline = await bench.startBaseline();
+      for (const target of targets) {
+        const base = await read(baseline.baseUrl, target, seeded.userKey, s.connections, s.seconds);
+        const svc = await read(service.baseUrl, target, seeded.userKey, s.connections, s.seconds);
+        rows.push({ target, service: svc, baseline: base });
+      }
+      await bench.stop(baseline);
+    } else {
+      // PGlite belongs to one process: the service's phase, then the baseline's on the same files.
+      const readings: Reading[] = [];
+      for (const target of targets) readings.push(await read(service.baseUrl, target, seeded.userKey, s.connections, s.seconds));
+      await bench.stop(service);
+      const baseline = await bench.startBaseline();
+      for (const [i, target] of targets.entries()) rows.push({ target, service: readings[i], baseline: await read(baseline.baseUrl, target, seeded.userKey, s.connections, s.seconds) });
+      await bench.stop(baseline);
+    }
+    printRows(`service / plain express + pg, ${database}, one service process`, rows, s.connections);
+
+    if (s.serverUrl && s.webConcurrency > 1) {
+      if (!service) throw new Error('no service');
+      await bench.stop(service);
+      service = await bench.startService(s.webConcurrency);
+      const show = targets.find((target) => target.label.startsWith('GET /api/histories/{id}'));
+      if (show) {
+        const many = await read(service.baseUrl, show, seeded.userKey, [Math.max(...s.connections)], s.seconds);
+        const one = rows.find((row) => row.target === show)!;
+        const c = Math.max(...s.connections);
+        process.stdout.write(
+          `\nWEB_CONCURRENCY=${s.webConcurrency}: ${show.label} at ${c} connections: ${many.loads[0].reqPerSec} req/s (p50 ${many.loads[0].p50} ms, p99 ${many.loads[0].p99} ms) ` +
+            `beside ${one.service.loads[one.service.loads.length - 1].reqPerSec} req/s with one process\n`,
+        );
+      }
+    }
+  } finally {
+    await bench.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

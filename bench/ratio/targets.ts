@@ -1,0 +1,43 @@
+import type { Seeded } from './seed';
+
+/** One request the benchmark measures on the service and on the baseline alike. */
+export interface Target {
+  label: string;
+  /** What it reads (its item count, for listings). */
+  rows: number;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** Done-when floor of the service's req/s as a share of the baseline's (10 connections). */
+  floor: number | null;
+  /** Shows must also keep p99 under twice the baseline's plus 5 ms. */
+  p99Rule: boolean;
+}
+
+const graphql = (query: string) => JSON.stringify({ query });
+
+/** The targets of issue 8, in the order they are printed. */
+export function targetsFor(seeded: Seeded, items: number): Target[] {
+  const get = (label: string, path: string, rows: number, floor: number | null, p99Rule = false): Target => ({ label, rows, method: 'GET', path, floor, p99Rule });
+  return [
+    get('GET /api/histories/{id}', `/api/histories/${seeded.smallHistoryId}`, 10, 0.5, true),
+    get('GET /api/datasets/{id}', `/api/datasets/${seeded.datasetId}`, 1, 0.5, true),
+    get('GET /api/jobs/{id}', `/api/jobs/${seeded.jobId}`, 1, 0.5, true),
+    get('GET /api/libraries/datasets/{id}', `/api/libraries/datasets/${seeded.libraryDatasetId}`, 1, 0.5, true),
+    get('GET /api/histories (100)', '/api/histories', 100, 0.3),
+    get('GET /api/histories/{id}/contents (10)', `/api/histories/${seeded.smallHistoryId}/contents`, 10, null),
+    get(`GET /api/histories/{id}/contents (${items})`, `/api/histories/${seeded.bigHistoryId}/contents`, items, null),
+    get('GET /api/folders/{id}/contents (10)', `/api/folders/${seeded.smallFolderId}/contents`, 10, null),
+    get(`GET /api/folders/{id}/contents (${items})`, `/api/folders/${seeded.bigFolderId}/contents`, items, 0.3),
+    {
+      label: 'POST /graphql history(id){id name deleted}',
+      rows: 1,
+      method: 'POST',
+      path: '/graphql',
+      body: graphql(`{ history(id: "${seeded.smallHistoryId}") { id name deleted } }`),
+      floor: 0.5,
+      p99Rule: false,
+    },
+    get('GET /api/version', '/api/version', 0, null),
+  ];
+}

@@ -1,0 +1,155 @@
+import { Client, type Notification } from 'pg';
+import type { Logger } from '../logging/logger';
+
+/** The channels processes signal each other on (NOTIFY from triggers or services, LISTEN here). */
+export const SIGNAL_CHANNELS = ['caller_changed'] as const;
+export type SignalChannel = (typeof SIGNAL_CHANNELS)[number];
+
+type Handler = (payload: string) => void;
+
+/**
+ * PostgreSQL LISTEN/NOTIFY for this process: what other processes (and this one) signal, delivered to
+ * handlers. `listening` is false whenever a signal could be missed (not yet connected, connection
+ * lost); caches that rely on signals must not serve while it is false.
+ */
+export class DatabaseSignals {
+  private readonly handlers = new Map<SignalChannel, Set<Handler>>();
+  private readonly listeningHandlers = new Set<(listening: boolean) => void>();
+  private isListening = false;
+
+  get listening(): boolean {
+    return this.isListening;
+  }
+
+  on(channel: SignalChannel, handler: Handler): void {
+    let set = this.handlers.get(channel);
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(handler);
+  }
+
+  /** Called with false when signals may have been missed, and with true once they are delivered again. */
+  onListeningChange(handler: (listening: boolean) => void): void {
+    this.listeningHandlers.add(handler);
+  }
+
+  dispatch(notification: Notification): void {
+    const set = this.handlers.get(notification.channel as SignalChannel);
+    if (set) for (const handler of set) handler(notification.payload ?? '');
+  }
+
+  setListening(listening: boolean): void {
+    if (listening === this.isListening) return;
+    this.isListening = listening;
+    for (const handler of this.listeningHandlers) handler(listening);
+  }
+}
+
+const listenStatements = SIGNAL_CHANNELS.map((channel) => `LISTEN ${channel}`).join('; ');
+
+/**
+ * On a server: one dedicated connection LISTENs; when it is lost, signals are reported missed until a
+ * new connection listens again (retried with a growing delay).
+ */
+export class ServerSignalListener {
+  private client: Client | null = null;
+  private stopped = false;
+  private retryMs = 100;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly signals: DatabaseSignals,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({ connectionString: this.url });
+    client.on('notification', (notification) => this.signals.dispatch(notification));
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, null));
+    try {
+      await client.connect();
+      await client.query(listenStatements);
+      this.client = client;
+      this.retryMs = 100;
+      this.signals.setListening(true);
+    } catch (error) {
+      this.lost(client, error);
+    }
+  }
+
+  private lost(client: Client, error: unknown): void {
+    if (this.client !== null && this.client !== client) return;
+    this.client = null;
+    this.signals.setListening(false);
+    client.removeAllListeners('end');
+    client.end().catch(() => undefined);
+    if (this.stopped || this.retryTimer) return;
+    this.log.warn({ err: error, retryMs: this.retryMs }, 'database signal connection lost; caches are bypassed until it is back');
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, this.retryMs);
+    this.retryTimer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, 5_000);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.signals.setListening(false);
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+/** A pooled pg connection as knex's pool hands it to `afterCreate`. */
+interface PooledConnection {
+  query(text: string): Promise<unknown>;
+  on(event: 'notification', handler: (notification: Notification) => void): unknown;
+}
+
+/**
+ * PGlite is one PostgreSQL session shared by every socket connection: a notification comes back on
+ * whichever connection ran the committing statement. So every pooled connection listens, and what
+ * any of them receives goes to every platform of this process on that database (tests run several).
+ */
+const embeddedSubscribers = new Map<string, Set<DatabaseSignals>>();
+
+export function subscribeEmbedded(socketDir: string, signals: DatabaseSignals): () => void {
+  let set = embeddedSubscribers.get(socketDir);
+  if (!set) embeddedSubscribers.set(socketDir, (set = new Set()));
+  set.add(signals);
+  return () => {
+    set.delete(signals);
+    signals.setListening(false);
+  };
+}
+
+/** knex's pool hook for each new connection. */
+export type PoolAfterCreate = (connection: PooledConnection, done: (error: Error | null, connection: PooledConnection) => void) => void;
+
+/** knex pool `afterCreate` for the embedded database: the new connection listens and fans out. */
+export function embeddedAfterCreate(socketDir: string): PoolAfterCreate {
+  return (connection, done) => {
+    connection.on('notification', (notification) => {
+      for (const signals of embeddedSubscribers.get(socketDir) ?? []) signals.dispatch(notification);
+    });
+    connection.query(listenStatements).then(
+      () => {
+        for (const signals of embeddedSubscribers.get(socketDir) ?? []) signals.setListening(true);
+        done(null, connection);
+      },
+      (error: Error) => done(error, connection),
+    );
+  };
+}

@@ -1,0 +1,86 @@
+import { TransactionContext } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { type QueryResult, type QueryResultRow, types } from 'pg';
+import { queryScope } from '../query-scope';
+import type { SqlStatement } from './sql-statement';
+
+/** The part of a pooled pg connection the reader uses. */
+interface PgConnection {
+  query<Row extends QueryResultRow>(config: { text: string; values: unknown[]; name?: string; types: TypeParsers }): Promise<QueryResult<Row>>;
+}
+
+interface TypeParsers {
+  getTypeParser: typeof types.getTypeParser;
+}
+
+/**
+ * pg's own parsers (timestamps to Date, json to objects), not the ORM's per-connection ones (which
+ * hand timestamps over as text for the ORM to convert): read models get typed values from the driver.
+ */
+const DRIVER_TYPES: TypeParsers = { getTypeParser: types.getTypeParser };
+
+/** The part of knex's client the reader uses: its pool (or, for a transaction, the transaction's connection). */
+interface ConnectionSource {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<unknown>;
+}
+
+/** Counts statements for the per-request tally and the process total (benchmarks, constant-query tests). */
+export interface StatementCounter {
+  total: number;
+}
+
+/**
+ * Runs read statements on the ORM's own connections, without the ORM: no query building, no
+ * hydration, no unit of work. Inside a transaction (a write that reads back what it wrote) the
+ * statement runs on the transaction's connection; otherwise on a pooled one.
+ */
+export class SqlReader {
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly counter: StatementCounter,
+    /**
+     * Prepared statements (named, parsed and planned once per connection). Only on a server: PGlite
+     * is one session shared by every socket connection, where names would collide.
+     */
+    private readonly prepare: boolean,
+  ) {}
+
+  async rows<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row[]> {
+    const source = this.sourceFor(em);
+    const connection = await source.acquireConnection();
+    this.counter.total += 1;
+    const tally = queryScope.getStore();
+    if (tally) tally.count += 1;
+    try {
+      const config = { text: statement.text, values: params as unknown[], name: this.prepare ? this.nameOf(statement) : undefined, types: DRIVER_TYPES };
+      return (await connection.query<Row>(config)).rows;
+    } finally {
+      await source.releaseConnection(connection);
+    }
+  }
+
+  async one<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row | null> {
+    return (await this.rows(em, statement, params))[0] ?? null;
+  }
+
+  /**
+   * The transaction of `em`, or the one the ORM has open in this async context (a `transactional`
+   * callback): on PGlite's single connection a read beside it would wait forever.
+   */
+  private sourceFor(em: EntityManager | null): ConnectionSource {
+    type Trx = { client: ConnectionSource };
+    const transaction = em?.getTransactionContext<Trx>() ?? TransactionContext.getEntityManager(this.orm.em.name)?.getTransactionContext<Trx>();
+    return transaction ? transaction.client : (this.orm.em.getKnex().client as ConnectionSource);
+  }
+
+  /** A statement name is bound to one text for the life of the process (pg prepares it per connection). */
+  private nameOf(statement: SqlStatement<unknown>): string {
+    const known = this.names.get(statement.name);
+    if (known === undefined) this.names.set(statement.name, statement.text);
+    else if (known !== statement.text) throw new Error(`two statements named ${statement.name}`);
+    return statement.name;
+  }
+}
