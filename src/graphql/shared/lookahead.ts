@@ -1,18 +1,42 @@
-import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
+import type { DirectiveNode, GraphQLResolveInfo, SelectionNode, SelectionSetNode } from 'graphql';
+
+/** Whether `@include(if:)` / `@skip(if:)` let a selection through, with this request's variables. */
+function included(selection: SelectionNode, variables: Record<string, unknown>): boolean {
+  const condition = (directive: DirectiveNode): boolean => {
+    const value = directive.arguments?.find((argument) => argument.name.value === 'if')?.value;
+    if (!value) return true;
+    if (value.kind === 'BooleanValue') return value.value;
+    if (value.kind === 'Variable') return Boolean(variables[value.name.value]);
+    return true;
+  };
+  for (const directive of selection.directives ?? []) {
+    if (directive.name.value === 'include' && !condition(directive)) return false;
+    if (directive.name.value === 'skip' && condition(directive)) return false;
+  }
+  return true;
+}
 
 /**
- * Whether the current field's selection asks for a sub-field (directly, or in inline fragments).
- * Listings use it to fetch a relation for all items at once, so items resolve without promises.
+ * Whether the current field's selection asks for any of the named sub-fields (directly, or in
+ * fragments), as this request's @include/@skip decide. Read models use it to fetch in their one
+ * statement what the query will read, and nothing else.
  */
-export function selects(info: GraphQLResolveInfo, name: string): boolean {
+export function selectsAny(info: GraphQLResolveInfo, names: readonly string[]): boolean {
+  const variables = info.variableValues;
   const visit = (set: SelectionSetNode | undefined): boolean =>
     Boolean(
       set?.selections.some((selection) => {
-        if (selection.kind === 'Field') return selection.name.value === name;
+        if (!included(selection, variables)) return false;
+        if (selection.kind === 'Field') return names.includes(selection.name.value);
         if (selection.kind === 'InlineFragment') return visit(selection.selectionSet);
         const fragment = info.fragments[selection.name.value];
         return fragment ? visit(fragment.selectionSet) : false;
       }),
     );
   return info.fieldNodes.some((node) => visit(node.selectionSet));
+}
+
+/** Whether the current field's selection asks for the named sub-field. */
+export function selects(info: GraphQLResolveInfo, name: string): boolean {
+  return selectsAny(info, [name]);
 }

@@ -1,0 +1,45 @@
+import { Pool, type QueryResultRow } from 'pg';
+import { startEmbeddedPostgres } from '../../../src/db/embedded-postgres';
+
+/** The baseline's connection pool: a PostgreSQL server (DATABASE_URL) or a PGlite directory the service wrote. */
+export interface Database {
+  pool: Pool;
+  close(): Promise<void>;
+}
+
+/** An idle connection that fails is replaced by the pool; without a listener it would end the process. */
+const reportIdleError = (error: Error) => process.stderr.write(`baseline: idle connection failed: ${error.message}\n`);
+
+export async function openDatabase(databaseUrl: string | undefined, pgliteDataDir: string | undefined): Promise<Database> {
+  if (databaseUrl) {
+    const pool = new Pool({ connectionString: databaseUrl, max: 10 }).on('error', reportIdleError);
+    return { pool, close: () => pool.end() };
+  }
+  if (!pgliteDataDir) throw new Error('set DATABASE_URL, or PGLITE_DATA_DIR (<service DATA_DIR>/pgdata)');
+  const embedded = await startEmbeddedPostgres(pgliteDataDir);
+  // PGlite is a single session: one connection.
+  const pool = new Pool({ host: embedded.socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }).on('error', reportIdleError);
+  return {
+    pool,
+    async close() {
+      await pool.end();
+      await embedded.stop();
+    },
+  };
+}
+
+/** The SQL of one request: counts the statements it sends (the `x-sql-queries` header). */
+export class RequestSql {
+  count = 0;
+
+  constructor(private readonly pool: Pool) {}
+
+  async rows<T extends QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
+    this.count += 1;
+    return (await this.pool.query<T>(text, values)).rows;
+  }
+
+  async row<T extends QueryResultRow>(text: string, values: unknown[]): Promise<T | undefined> {
+    return (await this.rows<T>(text, values))[0];
+  }
+}

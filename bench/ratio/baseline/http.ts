@@ -1,0 +1,112 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Pool } from 'pg';
+import { IdCodec, IdDecodeError } from '../../../src/ids/id-codec';
+import { RequestSql } from './db';
+
+/** What every request shares: the pool, the id codec, who the administrators are, where files live. */
+export interface Baseline {
+  pool: Pool;
+  ids: IdCodec;
+  adminEmails: ReadonlySet<string>;
+  /** `<DATA_DIR>/files` of the service, for the server paths administrators see (null: unknown). */
+  filesDir: string | null;
+}
+
+export interface Caller {
+  userId: number;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** One request: its SQL tally and its caller (null without a key). */
+export interface Ctx {
+  app: Baseline;
+  sql: RequestSql;
+  caller: Caller | null;
+}
+
+/** The platform's error kinds the baseline answers: HTTP status and err_code (platform-facts §1.1). */
+const ERROR_KINDS = {
+  MalformedId: [400, 400009],
+  RequestParameterInvalidException: [400, 400008],
+  AuthenticationRequired: [403, 403001],
+  ItemAccessibilityException: [403, 403002],
+  ObjectNotFound: [404, 404001],
+} as const;
+
+/** An error answered as the platform's `{err_msg, err_code, ...extra}`. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: number;
+
+  constructor(
+    readonly kind: keyof typeof ERROR_KINDS,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    [this.status, this.code] = ERROR_KINDS[kind];
+  }
+}
+
+export const notFound = (message: string) => new HttpError('ObjectNotFound', message);
+export const notAccessible = (message: string) => new HttpError('ItemAccessibilityException', message);
+export const authRequired = (message = 'API authentication required for this request') => new HttpError('AuthenticationRequired', message);
+export const malformedId = (value: string) => new HttpError('MalformedId', `Malformed id ( ${value} ) specified, unable to decode`, { id: value });
+
+/** Decodes an encoded id; what cannot be decoded becomes `onError` (MalformedId by default). */
+export function decodeId(ctx: Ctx, value: string, onError: (value: string) => HttpError = malformedId): number {
+  try {
+    return ctx.app.ids.decode(value);
+  } catch (error) {
+    if (error instanceof IdDecodeError) throw onError(value);
+    throw error;
+  }
+}
+
+export const encodeId = (ctx: Ctx, id: number | string): string => ctx.app.ids.encode(Number(id));
+export const encodeFolderId = (ctx: Ctx, id: number | string): string => `F${encodeId(ctx, id)}`;
+
+export function requireUser(ctx: Ctx): Caller {
+  if (!ctx.caller) throw authRequired();
+  return ctx.caller;
+}
+
+/** The key's user, when it is the user's newest key and the user is not deleted: one statement. */
+const CALLER_BY_KEY = `
+  select u.id, u.email
+  from api_keys k
+  join galaxy_user u on u.id = k.user_id
+  where k.key = $1
+    and not u.deleted
+    and k.id = (select max(newest.id) from api_keys newest where newest.user_id = k.user_id)`;
+
+async function authenticate(app: Baseline, sql: RequestSql, key: string | undefined): Promise<Caller | null> {
+  if (key === undefined || key === '') return null;
+  const user = await sql.row<{ id: number; email: string }>(CALLER_BY_KEY, [key]);
+  if (!user) throw new HttpError('AuthenticationRequired', 'Provided API key is not valid.');
+  return { userId: user.id, email: user.email, isAdmin: app.adminEmails.has(user.email) };
+}
+
+function send(res: Response, sql: RequestSql, status: number, body: unknown): void {
+  res.setHeader('x-sql-queries', String(sql.count));
+  res.status(status).type('application/json').send(JSON.stringify(body));
+}
+
+/** A route: authenticates the `x-api-key` caller, runs the handler, answers JSON with the statement count. */
+export function endpoint(app: Baseline, handler: (ctx: Ctx, req: Request) => Promise<unknown>): RequestHandler {
+  return async (req, res) => {
+    const sql = new RequestSql(app.pool);
+    try {
+      const caller = await authenticate(app, sql, req.get('x-api-key'));
+      send(res, sql, 200, await handler({ app, sql, caller }, req));
+    } catch (error) {
+      if (error instanceof HttpError) return send(res, sql, error.status, { err_msg: error.message, err_code: error.code, ...error.extra });
+      process.stderr.write(`baseline: ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      send(res, sql, 500, { err_msg: 'Uncaught exception in exposed API method:', err_code: 0 });
+    }
+  };
+}
+
+/** A path parameter as text (express 5 types them as string | string[]). */
+export const param = (req: Request, name: string): string => String(req.params[name]);

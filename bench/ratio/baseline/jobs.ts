@@ -1,0 +1,129 @@
+import type { Ctx } from './http';
+import { decodeId, encodeId, HttpError, notFound, requireUser } from './http';
+import { platformTime } from './formats';
+
+interface DatasetLink {
+  name: string;
+  hda_id: number | null;
+  ldda_id: number | null;
+}
+
+interface JobRow {
+  id: number;
+  user_id: number | null;
+  state: string;
+  exit_code: number | null;
+  create_time: Date;
+  update_time: Date;
+  tool_id: string;
+  params: Record<string, unknown>;
+  command_line: string | null;
+  external_id: string | null;
+  owner_email: string | null;
+  inputs: DatasetLink[];
+  outputs: DatasetLink[];
+  metrics: Array<{ plugin: string; name: string; value: string }>;
+}
+
+/** The job, its owner's email, its input and output datasets and its metrics (each in id order). */
+const JOB_DETAIL = `
+  select j.id, j.user_id, j.state, j.exit_code, j.create_time, j.update_time, j.tool_id, j.params, j.command_line, j.external_id,
+         owner.email as owner_email,
+         coalesce((select json_agg(json_build_object('name', i.name, 'hda_id', i.hda_id, 'ldda_id', i.ldda_id) order by i.id)
+                   from job_to_input_dataset i where i.job_id = j.id), '[]') as inputs,
+         coalesce((select json_agg(json_build_object('name', o.name, 'hda_id', o.hda_id, 'ldda_id', o.ldda_id) order by o.id)
+                   from job_to_output_dataset o where o.job_id = j.id), '[]') as outputs,
+         coalesce((select json_agg(json_build_object('plugin', m.plugin, 'name', m.name, 'value', m.value) order by m.id)
+                   from job_metric m where m.job_id = j.id), '[]') as metrics
+  from job j
+  left join galaxy_user owner on owner.id = j.user_id
+  where j.id = $1`;
+
+/** The parameter under which an upload job keeps its items (internal, never shown). */
+const UPLOAD_ITEMS_PARAM = '__uploads__';
+
+const isDataRef = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value) && 'src' in value && 'id' in value;
+
+/** Parameters as shown: dataset inputs (listed under `inputs`) and internal entries removed. */
+function shownParams(params: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (name === UPLOAD_ITEMS_PARAM) continue;
+    if (isDataRef(value) || (Array.isArray(value) && value.length > 0 && value.every(isDataRef))) continue;
+    shown[name] = value;
+  }
+  return shown;
+}
+
+/** `{name: {id, src}}` of the links that name a dataset. */
+function linkMap(ctx: Ctx, links: DatasetLink[]): Record<string, { id: string; src: string }> {
+  const map: Record<string, { id: string; src: string }> = {};
+  for (const link of links) {
+    if (link.hda_id !== null) map[link.name] = { id: encodeId(ctx, link.hda_id), src: 'hda' };
+    else if (link.ldda_id !== null) map[link.name] = { id: encodeId(ctx, link.ldda_id), src: 'ldda' };
+  }
+  return map;
+}
+
+const METRIC_TITLES: Record<string, string> = {
+  runtime_seconds: 'Job Runtime (Wall Clock)',
+  start_epoch: 'Job Start Time',
+  end_epoch: 'Job End Time',
+  galaxy_slots: 'Cores Allocated',
+  exit_code: 'Exit Code',
+  runner_name: 'Runner',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "10 seconds", "1 minute", "2 hours and 3 minutes". */
+function formatRuntime(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} second${whole === 1 ? '' : 's'}`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `${hours} hour${hours === 1 ? '' : 's'}${rest ? ` and ${rest} minute${rest === 1 ? '' : 's'}` : ''}`;
+}
+
+function formatEpoch(epoch: number): string {
+  const d = new Date(epoch * 1000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** A job metric as the job show lists it: a title and a readable value next to the raw one. */
+function metricDict(metric: { plugin: string; name: string; value: string }): Record<string, string> {
+  const numeric = Number(metric.value);
+  let value = metric.value;
+  if (metric.name === 'runtime_seconds' && Number.isFinite(numeric)) value = formatRuntime(numeric);
+  if ((metric.name === 'start_epoch' || metric.name === 'end_epoch') && Number.isFinite(numeric)) value = formatEpoch(numeric);
+  return { title: METRIC_TITLES[metric.name] ?? metric.name, value, plugin: metric.plugin, name: metric.name, raw_value: metric.value };
+}
+
+/** GET /api/jobs/{id}: the element view of a job the caller owns (administrators: any job) (platform-facts §4.4). */
+export async function showJob(ctx: Ctx, encodedId: string): Promise<Record<string, unknown>> {
+  const caller = requireUser(ctx);
+  const id = decodeId(ctx, encodedId, () => new HttpError('MalformedId', 'The id of the resource is malformed.'));
+  const job = await ctx.sql.row<JobRow>(JOB_DETAIL, [id]);
+  if (!job || !(caller.isAdmin || (job.user_id !== null && job.user_id === caller.userId))) throw notFound(`No Job found with id: ${encodedId}`);
+  const dict: Record<string, unknown> = {
+    model_class: 'Job',
+    id: encodeId(ctx, job.id),
+    state: job.state,
+    exit_code: job.exit_code,
+    update_time: platformTime(job.update_time),
+    create_time: platformTime(job.create_time),
+    tool_id: job.tool_id,
+  };
+  if (caller.isAdmin) {
+    dict.external_id = job.external_id;
+    dict.command_line = job.command_line;
+    dict.user_email = job.owner_email;
+  }
+  dict.params = shownParams(job.params);
+  dict.inputs = linkMap(ctx, job.inputs);
+  dict.outputs = linkMap(ctx, job.outputs);
+  dict.job_metrics = job.metrics.map(metricDict);
+  return dict;
+}

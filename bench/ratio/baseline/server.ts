@@ -1,0 +1,88 @@
+/**
+ * The benchmark's baseline: plain express + pg answering the benchmark targets with the same JSON as
+ * the service, each with the SQL a correct answer needs (`x-sql-queries` counts it).
+ *
+ * Env: PORT; DATABASE_URL, or PGLITE_DATA_DIR (a PGlite directory the service wrote, `<DATA_DIR>/pgdata`);
+ * ID_SECRET; ADMIN_USERS (comma-separated emails); optionally DATA_DIR (the service's, for the file
+ * paths administrators see; by default the parent of PGLITE_DATA_DIR).
+ */
+import express from 'express';
+import type { Server } from 'node:http';
+import { dirname, join } from 'node:path';
+import { asBool } from '../../../src/format/booleans';
+import { IdCodec } from '../../../src/ids/id-codec';
+import { showDataset } from './datasets';
+import { openDatabase } from './db';
+import { graphqlHistory, historyContents, listHistories, showHistory } from './histories';
+import { type Baseline, type Ctx, endpoint, HttpError, param } from './http';
+import { showJob } from './jobs';
+import { folderContents, showLibraryDataset } from './libraries';
+
+/** `{ history(id: "…") { id name deleted } }`, the only document the baseline answers: the id, and where `history` is. */
+function graphqlHistoryQuery(body: unknown): { id: string; column: number } {
+  const query = typeof body === 'object' && body !== null && 'query' in body ? String(body.query) : '';
+  const match = /^(\s*(?:query\s*)?\{\s*)history\s*\(\s*id\s*:\s*"([^"]*)"\s*\)\s*\{\s*id\s+name\s+deleted\s*\}\s*\}\s*$/.exec(query);
+  if (!match || match[1].includes('\n')) throw new HttpError('RequestParameterInvalidException', 'The baseline answers only { history(id: "…") { id name deleted } }.');
+  return { id: match[2], column: match[1].length + 1 };
+}
+
+/** The GraphQL answer: the history, or (as Apollo answers a resolver's error) status 200 with `errors`. */
+async function graphqlAnswer(ctx: Ctx, body: unknown): Promise<unknown> {
+  const { id, column } = graphqlHistoryQuery(body);
+  try {
+    return { data: { history: await graphqlHistory(ctx, id) } };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const extensions = { code: error.kind, errCode: error.code, status: error.status, ...error.extra };
+    return { errors: [{ message: error.message, locations: [{ line: 1, column }], path: ['history'], extensions }], data: { history: null } };
+  }
+}
+
+function baselineApp(app: Baseline): express.Express {
+  const server = express();
+  server.disable('x-powered-by');
+  server.set('etag', false);
+  server.get('/api/version', endpoint(app, async () => ({ version_major: '15.05', version_minor: '1' })));
+  server.get('/api/histories', endpoint(app, (ctx) => listHistories(ctx)));
+  server.get('/api/histories/:id', endpoint(app, (ctx, req) => showHistory(ctx, param(req, 'id'))));
+  server.get('/api/histories/:id/contents', endpoint(app, (ctx, req) => historyContents(ctx, param(req, 'id'))));
+  server.get('/api/datasets/:id', endpoint(app, (ctx, req) => showDataset(ctx, param(req, 'id'))));
+  server.get('/api/jobs/:id', endpoint(app, (ctx, req) => showJob(ctx, param(req, 'id'))));
+  server.get('/api/libraries/datasets/:id', endpoint(app, (ctx, req) => showLibraryDataset(ctx, param(req, 'id'))));
+  server.get(
+    '/api/folders/:id/contents',
+    endpoint(app, (ctx, req) => folderContents(ctx, param(req, 'id'), asBool(req.query.include_deleted) ?? false)),
+  );
+  server.post(
+    '/graphql',
+    express.json(),
+    endpoint(app, (ctx, req) => graphqlAnswer(ctx, req.body)),
+  );
+  return server;
+}
+
+async function main(): Promise<void> {
+  const secret = process.env.ID_SECRET;
+  if (!secret) throw new Error('ID_SECRET is required');
+  const pgliteDir = process.env.DATABASE_URL ? undefined : process.env.PGLITE_DATA_DIR;
+  const dataDir = process.env.DATA_DIR ?? (pgliteDir ? dirname(pgliteDir) : undefined);
+  const database = await openDatabase(process.env.DATABASE_URL, pgliteDir);
+  const app: Baseline = {
+    pool: database.pool,
+    ids: new IdCodec(secret),
+    adminEmails: new Set((process.env.ADMIN_USERS ?? '').split(',').map((email) => email.trim()).filter((email) => email !== '')),
+    filesDir: dataDir ? join(dataDir, 'files') : null,
+  };
+  const server: Server = baselineApp(app).listen(Number(process.env.PORT ?? 8081));
+  const stop = () => {
+    server.close(() => void database.close().finally(() => process.exit(0)));
+    server.closeAllConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`baseline: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
