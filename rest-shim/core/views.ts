@@ -50,6 +50,33 @@ export function includeFlags(spec: ViewSpec, keys: string[]): Record<string, boo
   return Object.fromEntries(Object.keys(spec.fields).filter((key) => spec.fields[key] !== null).map((key) => [variableName(key), wanted.has(key)]));
 }
 
+export interface Serialization {
+  keys: string[];
+  /** The `$k_*` variables of the document. */
+  flags: Record<string, boolean>;
+}
+
+const MEMO_LIMIT = 256;
+const memos = new WeakMap<ViewSpec, Map<string, Serialization>>();
+
+/**
+ * `requestedKeys` and `includeFlags` together, worked out once per view/keys combination (requests
+ * repeat the same few), not per request. An unknown view is not remembered: it throws every time.
+ */
+export function serializationOf(spec: ViewSpec, view: string | undefined, keys: string | undefined, defaultView: string): Serialization {
+  let memo = memos.get(spec);
+  if (!memo) memos.set(spec, (memo = new Map()));
+  const memoKey = `${defaultView}\u0000${view ?? '\u0001'}\u0000${keys ?? '\u0001'}`;
+  let found = memo.get(memoKey);
+  if (!found) {
+    const requested = requestedKeys(spec, view, keys, defaultView);
+    found = { keys: requested, flags: includeFlags(spec, requested) };
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(memoKey, found);
+  }
+  return found;
+}
+
 /** Keeps the requested keys, in the order asked. */
 export function pickKeys(item: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};

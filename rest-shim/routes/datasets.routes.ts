@@ -1,6 +1,6 @@
 import { route, type RouteArea } from '../core/route';
 import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../serializers/hda.view';
-import { requestedKeys } from '../core/views';
+import { serializationOf } from '../core/views';
 import { HDA_VIEW } from '../serializers/hda.view';
 import { datasetFileRoute } from './dataset-file.route';
 
@@ -16,7 +16,7 @@ export const datasetsArea: RouteArea = {
       operation: `query ($id: ID!) { dataset(id: $id) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
       variables: (input) => ({ id: input.path.dataset_id }),
       shape: (data, input) => {
-        const keys = input.has('view') || input.has('keys') ? requestedKeys(HDA_VIEW, input.string('view'), input.string('keys'), 'detailed') : HDA_DETAILED_KEYS;
+        const keys = input.has('view') || input.has('keys') ? serializationOf(HDA_VIEW, input.string('view'), input.string('keys'), 'detailed').keys : HDA_DETAILED_KEYS;
         return hdaDict(data.dataset, keys);
       },
     }),

@@ -4,7 +4,7 @@ import { AppError } from '../../src/errors/error-kinds';
 import { isPlainObject } from '../../src/http/body-parser';
 import { route, type RouteArea } from '../core/route';
 import type { RouteInput } from '../core/route-input';
-import { includeFlags, pickKeys, requestedKeys, viewSelection } from '../core/views';
+import { pickKeys, serializationOf, viewSelection } from '../core/views';
 import { HISTORY_VIEW, shapeHistory } from '../serializers/history.view';
 import { historyContentsRoutes } from './history-contents.routes';
 
@@ -15,10 +15,7 @@ interface ViewerData {
 }
 
 /** The view/keys variables of a request, and the keys to return. */
-function serialization(input: RouteInput, defaultView: 'summary' | 'detailed') {
-  const keys = requestedKeys(HISTORY_VIEW, input.string('view'), input.string('keys'), defaultView);
-  return { keys, flags: includeFlags(HISTORY_VIEW, keys) };
-}
+const serialization = (input: RouteInput, defaultView: 'summary' | 'detailed') => serializationOf(HISTORY_VIEW, input.string('view'), input.string('keys'), defaultView);
 
 const shapeOne = (history: Record<string, unknown> | null, input: RouteInput, isAdmin: boolean, defaultView: 'summary' | 'detailed') =>
   history ? pickKeys(shapeHistory(history, isAdmin), serialization(input, defaultView).keys) : null;

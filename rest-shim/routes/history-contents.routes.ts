@@ -2,7 +2,7 @@ import { stringAsBool } from '../../src/format/booleans';
 import { isPlainObject } from '../../src/http/body-parser';
 import { route, type RouteSpec } from '../core/route';
 import type { RouteInput } from '../core/route-input';
-import { requestedKeys } from '../core/views';
+import { serializationOf } from '../core/views';
 import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, needsDetails } from '../serializers/hda.view';
 import { datasetFileRoute } from './dataset-file.route';
 
@@ -22,7 +22,7 @@ const optionalBool = (input: RouteInput, name: string): boolean | null => (input
 
 /** The keys to return for one dataset: `view`/`keys`, else detailed for ids named in `details`. */
 function keysFor(input: RouteInput, id: string, fallback: 'summary' | 'detailed'): readonly string[] {
-  if (input.has('view') || input.has('keys')) return requestedKeys(HDA_VIEW, input.string('view'), input.string('keys'), fallback);
+  if (input.has('view') || input.has('keys')) return serializationOf(HDA_VIEW, input.string('view'), input.string('keys'), fallback).keys;
   const details = idList(input, 'details') ?? [];
   return details.includes('all') || details.includes(id) ? HDA_DETAILED_KEYS : fallback === 'summary' ? HDA_SUMMARY_KEYS : HDA_DETAILED_KEYS;
 }

@@ -5,7 +5,7 @@ import { sql } from '../db/sql/sql-statement';
 import { AppError } from '../errors/error-kinds';
 import type { IdCodec } from '../ids/id-codec';
 import type { CallerCache } from './caller-cache';
-import { secretsEqual } from './secrets';
+import { KnownSecret } from './secrets';
 
 export interface Credentials {
   /** The `key` parameter (query, form, JSON body) or the x-api-key header. */
@@ -37,12 +37,18 @@ const SESSION_LOOKUP = sql<{ id: number; currentHistoryId: number | null; userId
 
 /** Turns the credentials of a request into a Caller, the way the platform does (platform-facts §3). */
 export class IdentityService {
+  private readonly masterKey: KnownSecret;
+  private readonly runnerTokens: KnownSecret[];
+
   constructor(
     private readonly config: AppConfig,
     private readonly ids: IdCodec,
     private readonly reader: SqlReader,
     private readonly cache: CallerCache,
-  ) {}
+  ) {
+    this.masterKey = new KnownSecret(config.masterApiKey);
+    this.runnerTokens = config.runnerTokens.map((token) => new KnownSecret(token));
+  }
 
   isAdminEmail(email: string): boolean {
     return this.config.adminUsers.includes(email);
@@ -64,13 +70,13 @@ export class IdentityService {
   }
 
   private fromRunnerToken(token: string): Caller {
-    const index = this.config.runnerTokens.findIndex((known) => secretsEqual(token, known));
+    const index = this.runnerTokens.findIndex((known) => known.matches(token));
     if (index < 0) throw keyRefused('Provided runner token is not valid.');
     return Caller.runner(`runner-${index + 1}`);
   }
 
   private async fromApiKey(key: string): Promise<Caller> {
-    if (secretsEqual(key, this.config.masterApiKey)) return Caller.master();
+    if (this.masterKey.matches(key)) return Caller.master();
     const cached = this.cache.get(key);
     if (cached) return this.callerFor(cached);
     const stamp = this.cache.stamp();

@@ -11,3 +11,16 @@ export function secretsEqual(a: string, b: string): boolean {
   const hb = createHash('sha256').update(b).digest();
   return timingSafeEqual(ha, hb);
 }
+
+/** A secret the process knows (the master key, runner tokens), hashed once; candidates are compared in constant time. */
+export class KnownSecret {
+  private readonly hash: Buffer;
+
+  constructor(secret: string) {
+    this.hash = createHash('sha256').update(secret).digest();
+  }
+
+  matches(candidate: string): boolean {
+    return timingSafeEqual(createHash('sha256').update(candidate).digest(), this.hash);
+  }
+}

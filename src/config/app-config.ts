@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -34,6 +35,8 @@ export interface AppConfig {
   shutdownDeadlineSeconds: number;
   /** Adds the SQL statement count of each request as a response header (tests, benchmarks). */
   exposeQueryCount: boolean;
+  /** Server processes `npm start` runs on the port (WEB_CONCURRENCY): 1 on the embedded database, the number of cores on a server. */
+  webConcurrency: number;
   jobs: { localWorkers: number; pollMs: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number };
 }
 
@@ -94,6 +97,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 ** 3),
     runnerTokens: list(env.RUNNER_TOKENS),
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
+    webConcurrency: Math.max(1, int(env.WEB_CONCURRENCY, env.DATABASE_URL ? availableParallelism() : 1)),
     shutdownDeadlineSeconds: int(env.SHUTDOWN_DEADLINE_SECONDS, 30),
     jobs: {
       localWorkers: int(env.LOCAL_JOB_WORKERS, 2),

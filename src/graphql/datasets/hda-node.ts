@@ -65,13 +65,17 @@ export function hdaNode(ctx: RequestContext, view: HdaView): HdaNode {
     metadata: view.metadata,
     dataType: loadDatatypesRegistry().className(view.extension) ?? 'galaxy.datatypes.data.Data',
     fileName: ctx.caller.isAdmin ? ctx.services.layout.objects.pathOf(view.dataset) : null,
+    tags: view.tags,
   };
 }
 
-/** Nodes of a listing; with `withTags`, every item's tags come from one query, resolved in advance. */
+/**
+ * Nodes of a listing; with `withTags`, every item's tags are resolved in advance: fetched along with
+ * the listing, or else from one query.
+ */
 export async function hdaNodes(ctx: RequestContext, views: readonly HdaView[], withTags = false): Promise<HdaNode[]> {
   const nodes = views.map((view) => hdaNode(ctx, view));
-  if (withTags && nodes.length > 0) {
+  if (withTags && nodes.some((node) => node.tags === undefined)) {
     const tags = await ctx.loaders.get(hdaTags).loadMany(views.map((view) => view.id));
     nodes.forEach((node, index) => {
       const itemTags = tags[index];

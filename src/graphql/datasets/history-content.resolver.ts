@@ -29,19 +29,25 @@ export class HistoryContentResolver {
     @Arg('visible', () => Boolean, { nullable: true }) visible?: boolean,
   ): Promise<HdaNode[]> {
     const filter: ContentsFilter = { ids, deleted, visible };
-    return hdaNodes(ctx, await ctx.services.hdas.contents(ctx, historyId, filter), selects(info, 'tags'));
+    const tags = selects(info, 'tags');
+    return hdaNodes(ctx, await ctx.services.hdas.contents(ctx, historyId, filter, { tags }), tags);
   }
 
   @Query(() => HistoryContentType)
   @Access('anonymous')
-  async historyContent(@Ctx() ctx: RequestContext, @Arg('historyId', () => ID) historyId: string, @Arg('id', () => ID) id: string): Promise<HdaNode> {
-    return hdaNode(ctx, await ctx.services.hdas.showInHistory(ctx, historyId, id));
+  async historyContent(
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+    @Arg('historyId', () => ID) historyId: string,
+    @Arg('id', () => ID) id: string,
+  ): Promise<HdaNode> {
+    return hdaNode(ctx, await ctx.services.hdas.showInHistory(ctx, historyId, id, { tags: selects(info, 'tags') }));
   }
 
   @Query(() => HistoryContentType, { description: 'A history dataset by id (GET /api/datasets/{id}).' })
   @Access('anonymous')
-  async dataset(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<HdaNode> {
-    return hdaNode(ctx, await ctx.services.hdas.readable(ctx, id));
+  async dataset(@Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo, @Arg('id', () => ID) id: string): Promise<HdaNode> {
+    return hdaNode(ctx, await ctx.services.hdas.readable(ctx, id, { tags: selects(info, 'tags') }));
   }
 
   @Query(() => DatasetFileType, { description: 'Where the content of a readable dataset is, and how to serve it.' })

@@ -1,10 +1,10 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { selects } from '../shared/lookahead';
+import { selects, selectsAny } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
 import { type HdaNode, hdaNodes } from '../datasets/hda-node';
 import type { History } from '../../entities/history.entity';
-import type { HistoryView } from '../../services/histories/history-view';
+import type { HistoryParts, HistoryView } from '../../services/histories/history-view';
 import type { JobView } from '../../services/jobs/job-view';
 import type { User } from '../../entities/user.entity';
 import { niceSize } from '../../format/nice-size';
@@ -23,24 +23,31 @@ import { UserType } from '../users/user.type';
 import { HistoryFilterInput, HistoryTagType, HistoryType, NewHistoryInput } from './history.type';
 import { mayViewOwner } from '../../services/users/owner-visibility';
 
+/** The fields resolved from a history's contents summary. */
+const STATS_FIELDS = ['size', 'niceSize', 'empty', 'count', 'state', 'stateDetails', 'stateIds', 'hdaIds'] as const;
+
+/** What the query reads of each history, fetched with the history itself. */
+const historyParts = (info: GraphQLResolveInfo): HistoryParts => ({ tags: selects(info, 'tags'), stats: selectsAny(info, STATS_FIELDS) });
+
 @Resolver(() => HistoryType)
 export class HistoryResolver {
   @Query(() => [HistoryType], { description: "The caller's histories, newest first (an anonymous caller: the current one)." })
   @Access('anonymous')
   histories(
     @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
     @Arg('filters', () => [HistoryFilterInput], { nullable: true }) filters?: HistoryFilterInput[],
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
   ): Promise<HistoryView[]> {
-    return ctx.services.histories.list(ctx, { deleted, filters, limit, offset });
+    return ctx.services.histories.list(ctx, { deleted, filters, limit, offset, parts: historyParts(info) });
   }
 
   @Query(() => HistoryType, { nullable: true, description: "A readable history; also 'most_recently_used' and 'current'." })
   @Access('anonymous')
-  history(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<HistoryView | null> {
-    return ctx.services.histories.show(ctx, id);
+  history(@Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo, @Arg('id', () => ID) id: string): Promise<HistoryView | null> {
+    return ctx.services.histories.show(ctx, id, historyParts(info));
   }
 
   @Mutation(() => HistoryType, { nullable: true, description: 'A new history, a copy, or (archiveSource) a queued import: null.' })

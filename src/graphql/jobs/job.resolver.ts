@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
 import type { Job } from '../../entities/job.entity';
@@ -14,6 +15,7 @@ import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { HistoryType } from '../histories/history.type';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
+import { selects } from '../shared/lookahead';
 import { JSONObjectScalar } from '../shared/scalars';
 import { UserType } from '../users/user.type';
 import { JobDatasetType, JobMetricType, JobType } from './job.type';
@@ -38,8 +40,8 @@ export class JobResolver {
 
   @Query(() => JobType)
   @Access('user')
-  job(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<JobView> {
-    return ctx.services.jobs.show(ctx, id);
+  job(@Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo, @Arg('id', () => ID) id: string): Promise<JobView> {
+    return ctx.services.jobs.show(ctx, id, { inputs: selects(info, 'inputs'), outputs: selects(info, 'outputs'), metrics: selects(info, 'metrics') });
   }
 
   @Query(() => [JobType], { description: 'Earlier jobs of a tool with identical parameters and input datasets.' })

@@ -27,7 +27,16 @@ export interface HdaView {
   updateTime: Date;
   history: { id: number };
   dataset: { id: number; state: DatasetState; fileSize: number | null; uuid: string; purged: boolean; externalFilename: string | null };
+  /** The tag texts, when the read fetched them along (the query asks for tags). */
+  tags?: string[];
 }
+
+/** What a read fetches besides the rows, in the same statement. */
+export interface HdaParts {
+  tags: boolean;
+}
+
+export const NO_HDA_PARTS: HdaParts = { tags: false };
 
 /** A dataset read on its own, with what the access rules need of its history. */
 export interface HdaInHistoryView extends HdaView {
@@ -58,12 +67,18 @@ interface HdaRow {
   uuid: string;
   datasetPurged: boolean;
   externalFilename: string | null;
+  tags?: string[];
 }
 
 const COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.extension, h.dbkey, h.metadata, h.visible, h.deleted, h.purged,
   h.annotation, h.tool_version as "toolVersion", h.create_time as "createTime", h.update_time as "updateTime",
   h.history_id as "historyId", h.dataset_id as "datasetId", d.state, d.file_size::float8 as "fileSize", d.uuid,
   d.purged as "datasetPurged", d.external_filename as "externalFilename"`;
+
+const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
+  from item_tag t where t.item_type = 'hda' and t.item_id = h.id order by t.id) as tags`;
+
+const columnsFor = (parts: HdaParts) => (parts.tags ? `${COLUMNS}, ${TAGS_COLUMN}` : COLUMNS);
 
 function toView(row: HdaRow): HdaView {
   return {
@@ -85,21 +100,23 @@ function toView(row: HdaRow): HdaView {
     updateTime: row.updateTime,
     history: { id: row.historyId },
     dataset: { id: row.datasetId, state: row.state, fileSize: row.fileSize, uuid: row.uuid, purged: row.datasetPurged, externalFilename: row.externalFilename },
+    tags: row.tags,
   };
 }
 
-const BY_ID = sql<HdaRow & { historyUserId: number | null; historyPublished: boolean; historyImportable: boolean }>(
+const BY_ID = new StatementShapes<HdaParts, HdaRow & { historyUserId: number | null; historyPublished: boolean; historyImportable: boolean }>(
   'hda_by_id',
-  `select ${COLUMNS}, hi.user_id as "historyUserId", hi.published as "historyPublished", hi.importable as "historyImportable"
+  (parts) => `select ${columnsFor(parts)}, hi.user_id as "historyUserId", hi.published as "historyPublished", hi.importable as "historyImportable"
      from history_dataset_association h
      join dataset d on d.id = h.dataset_id
      join history hi on hi.id = h.history_id
     where h.id = $1`,
+  (parts) => String(parts.tags),
 );
 
-/** One dataset with its history's owner and sharing flags: one statement. */
-export async function readHda(ctx: RequestContext, id: number): Promise<HdaInHistoryView | null> {
-  const row = await ctx.one(BY_ID, [id]);
+/** One dataset with its history's owner and sharing flags (and its tags when asked): one statement. */
+export async function readHda(ctx: RequestContext, id: number, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView | null> {
+  const row = await ctx.one(BY_ID.for(parts), [id]);
   if (!row) return null;
   return {
     ...toView(row),
@@ -118,6 +135,7 @@ interface ContentsShape {
   ids: boolean;
   deleted: boolean;
   visible: boolean;
+  tags: boolean;
 }
 
 const CONTENTS = new StatementShapes<ContentsShape, HdaRow>(
@@ -128,21 +146,21 @@ const CONTENTS = new StatementShapes<ContentsShape, HdaRow>(
     if (shape.ids) where.push(`h.id = any($${(n += 1)}::int[])`);
     if (shape.deleted) where.push(`h.deleted = $${(n += 1)}`);
     if (shape.visible) where.push(`h.visible = $${(n += 1)}`);
-    return `select ${COLUMNS} from history_dataset_association h join dataset d on d.id = h.dataset_id
+    return `select ${columnsFor(shape)} from history_dataset_association h join dataset d on d.id = h.dataset_id
              where ${where.join(' and ')} order by h.history_id, h.hid`;
   },
-  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}`,
+  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${shape.tags}`,
 );
 
-/** History datasets as views, by history then hid, in one statement. */
-export async function loadHdaViews(ctx: RequestContext, query: HdaQuery): Promise<HdaView[]> {
+/** History datasets as views, by history then hid (with their tags when asked), in one statement. */
+export async function loadHdaViews(ctx: RequestContext, query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView[]> {
   const deleted = typeof query.deleted === 'boolean';
   const visible = typeof query.visible === 'boolean';
   const params: unknown[] = [query.historyIds];
   if (query.ids) params.push(query.ids);
   if (deleted) params.push(query.deleted);
   if (visible) params.push(query.visible);
-  const rows = await ctx.rows(CONTENTS.for({ ids: Boolean(query.ids), deleted, visible }), params);
+  const rows = await ctx.rows(CONTENTS.for({ ids: Boolean(query.ids), deleted, visible, tags: parts.tags }), params);
   return rows.map(toView);
 }
 

@@ -9,7 +9,7 @@ import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
-import { type HdaInHistoryView, type HdaView, loadHdaViews, readHda } from './hda-view';
+import { type HdaInHistoryView, type HdaParts, type HdaView, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
 import { purgeHdas, removeFiles } from './purge';
@@ -33,14 +33,10 @@ const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetAssoci
 
 /** History contents: listing, show, copy in, change, delete and purge. */
 export class HdaService {
-  async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter): Promise<HdaView[]> {
+  async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView[]> {
     const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
-    return loadHdaViews(ctx, {
-      historyIds: [history.id],
-      ids: filter.ids?.map((id) => decodeId(ctx, id)),
-      deleted: filter.deleted,
-      visible: filter.visible,
-    });
+    const query = { historyIds: [history.id], ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
+    return loadHdaViews(ctx, query, parts);
   }
 
   /** The contents of a history already checked readable (GraphQL relation; batched per request). */
@@ -53,17 +49,17 @@ export class HdaService {
   }
 
   /** A dataset of a history, checking that it belongs to that history. */
-  async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HdaView> {
+  async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView> {
     const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
-    const hda = await readHda(ctx, decodeId(ctx, encodedId));
+    const hda = await readHda(ctx, decodeId(ctx, encodedId), parts);
     if (!hda) throw notFound(encodedId);
     if (hda.history.id !== history.id) throw errors.notFound(`No dataset ${encodedId} in history ${encodedHistoryId}`);
     return hda;
   }
 
   /** `GET /api/datasets/{id}`: the read model of any history dataset the caller may read (one statement). */
-  async readable(ctx: RequestContext, encodedId: string): Promise<HdaInHistoryView> {
-    const hda = await readHda(ctx, decodeId(ctx, encodedId));
+  async readable(ctx: RequestContext, encodedId: string, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView> {
+    const hda = await readHda(ctx, decodeId(ctx, encodedId), parts);
     if (!hda) throw notFound(encodedId);
     if (!mayReadHistory(ctx.caller, hda.history)) throw errors.notAccessible('Dataset is not accessible by the current user');
     return hda;

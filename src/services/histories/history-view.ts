@@ -1,5 +1,8 @@
 import type { RequestContext } from '../../context/request-context';
-import { sql, StatementShapes } from '../../db/sql/sql-statement';
+import { StatementShapes } from '../../db/sql/sql-statement';
+import { historyTags } from '../tags/tag.loaders';
+import { historyStatsById } from './history.loaders';
+import { type ContentRow, summarise } from './history-state';
 
 /** What the graph reads of a history; read models come from SQL rows (a History entity satisfies it too). */
 export interface HistoryView {
@@ -18,21 +21,47 @@ export interface HistoryView {
   user: { id: number } | null;
 }
 
-type HistoryRow = Omit<HistoryView, 'user'> & { userId: number | null };
+/**
+ * What a read may fetch besides the row, in the same statement, because the query will read it:
+ * its tags, and its contents' states and sizes (the summary fields). They are handed to the
+ * request's loaders, so the field resolvers find them there without another statement.
+ */
+export interface HistoryParts {
+  tags: boolean;
+  stats: boolean;
+}
+
+export const NO_PARTS: HistoryParts = { tags: false, stats: false };
+
+type HistoryRow = Omit<HistoryView, 'user'> & { userId: number | null; tags?: string[]; contents?: ContentRow[] };
 
 const COLUMNS = `h.id, h.name, h.hid_counter as "hidCounter", h.deleted, h.purged, h.importable, h.published, h.slug,
   h.genome_build as "genomeBuild", h.annotation, h.create_time as "createTime", h.update_time as "updateTime", h.user_id as "userId"`;
 
-function toView(row: HistoryRow): HistoryView {
-  const { userId, ...rest } = row;
+const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
+  from item_tag t where t.item_type = 'history' and t.item_id = h.id order by t.id) as tags`;
+
+const CONTENTS_COLUMN = `(select coalesce(json_agg(json_build_object('hdaId', hda.id, 'deleted', hda.deleted, 'purged', hda.purged, 'state', d.state,
+    'datasetId', d.id, 'datasetPurged', d.purged, 'fileSize', coalesce(d.file_size, 0)) order by hda.hid), '[]')
+  from history_dataset_association hda join dataset d on d.id = hda.dataset_id where hda.history_id = h.id) as contents`;
+
+const columnsFor = (parts: HistoryParts) => [COLUMNS, ...(parts.tags ? [TAGS_COLUMN] : []), ...(parts.stats ? [CONTENTS_COLUMN] : [])].join(', ');
+
+const partsKey = (parts: HistoryParts) => `${parts.tags}|${parts.stats}`;
+
+/** The view, and what the row brought along handed to the request's loaders. */
+function toView(ctx: RequestContext, row: HistoryRow): HistoryView {
+  const { userId, tags, contents, ...rest } = row;
+  if (tags) ctx.loaders.get(historyTags).prime(row.id, tags);
+  if (contents) ctx.loaders.get(historyStatsById).prime(row.id, summarise(contents));
   return { ...rest, user: userId === null ? null : { id: userId } };
 }
 
-const BY_ID = sql<HistoryRow>('history_by_id', `select ${COLUMNS} from history h where h.id = $1`);
+const BY_ID = new StatementShapes<HistoryParts, HistoryRow>('history_by_id', (parts) => `select ${columnsFor(parts)} from history h where h.id = $1`, partsKey);
 
-export async function readHistory(ctx: RequestContext, id: number): Promise<HistoryView | null> {
-  const row = await ctx.one(BY_ID, [id]);
-  return row ? toView(row) : null;
+export async function readHistory(ctx: RequestContext, id: number, parts: HistoryParts = NO_PARTS): Promise<HistoryView | null> {
+  const row = await ctx.one(BY_ID.for(parts), [id]);
+  return row ? toView(ctx, row) : null;
 }
 
 /** A condition of the history index (q/qv), on column `h.<column>`; values are parameters. */
@@ -48,13 +77,15 @@ export interface HistoryListQuery {
   conditions: HistoryCondition[];
   limit: number | null;
   offset: number | null;
+  parts: HistoryParts;
 }
 
-/** The shape of a listing: which conditions (not their values) and whether it pages. */
+/** The shape of a listing: which conditions (not their values), whether it pages, what it brings along. */
 interface ListShape {
   conditions: string[];
   limit: boolean;
   offset: boolean;
+  parts: HistoryParts;
 }
 
 function conditionShape(condition: HistoryCondition): string {
@@ -78,13 +109,17 @@ function listText(shape: ListShape): string {
       where.push(`h.id in (select t.item_id from item_tag t where ${tagWhere.join(' and ')})`);
     } else where.push(`h.${kind} ${op} ${param()}`);
   }
-  let text = `select ${COLUMNS} from history h where ${where.join(' and ')} order by h.create_time desc, h.id desc`;
+  let text = `select ${columnsFor(shape.parts)} from history h where ${where.join(' and ')} order by h.create_time desc, h.id desc`;
   if (shape.limit) text += ` limit ${param()}`;
   if (shape.offset) text += ` offset ${param()}`;
   return text;
 }
 
-const LIST = new StatementShapes<ListShape, HistoryRow>('histories_of_user', listText, (shape) => `${shape.conditions.join(',')}|${shape.limit}|${shape.offset}`);
+const LIST = new StatementShapes<ListShape, HistoryRow>(
+  'histories_of_user',
+  listText,
+  (shape) => `${shape.conditions.join(',')}|${shape.limit}|${shape.offset}|${partsKey(shape.parts)}`,
+);
 
 const likeValue = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -97,9 +132,9 @@ function conditionParams(condition: HistoryCondition): unknown[] {
 
 /** A user's histories, newest first, in one statement (tag conditions included). */
 export async function listHistories(ctx: RequestContext, query: HistoryListQuery): Promise<HistoryView[]> {
-  const statement = LIST.for({ conditions: query.conditions.map(conditionShape), limit: query.limit !== null, offset: query.offset !== null });
+  const statement = LIST.for({ conditions: query.conditions.map(conditionShape), limit: query.limit !== null, offset: query.offset !== null, parts: query.parts });
   const params: unknown[] = [query.userId, ...query.conditions.flatMap(conditionParams)];
   if (query.limit !== null) params.push(query.limit);
   if (query.offset !== null) params.push(query.offset);
-  return (await ctx.rows(statement, params)).map(toView);
+  return (await ctx.rows(statement, params)).map((row) => toView(ctx, row));
 }

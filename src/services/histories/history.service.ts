@@ -4,13 +4,15 @@ import { errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
 import { mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
 import { type FilterPair, parseHistoryFilter } from './history-filters';
-import { type HistoryCondition, type HistoryView, listHistories, readHistory } from './history-view';
+import { type HistoryCondition, type HistoryParts, type HistoryView, listHistories, NO_PARTS, readHistory } from './history-view';
 
 export interface HistoryListOptions {
   deleted?: boolean;
   filters?: FilterPair[];
   limit?: number | null;
   offset?: number | null;
+  /** What the caller will read besides the rows (fetched in the same statement). */
+  parts?: HistoryParts;
 }
 
 /** Reading histories: listings, show, current and most recently used, with the access rules. */
@@ -43,19 +45,20 @@ export class HistoryService {
       limit: nonNegative(options.limit),
       // The contract: with offset N the first N-1 items are skipped.
       offset: offset ? Math.max(0, offset - 1) : null,
+      parts: options.parts ?? NO_PARTS,
     });
   }
 
   /** A history the caller may read; 'most_recently_used' and 'current' are accepted. */
-  async show(ctx: RequestContext, encodedId: string): Promise<HistoryView | null> {
+  async show(ctx: RequestContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView | null> {
     if (encodedId === 'most_recently_used') return this.mostRecentlyUsed(ctx);
     if (encodedId === 'current') return this.current(ctx, false);
-    return this.readable(ctx, encodedId);
+    return this.readable(ctx, encodedId, parts);
   }
 
-  /** The read model of a history the caller may read (one statement). */
-  async readable(ctx: RequestContext, encodedId: string): Promise<HistoryView> {
-    const history = await readHistory(ctx, decodeId(ctx, encodedId));
+  /** The read model of a history the caller may read (one statement, with the parts asked for). */
+  async readable(ctx: RequestContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
+    const history = await readHistory(ctx, decodeId(ctx, encodedId), parts);
     if (!history) throw errors.notFound(`No History found with id: ${encodedId}`);
     if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
     return history;

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql, StatementShapes } from '../../db/sql/sql-statement';
 import type { JobParams, JobState } from '../../entities/job.entity';
+import type { MetricValue } from '../../jobs/metrics-format';
 
 /**
  * What the graph reads of a job: the row (stdout/stderr only when read on its own), as plain data
@@ -43,11 +44,51 @@ function toView(row: JobRow): JobView {
   return { ...rest, user: userId === null ? null : { id: userId }, history: historyId === null ? null : { id: historyId } };
 }
 
-const BY_ID = sql<JobRow>('job_by_id', `select ${COLUMNS}, j.stdout, j.stderr from job j where j.id = $1`);
+/** What a job read fetches besides the row, in the same statement, because the query reads it. */
+export interface JobParts {
+  inputs: boolean;
+  outputs: boolean;
+  metrics: boolean;
+}
 
-export async function readJob(ctx: RequestContext, id: number): Promise<JobView | null> {
-  const row = await ctx.one(BY_ID, [id]);
-  return row ? toView(row) : null;
+export const NO_JOB_PARTS: JobParts = { inputs: false, outputs: false, metrics: false };
+
+/** A job with the parts its reader asked for. */
+export interface JobRead {
+  job: JobView;
+  inputs?: JobDatasetLinkView[];
+  outputs?: JobDatasetLinkView[];
+  metrics?: MetricValue[];
+}
+
+type LinkJson = { name: string; hdaId: number | null; lddaId: number | null };
+
+const linksColumn = (table: string, alias: string) =>
+  `(select coalesce(json_agg(json_build_object('name', l.name, 'hdaId', l.hda_id, 'lddaId', l.ldda_id) order by l.id), '[]')
+    from ${table} l where l.job_id = j.id) as ${alias}`;
+
+const METRICS_COLUMN = `(select coalesce(json_agg(json_build_object('plugin', m.plugin, 'name', m.name, 'value', m.value) order by m.id), '[]')
+  from job_metric m where m.job_id = j.id) as metrics`;
+
+const BY_ID = new StatementShapes<JobParts, JobRow & { inputs?: LinkJson[]; outputs?: LinkJson[]; metrics?: MetricValue[] }>(
+  'job_by_id',
+  (parts) => {
+    const columns = [`${COLUMNS}, j.stdout, j.stderr`];
+    if (parts.inputs) columns.push(linksColumn('job_to_input_dataset', 'inputs'));
+    if (parts.outputs) columns.push(linksColumn('job_to_output_dataset', 'outputs'));
+    if (parts.metrics) columns.push(METRICS_COLUMN);
+    return `select ${columns.join(', ')} from job j where j.id = $1`;
+  },
+  (parts) => `${parts.inputs}|${parts.outputs}|${parts.metrics}`,
+);
+
+/** A job (with stdout and stderr) and the parts asked for: one statement. */
+export async function readJob(ctx: RequestContext, id: number, parts: JobParts = NO_JOB_PARTS): Promise<JobRead | null> {
+  const row = await ctx.one(BY_ID.for(parts), [id]);
+  if (!row) return null;
+  const { inputs, outputs, metrics, ...job } = row;
+  const links = (list: LinkJson[] | undefined) => list?.map((link) => toLink({ jobId: row.id, ...link }));
+  return { job: toView(job), inputs: links(inputs), outputs: links(outputs), metrics };
 }
 
 /** Filters of a job listing; each list holds alternatives (OR), the filters combine with AND. */

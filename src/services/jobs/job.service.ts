@@ -5,7 +5,8 @@ import { IdDecodeError } from '../../ids/id-codec';
 import { decodeId } from '../shared/decode-id';
 import { mayViewJob } from './job-access';
 import { parseDateBound } from './job-list-filter';
-import { type JobDatasetLinkView, type JobView, loadJobLinks, loadJobViews, readJob } from './job-view';
+import { inputsByJobId, metricsByJobId, outputsByJobId } from './job.loaders';
+import { type JobDatasetLinkView, type JobParts, type JobView, loadJobLinks, loadJobViews, NO_JOB_PARTS, readJob } from './job-view';
 
 export interface JobListFilter {
   states?: string[];
@@ -53,13 +54,19 @@ export class JobService {
     });
   }
 
-  /** A job the caller may see (one statement); others' jobs are reported as not found. */
-  async show(ctx: RequestContext, encodedId: string): Promise<JobView> {
+  /**
+   * A job the caller may see (one statement, with the parts the reader will ask the loaders for);
+   * others' jobs are reported as not found.
+   */
+  async show(ctx: RequestContext, encodedId: string, parts: JobParts = NO_JOB_PARTS): Promise<JobView> {
     ctx.caller.requireIdentity();
     const id = decodeId(ctx, encodedId, () => errors.malformedId());
-    const job = await readJob(ctx, id);
-    if (!job || !mayViewJob(ctx.caller, job)) throw errors.notFound(`No Job found with id: ${encodedId}`);
-    return job;
+    const read = await readJob(ctx, id, parts);
+    if (!read || !mayViewJob(ctx.caller, read.job)) throw errors.notFound(`No Job found with id: ${encodedId}`);
+    if (read.inputs) ctx.loaders.get(inputsByJobId).prime(id, read.inputs);
+    if (read.outputs) ctx.loaders.get(outputsByJobId).prime(id, read.outputs);
+    if (read.metrics) ctx.loaders.get(metricsByJobId).prime(id, read.metrics);
+    return read.job;
   }
 
   async inputs(ctx: RequestContext, encodedId: string): Promise<JobDatasetLinkView[]> {
