@@ -4,6 +4,7 @@ import { selects, selectsAny } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
 import { type HdaNode, hdaNodes } from '../datasets/hda-node';
 import type { History } from '../../entities/history.entity';
+import type { HistoryStats } from '../../services/histories/history-state';
 import type { HistoryParts, HistoryView } from '../../services/histories/history-view';
 import type { JobView } from '../../services/jobs/job-view';
 import type { User } from '../../entities/user.entity';
@@ -22,6 +23,11 @@ import { JSONObjectScalar } from '../shared/scalars';
 import { UserType } from '../users/user.type';
 import { HistoryFilterInput, HistoryTagType, HistoryType, NewHistoryInput } from './history.type';
 import { mayViewOwner } from '../../services/users/owner-visibility';
+
+/** A value of the contents summary: at once when the read fetched it along, else through the loader. */
+function fromStats<T>(ctx: RequestContext, history: HistoryView, value: (stats: HistoryStats) => T): T | Promise<T> {
+  return history.stats ? value(history.stats) : ctx.loaders.get(historyStatsById).load(history.id).then(value);
+}
 
 /** The fields resolved from a history's contents summary. */
 const STATS_FIELDS = ['size', 'niceSize', 'empty', 'count', 'state', 'stateDetails', 'stateIds', 'hdaIds'] as const;
@@ -97,8 +103,8 @@ export class HistoryResolver {
   }
 
   @FieldResolver(() => [String])
-  tags(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string[]> {
-    return ctx.loaders.get(historyTags).load(history.id);
+  tags(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string[] | Promise<string[]> {
+    return history.tags ?? ctx.loaders.get(historyTags).load(history.id);
   }
 
   @FieldResolver(() => ID, { nullable: true })
@@ -125,44 +131,45 @@ export class HistoryResolver {
   }
 
   @FieldResolver(() => Number, { description: 'Bytes of the distinct live datasets.' })
-  async size(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<number> {
-    return (await ctx.loaders.get(historyStatsById).load(history.id)).size;
+  size(@Root() history: HistoryView, @Ctx() ctx: RequestContext): number | Promise<number> {
+    return fromStats(ctx, history, (stats) => stats.size);
   }
 
   @FieldResolver(() => String)
-  async niceSize(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string> {
-    return niceSize((await ctx.loaders.get(historyStatsById).load(history.id)).size);
+  niceSize(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string | Promise<string> {
+    return fromStats(ctx, history, (stats) => niceSize(stats.size));
   }
 
   @FieldResolver(() => Boolean)
-  async empty(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<boolean> {
-    return (await ctx.loaders.get(historyStatsById).load(history.id)).count === 0;
+  empty(@Root() history: HistoryView, @Ctx() ctx: RequestContext): boolean | Promise<boolean> {
+    return fromStats(ctx, history, (stats) => stats.count === 0);
   }
 
   @FieldResolver(() => Int)
-  async count(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<number> {
-    return (await ctx.loaders.get(historyStatsById).load(history.id)).count;
+  count(@Root() history: HistoryView, @Ctx() ctx: RequestContext): number | Promise<number> {
+    return fromStats(ctx, history, (stats) => stats.count);
   }
 
   @FieldResolver(() => String, { description: 'new, queued, running, ok or error, from the datasets.' })
-  async state(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string> {
-    return (await ctx.loaders.get(historyStatsById).load(history.id)).state;
+  state(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string | Promise<string> {
+    return fromStats(ctx, history, (stats) => stats.state);
   }
 
   @FieldResolver(() => JSONObjectScalar, { description: 'Non-deleted datasets per state.' })
-  async stateDetails(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<Record<string, number>> {
-    return (await ctx.loaders.get(historyStatsById).load(history.id)).stateCounts;
+  stateDetails(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Record<string, number> | Promise<Record<string, number>> {
+    return fromStats(ctx, history, (stats) => stats.stateCounts);
   }
 
   @FieldResolver(() => JSONObjectScalar, { description: 'Encoded dataset ids per state, deleted ones included.' })
-  async stateIds(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<Record<string, string[]>> {
-    const stats = await ctx.loaders.get(historyStatsById).load(history.id);
-    return Object.fromEntries(Object.entries(stats.stateIds).map(([state, ids]) => [state, ids.map((id) => encoded(ctx, id))]));
+  stateIds(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Record<string, string[]> | Promise<Record<string, string[]>> {
+    return fromStats(ctx, history, (stats) =>
+      Object.fromEntries(Object.entries(stats.stateIds).map(([state, ids]) => [state, ids.map((id) => encoded(ctx, id))])),
+    );
   }
 
   @FieldResolver(() => [ID])
-  async hdaIds(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string[]> {
-    return (await ctx.loaders.get(historyStatsById).load(history.id)).hdaIds.map((id) => encoded(ctx, id));
+  hdaIds(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string[] | Promise<string[]> {
+    return fromStats(ctx, history, (stats) => stats.hdaIds.map((id) => encoded(ctx, id)));
   }
 
   @FieldResolver(() => [HistoryContentType])

@@ -1,8 +1,6 @@
 import type { RequestContext } from '../../context/request-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
-import { historyTags } from '../tags/tag.loaders';
-import { historyStatsById } from './history.loaders';
-import { type ContentRow, summarise } from './history-state';
+import { type ContentRow, type HistoryStats, summarise } from './history-state';
 
 /** What the graph reads of a history; read models come from SQL rows (a History entity satisfies it too). */
 export interface HistoryView {
@@ -19,12 +17,15 @@ export interface HistoryView {
   createTime: Date;
   updateTime: Date;
   user: { id: number } | null;
+  /** Fetched along with the row when the query reads them (then resolved without a promise). */
+  tags?: string[];
+  stats?: HistoryStats;
 }
 
 /**
  * What a read may fetch besides the row, in the same statement, because the query will read it:
- * its tags, and its contents' states and sizes (the summary fields). They are handed to the
- * request's loaders, so the field resolvers find them there without another statement.
+ * its tags, and its contents' states and sizes (the summary fields). The field resolvers use them
+ * as they are (no loader, no promise), and fall back to loaders for views read without them.
  */
 export interface HistoryParts {
   tags: boolean;
@@ -49,19 +50,31 @@ const columnsFor = (parts: HistoryParts) => [COLUMNS, ...(parts.tags ? [TAGS_COL
 
 const partsKey = (parts: HistoryParts) => `${parts.tags}|${parts.stats}`;
 
-/** The view, and what the row brought along handed to the request's loaders. */
-function toView(ctx: RequestContext, row: HistoryRow): HistoryView {
-  const { userId, tags, contents, ...rest } = row;
-  if (tags) ctx.loaders.get(historyTags).prime(row.id, tags);
-  if (contents) ctx.loaders.get(historyStatsById).prime(row.id, summarise(contents));
-  return { ...rest, user: userId === null ? null : { id: userId } };
+function toView(row: HistoryRow): HistoryView {
+  return {
+    id: row.id,
+    name: row.name,
+    hidCounter: row.hidCounter,
+    deleted: row.deleted,
+    purged: row.purged,
+    importable: row.importable,
+    published: row.published,
+    slug: row.slug,
+    genomeBuild: row.genomeBuild,
+    annotation: row.annotation,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+    user: row.userId === null ? null : { id: row.userId },
+    tags: row.tags,
+    stats: row.contents ? summarise(row.contents) : undefined,
+  };
 }
 
 const BY_ID = new StatementShapes<HistoryParts, HistoryRow>('history_by_id', (parts) => `select ${columnsFor(parts)} from history h where h.id = $1`, partsKey);
 
 export async function readHistory(ctx: RequestContext, id: number, parts: HistoryParts = NO_PARTS): Promise<HistoryView | null> {
   const row = await ctx.one(BY_ID.for(parts), [id]);
-  return row ? toView(ctx, row) : null;
+  return row ? toView(row) : null;
 }
 
 /** A condition of the history index (q/qv), on column `h.<column>`; values are parameters. */
@@ -136,5 +149,5 @@ export async function listHistories(ctx: RequestContext, query: HistoryListQuery
   const params: unknown[] = [query.userId, ...query.conditions.flatMap(conditionParams)];
   if (query.limit !== null) params.push(query.limit);
   if (query.offset !== null) params.push(query.offset);
-  return (await ctx.rows(statement, params)).map((row) => toView(ctx, row));
+  return (await ctx.rows(statement, params)).map(toView);
 }
