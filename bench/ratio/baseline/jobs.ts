@@ -1,6 +1,8 @@
 import type { Ctx } from './http';
 import { decodeId, encodeId, HttpError, notFound, requireUser } from './http';
 import { platformTime } from './formats';
+// The display of a metric is formatting, not work: the service's own formatter.
+import { metricView } from '../../../src/jobs/metrics-format';
 
 interface DatasetLink {
   name: string;
@@ -65,41 +67,6 @@ function linkMap(ctx: Ctx, links: DatasetLink[]): Record<string, { id: string; s
   return map;
 }
 
-const METRIC_TITLES: Record<string, string> = {
-  runtime_seconds: 'Job Runtime (Wall Clock)',
-  start_epoch: 'Job Start Time',
-  end_epoch: 'Job End Time',
-  galaxy_slots: 'Cores Allocated',
-  exit_code: 'Exit Code',
-  runner_name: 'Runner',
-};
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "10 seconds", "1 minute", "2 hours and 3 minutes". */
-function formatRuntime(seconds: number): string {
-  const whole = Math.round(seconds);
-  if (whole < 60) return `${whole} second${whole === 1 ? '' : 's'}`;
-  const minutes = Math.floor(whole / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return `${hours} hour${hours === 1 ? '' : 's'}${rest ? ` and ${rest} minute${rest === 1 ? '' : 's'}` : ''}`;
-}
-
-function formatEpoch(epoch: number): string {
-  const d = new Date(epoch * 1000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
-
-/** A job metric as the job show lists it: a title and a readable value next to the raw one. */
-function metricDict(metric: { plugin: string; name: string; value: string }): Record<string, string> {
-  const numeric = Number(metric.value);
-  let value = metric.value;
-  if (metric.name === 'runtime_seconds' && Number.isFinite(numeric)) value = formatRuntime(numeric);
-  if ((metric.name === 'start_epoch' || metric.name === 'end_epoch') && Number.isFinite(numeric)) value = formatEpoch(numeric);
-  return { title: METRIC_TITLES[metric.name] ?? metric.name, value, plugin: metric.plugin, name: metric.name, raw_value: metric.value };
-}
 
 /** GET /api/jobs/{id}: the element view of a job the caller owns (administrators: any job) (platform-facts §4.4). */
 export async function showJob(ctx: Ctx, encodedId: string): Promise<Record<string, unknown>> {
@@ -124,6 +91,6 @@ export async function showJob(ctx: Ctx, encodedId: string): Promise<Record<strin
   dict.params = shownParams(job.params);
   dict.inputs = linkMap(ctx, job.inputs);
   dict.outputs = linkMap(ctx, job.outputs);
-  dict.job_metrics = job.metrics.map(metricDict);
+  dict.job_metrics = job.metrics.map(metricView);
   return dict;
 }

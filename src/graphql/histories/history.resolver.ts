@@ -7,7 +7,7 @@ import type { History } from '../../entities/history.entity';
 import type { HistoryStats } from '../../services/histories/history-state';
 import type { HistoryParts, HistoryView } from '../../services/histories/history-view';
 import type { JobView } from '../../services/jobs/job-view';
-import type { User } from '../../entities/user.entity';
+import type { UserView } from '../../services/users/user-view';
 import { niceSize } from '../../format/nice-size';
 import { citationsByHistoryId } from '../../services/histories/history-citations';
 import { jobsByHistoryId } from '../../services/jobs/job.loaders';
@@ -113,7 +113,7 @@ export class HistoryResolver {
   }
 
   @FieldResolver(() => UserType, { nullable: true, description: 'The owner (visible to the owner and administrators).' })
-  async user(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<User | null> {
+  async user(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<UserView | null> {
     const ownerId = history.user?.id;
     return mayViewOwner(ctx.caller, ownerId) ? ctx.loaders.get(userById).load(ownerId) : null;
   }

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
 import type { Job } from '../../entities/job.entity';
 import type { JobDatasetLinkView, JobView } from '../../services/jobs/job-view';
-import type { User } from '../../entities/user.entity';
+import type { UserView } from '../../services/users/user-view';
 import { type MetricView, metricView } from '../../jobs/metrics-format';
 import { historyById } from '../../services/histories/history.loaders';
 import { shownParams } from '../../services/jobs/job-params';
@@ -113,7 +113,7 @@ export class JobResolver {
   }
 
   @FieldResolver(() => UserType, { nullable: true })
-  async user(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<User | null> {
+  async user(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<UserView | null> {
     const ownerId = job.user?.id;
     return mayViewOwner(ctx.caller, ownerId) ? ctx.loaders.get(userById).load(ownerId) : null;
   }

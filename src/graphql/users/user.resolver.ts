@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { Group } from '../../entities/group.entity';
 import type { Quota } from '../../entities/quota.entity';
 import type { Role } from '../../entities/role.entity';
-import type { User } from '../../entities/user.entity';
+import type { UserView } from '../../services/users/user-view';
 import { niceSize } from '../../format/nice-size';
 import { groupsByUserId, quotasByUserId, rolesByUserId } from '../../services/shared/admin.loaders';
 import { quotaPercent } from '../../services/quotas/quota-limits';
@@ -23,7 +23,7 @@ export class UserResolver {
     @Ctx() ctx: RequestContext,
     @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
     @Arg('emailContains', () => String, { nullable: true }) emailContains?: string,
-  ): Promise<User[]> {
+  ): Promise<UserView[]> {
     return ctx.services.users.list(ctx, { deleted: deleted ?? false, emailContains });
   }
 
@@ -33,13 +33,13 @@ export class UserResolver {
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID) id: string,
     @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
-  ): Promise<User | null> {
+  ): Promise<UserView | null> {
     return ctx.services.users.show(ctx, id, deleted ?? false);
   }
 
   @Mutation(() => UserType)
   @Access('admin')
-  createUser(@Ctx() ctx: RequestContext, @Arg('input', () => NewUserInput) input: NewUserInput): Promise<User> {
+  createUser(@Ctx() ctx: RequestContext, @Arg('input', () => NewUserInput) input: NewUserInput): Promise<UserView> {
     return ctx.services.users.create(ctx, input);
   }
 
@@ -50,62 +50,62 @@ export class UserResolver {
   }
 
   @FieldResolver(() => ID)
-  id(@Root() user: User, @Ctx() ctx: RequestContext): string {
+  id(@Root() user: UserView, @Ctx() ctx: RequestContext): string {
     return encoded(ctx, user.id);
   }
 
   @FieldResolver(() => String, { nullable: true })
-  email(@Root() user: User, @Ctx() ctx: RequestContext): string | null {
+  email(@Root() user: UserView, @Ctx() ctx: RequestContext): string | null {
     return ctx.services.users.hiddenFields(ctx, user).includes('email') ? null : user.email;
   }
 
   @FieldResolver(() => String, { nullable: true })
-  username(@Root() user: User, @Ctx() ctx: RequestContext): string | null {
+  username(@Root() user: UserView, @Ctx() ctx: RequestContext): string | null {
     return ctx.services.users.hiddenFields(ctx, user).includes('username') ? null : user.username;
   }
 
   @FieldResolver(() => [String], { description: 'Fields withheld from this caller: email, username.' })
-  hiddenFields(@Root() user: User, @Ctx() ctx: RequestContext): string[] {
+  hiddenFields(@Root() user: UserView, @Ctx() ctx: RequestContext): string[] {
     return ctx.services.users.hiddenFields(ctx, user);
   }
 
   @FieldResolver(() => String)
-  niceTotalDiskUsage(@Root() user: User): string {
+  niceTotalDiskUsage(@Root() user: UserView): string {
     return niceSize(user.totalDiskUsage);
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether this user is an administrator.' })
-  isAdmin(@Root() user: User, @Ctx() ctx: RequestContext): boolean {
+  isAdmin(@Root() user: UserView, @Ctx() ctx: RequestContext): boolean {
     return ctx.services.identity.isAdminEmail(user.email);
   }
 
   @FieldResolver(() => Number, { nullable: true, description: 'Effective quota in bytes; null when unlimited.' })
-  quotaBytes(@Root() user: User, @Ctx() ctx: RequestContext): Promise<number | null> {
+  quotaBytes(@Root() user: UserView, @Ctx() ctx: RequestContext): Promise<number | null> {
     return ctx.loaders.get(quotaLimitByUserId).load(user.id);
   }
 
   @FieldResolver(() => Int, { nullable: true, description: 'Percent of the effective quota used; null when unlimited.' })
-  async quotaPercent(@Root() user: User, @Ctx() ctx: RequestContext): Promise<number | null> {
+  async quotaPercent(@Root() user: UserView, @Ctx() ctx: RequestContext): Promise<number | null> {
     return quotaPercent(user.totalDiskUsage, await ctx.loaders.get(quotaLimitByUserId).load(user.id));
   }
 
   @FieldResolver(() => [String])
-  tagsUsed(@Root() user: User, @Ctx() ctx: RequestContext): Promise<string[]> {
+  tagsUsed(@Root() user: UserView, @Ctx() ctx: RequestContext): Promise<string[]> {
     return ctx.loaders.get(tagsUsedByUserId).load(user.id);
   }
 
   @FieldResolver(() => [RoleType])
-  roles(@Root() user: User, @Ctx() ctx: RequestContext): Promise<Role[]> {
+  roles(@Root() user: UserView, @Ctx() ctx: RequestContext): Promise<Role[]> {
     return ctx.loaders.get(rolesByUserId).load(user.id);
   }
 
   @FieldResolver(() => [GroupType])
-  groups(@Root() user: User, @Ctx() ctx: RequestContext): Promise<Group[]> {
+  groups(@Root() user: UserView, @Ctx() ctx: RequestContext): Promise<Group[]> {
     return ctx.loaders.get(groupsByUserId).load(user.id);
   }
 
   @FieldResolver(() => [QuotaType], { description: 'Quotas associated with the user directly.' })
-  quotas(@Root() user: User, @Ctx() ctx: RequestContext): Promise<Quota[]> {
+  quotas(@Root() user: UserView, @Ctx() ctx: RequestContext): Promise<Quota[]> {
     return ctx.loaders.get(quotasByUserId).load(user.id);
   }
 }

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { User } from '../../entities/user.entity';
+import type { UserView } from '../../services/users/user-view';
 import type { UsageView } from '../../services/users/user.service';
 import { Access } from '../shared/access';
 import { UsageType, UserType } from '../users/user.type';
@@ -22,7 +22,7 @@ export class ViewerResolver {
 
   /** The caller's user record, read when asked for. */
   @FieldResolver(() => UserType, { nullable: true })
-  user(@Ctx() ctx: RequestContext): Promise<User> | null {
+  user(@Ctx() ctx: RequestContext): Promise<UserView> | null {
     return ctx.caller.user ? ctx.services.users.callerRecord(ctx) : null;
   }
 
@@ -53,7 +53,7 @@ export class ViewerResolver {
 
   @Mutation(() => UserType, { description: 'Starts a browser session (sets the galaxysession cookie).' })
   @Access('anonymous')
-  login(@Ctx() ctx: RequestContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string): Promise<User> {
+  login(@Ctx() ctx: RequestContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string): Promise<UserView> {
     return ctx.services.sessions.login(ctx, email, password);
   }
 

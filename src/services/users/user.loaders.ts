@@ -1,14 +1,13 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
-import { User } from '../../entities/user.entity';
+import { readUsers, type UserView } from './user-view';
 import { appliedQuotasByUser, defaultLimit, effectiveLimit } from '../quotas/quota-limits';
 
-/** Users by id (deleted ones included); one query per batch. */
-export const userById: LoaderFactory<number, User | null> = (ctx) =>
+/** Users by id (deleted ones included); one statement per batch. */
+export const userById: LoaderFactory<number, UserView | null> = (ctx) =>
   new DataLoader(async (ids) => {
-    const users = await ctx.em.find(User, { id: { $in: [...ids] } });
-    const byId = new Map(users.map((u) => [u.id, u]));
+    const byId = new Map((await readUsers(ctx, ids)).map((u) => [u.id, u]));
     return ids.map((id) => byId.get(id) ?? null);
   });
 

@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { AppConfig } from '../../config/app-config';
 import type { RequestContext } from '../../context/request-context';
 import { ApiKey } from '../../entities/api-key.entity';
@@ -13,6 +12,7 @@ import { decodeId } from '../shared/decode-id';
 import { defaultLimit, quotaPercent } from '../quotas/quota-limits';
 import { validateEmail, validatePassword, validatePublicName } from './user-input-validation';
 import { quotaLimitByUserId, userById } from './user.loaders';
+import { listUsers, type UserView } from './user-view';
 import { historyDiskSize } from '../usage/disk-usage';
 
 export interface UserListFilter {
@@ -48,7 +48,7 @@ export class UserService {
    * Index rules: only administrators see deleted users; a plain user sees only themselves unless the
    * operator exposes names or emails (hidden fields are reported by `hiddenFields`).
    */
-  async list(ctx: RequestContext, filter: UserListFilter): Promise<User[]> {
+  async list(ctx: RequestContext, filter: UserListFilter): Promise<UserView[]> {
     ctx.caller.requireIdentity();
     const { caller } = ctx;
     if (filter.deleted) {
@@ -56,12 +56,10 @@ export class UserService {
     } else if (!caller.isAdmin && !this.config.exposeUserName && !this.config.exposeUserEmail) {
       return [await this.callerRecord(ctx)];
     }
-    const where: FilterQuery<User> = { deleted: Boolean(filter.deleted) };
-    if (filter.emailContains) where.email = { $like: `%${escapeLike(filter.emailContains)}%` };
-    return ctx.em.find(User, where, { orderBy: { id: 'asc' } });
+    return listUsers(ctx, Boolean(filter.deleted), filter.emailContains);
   }
 
-  hiddenFields(ctx: RequestContext, user: User): HiddenUserField[] {
+  hiddenFields(ctx: RequestContext, user: UserView): HiddenUserField[] {
     const { caller } = ctx;
     if (caller.isAdmin || caller.userId === user.id) return [];
     const hidden: HiddenUserField[] = [];
@@ -71,14 +69,14 @@ export class UserService {
   }
 
   /** The caller's own user record, as it is now (the caller itself is only who they are). */
-  async callerRecord(ctx: RequestContext): Promise<User> {
+  async callerRecord(ctx: RequestContext): Promise<UserView> {
     const user = await ctx.loaders.get(userById).load(ctx.caller.requireUser().id);
     if (!user) throw errors.authRequired();
     return user;
   }
 
   /** `id` may be 'current' (the caller; null for an anonymous caller). */
-  async show(ctx: RequestContext, id: string, deleted = false): Promise<User | null> {
+  async show(ctx: RequestContext, id: string, deleted = false): Promise<UserView | null> {
     const { caller } = ctx;
     if (id === 'current') return caller.user ? this.callerRecord(ctx) : null;
     caller.requireIdentity();
@@ -88,7 +86,7 @@ export class UserService {
     } catch {
       throw invalidUserId(id);
     }
-    const user = await ctx.em.findOne(User, { id: userId });
+    const user = await ctx.loaders.get(userById).load(userId);
     if (!user || user.deleted !== deleted) throw invalidUserId(id);
     if (!caller.isAdmin && (caller.userId !== user.id || user.deleted)) throw invalidUserId(id);
     return user;
@@ -164,6 +162,3 @@ export class UserService {
   }
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
