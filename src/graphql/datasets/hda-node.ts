@@ -1,17 +1,18 @@
 import type { RequestContext } from '../../context/request-context';
 import { loadDatatypesRegistry } from '../../datatypes';
 import type { DatasetMetadata } from '../../entities/hda.entity';
-import type { HdaView } from '../../services/datasets/hda-view';
+import { type HdaSummaryView, isDetailed } from '../../services/datasets/hda-view';
 import { encoded } from '../shared/encoded-id';
 import { hdaTags } from '../../services/tags/tag.loaders';
 
 /**
  * A history dataset as the graph shows it: plain fields (encoded ids, flattened dataset state),
  * built once per item at the edge, so a 5,000-item listing runs no per-field resolvers.
- * Relations (tags, history, creating job) are resolved from `view` when asked for.
+ * Relations (tags, history, creating job) are resolved from `view` when asked for. A node of a
+ * summary read has only the summary fields: it is built for queries that ask for nothing else.
  */
-export interface HdaNode {
-  view: HdaView;
+export interface HdaNode extends HdaNodeDetails {
+  view: HdaSummaryView;
   id: string;
   historyId: string;
   datasetId: string;
@@ -21,26 +22,33 @@ export interface HdaNode {
   deleted: boolean;
   purged: boolean;
   visible: boolean;
-  peek: string | null;
-  annotation: string | null;
-  createTime: Date;
-  updateTime: Date;
   state: string;
-  genomeBuild: string;
-  misc_info: string | null;
-  misc_blurb: string | null;
-  fileSize: number;
-  uuid: string;
-  metadata: DatasetMetadata;
-  dataType: string;
-  fileName: string | null;
-  toolVersion: string | null;
   /** Prefetched for a whole listing when the query asks for tags. */
   tags?: string[];
 }
 
-export function hdaNode(ctx: RequestContext, view: HdaView): HdaNode {
-  return {
+/** The fields only a full read has. */
+interface HdaNodeDetails {
+  peek?: string | null;
+  annotation?: string | null;
+  createTime?: Date;
+  updateTime?: Date;
+  genomeBuild?: string;
+  misc_info?: string | null;
+  misc_blurb?: string | null;
+  fileSize?: number;
+  uuid?: string;
+  metadata?: DatasetMetadata;
+  dataType?: string;
+  fileName?: string | null;
+  toolVersion?: string | null;
+}
+
+/** The fields of HistoryContent a summary read provides (the others need a full read). */
+export const HDA_SUMMARY_FIELDS = ['id', 'historyId', 'datasetId', 'name', 'hid', 'extension', 'deleted', 'purged', 'visible', 'state', 'tags', '__typename'] as const;
+
+export function hdaNode(ctx: RequestContext, view: HdaSummaryView): HdaNode {
+  const node: HdaNode = {
     view,
     id: encoded(ctx, view.id),
     historyId: encoded(ctx, view.history.id),
@@ -51,29 +59,32 @@ export function hdaNode(ctx: RequestContext, view: HdaView): HdaNode {
     deleted: view.deleted,
     purged: view.purged,
     visible: view.visible,
-    peek: view.peek,
-    annotation: view.annotation,
-    createTime: view.createTime,
-    updateTime: view.updateTime,
     state: view.dataset.state,
-    genomeBuild: view.dbkey,
-    misc_info: view.info,
-    misc_blurb: view.blurb,
-    toolVersion: view.toolVersion,
-    fileSize: view.dataset.fileSize ?? 0,
-    uuid: view.dataset.uuid,
-    metadata: view.metadata,
-    dataType: loadDatatypesRegistry().className(view.extension) ?? 'galaxy.datatypes.data.Data',
-    fileName: ctx.caller.isAdmin ? ctx.services.layout.objects.pathOf(view.dataset) : null,
     tags: view.tags,
   };
+  if (isDetailed(view)) {
+    node.peek = view.peek;
+    node.annotation = view.annotation;
+    node.createTime = view.createTime;
+    node.updateTime = view.updateTime;
+    node.genomeBuild = view.dbkey;
+    node.misc_info = view.info;
+    node.misc_blurb = view.blurb;
+    node.toolVersion = view.toolVersion;
+    node.fileSize = view.dataset.fileSize ?? 0;
+    node.uuid = view.dataset.uuid;
+    node.metadata = view.metadata;
+    node.dataType = loadDatatypesRegistry().className(view.extension) ?? 'galaxy.datatypes.data.Data';
+    node.fileName = ctx.caller.isAdmin ? ctx.services.layout.objects.pathOf(view.dataset) : null;
+  }
+  return node;
 }
 
 /**
  * Nodes of a listing; with `withTags`, every item's tags are resolved in advance: fetched along with
  * the listing, or else from one query.
  */
-export async function hdaNodes(ctx: RequestContext, views: readonly HdaView[], withTags = false): Promise<HdaNode[]> {
+export async function hdaNodes(ctx: RequestContext, views: readonly HdaSummaryView[], withTags = false): Promise<HdaNode[]> {
   const nodes = views.map((view) => hdaNode(ctx, view));
   if (withTags && nodes.some((node) => node.tags === undefined)) {
     const tags = await ctx.loaders.get(hdaTags).loadMany(views.map((view) => view.id));

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { selects } from '../shared/lookahead';
+import { selectedFields, selects } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
 import type { JobView } from '../../services/jobs/job-view';
@@ -14,7 +14,7 @@ import { JobType } from '../jobs/job.type';
 import { Access } from '../shared/access';
 import { JSONObjectScalar } from '../shared/scalars';
 import { DatasetFileType, HistoryContentType } from './history-content.type';
-import { type HdaNode, hdaNode, hdaNodes } from './hda-node';
+import { HDA_SUMMARY_FIELDS, type HdaNode, hdaNode, hdaNodes } from './hda-node';
 
 @Resolver(() => HistoryContentType)
 export class HistoryContentResolver {
@@ -29,8 +29,10 @@ export class HistoryContentResolver {
     @Arg('visible', () => Boolean, { nullable: true }) visible?: boolean,
   ): Promise<HdaNode[]> {
     const filter: ContentsFilter = { ids, deleted, visible };
-    const tags = selects(info, 'tags');
-    return hdaNodes(ctx, await ctx.services.hdas.contents(ctx, historyId, filter, { tags }), tags);
+    const fields = selectedFields(info);
+    const summary = [...fields].every((field) => (HDA_SUMMARY_FIELDS as readonly string[]).includes(field));
+    const tags = fields.has('tags');
+    return hdaNodes(ctx, await ctx.services.hdas.contents(ctx, historyId, filter, { tags, summary }), tags);
   }
 
   @Query(() => HistoryContentType)

@@ -16,6 +16,22 @@ function included(selection: SelectionNode, variables: Record<string, unknown>):
   return true;
 }
 
+/** The names of the sub-fields the current field's selection asks for (fragments included), as @include/@skip decide. */
+export function selectedFields(info: GraphQLResolveInfo): Set<string> {
+  const variables = info.variableValues;
+  const names = new Set<string>();
+  const visit = (set: SelectionSetNode | undefined): void => {
+    for (const selection of set?.selections ?? []) {
+      if (!included(selection, variables)) continue;
+      if (selection.kind === 'Field') names.add(selection.name.value);
+      else if (selection.kind === 'InlineFragment') visit(selection.selectionSet);
+      else visit(info.fragments[selection.name.value]?.selectionSet);
+    }
+  };
+  for (const node of info.fieldNodes) visit(node.selectionSet);
+  return names;
+}
+
 /**
  * Whether the current field's selection asks for any of the named sub-fields (directly, or in
  * fragments), as this request's @include/@skip decide. Read models use it to fetch in their one

@@ -5,31 +5,43 @@ import { sql, StatementShapes } from '../../db/sql/sql-statement';
 import type { HistoryRef } from '../histories/history-access';
 
 /**
- * What the graph reads of a history dataset. An entity satisfies it; reads build it straight from
- * one SQL statement (the listing of a 5,000-dataset history is one statement and no hydration).
+ * What a summary listing reads of a history dataset: the few columns of the summary view, so a big
+ * listing parses no metadata, peeks or times it does not show.
  */
-export interface HdaView {
+export interface HdaSummaryView {
   id: number;
   hid: number;
   name: string;
+  extension: string;
+  visible: boolean;
+  deleted: boolean;
+  purged: boolean;
+  history: { id: number };
+  dataset: { id: number; state: DatasetState };
+  /** The tag texts, when the read fetched them along (the query asks for tags). */
+  tags?: string[];
+}
+
+/**
+ * What the graph reads of a history dataset. An entity satisfies it; reads build it straight from
+ * one SQL statement (the listing of a 5,000-dataset history is one statement and no hydration).
+ */
+export interface HdaView extends HdaSummaryView {
   info: string | null;
   blurb: string | null;
   peek: string | null;
   extension: string;
   dbkey: string;
   metadata: DatasetMetadata;
-  visible: boolean;
-  deleted: boolean;
-  purged: boolean;
   annotation: string | null;
   toolVersion: string | null;
   createTime: Date;
   updateTime: Date;
-  history: { id: number };
   dataset: { id: number; state: DatasetState; fileSize: number | null; uuid: string; purged: boolean; externalFilename: string | null };
-  /** The tag texts, when the read fetched them along (the query asks for tags). */
-  tags?: string[];
 }
+
+/** A full view, not a summary. */
+export const isDetailed = (view: HdaSummaryView): view is HdaView => 'metadata' in view;
 
 /** What a read fetches besides the rows, in the same statement. */
 export interface HdaParts {
@@ -171,4 +183,44 @@ const BY_IDS = sql<HdaRow>(
 
 export async function loadHdaViewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<HdaView[]> {
   return (await ctx.rows(BY_IDS, [ids])).map(toView);
+}
+
+type SummaryRow = Pick<HdaRow, 'id' | 'hid' | 'name' | 'extension' | 'visible' | 'deleted' | 'purged' | 'historyId' | 'datasetId' | 'state' | 'tags'>;
+
+const SUMMARIES = new StatementShapes<ContentsShape, SummaryRow>(
+  'hda_summaries_of_history',
+  (shape) => {
+    let n = 1;
+    const where = ['h.history_id = $1'];
+    if (shape.ids) where.push(`h.id = any($${(n += 1)}::int[])`);
+    if (shape.deleted) where.push(`h.deleted = $${(n += 1)}`);
+    if (shape.visible) where.push(`h.visible = $${(n += 1)}`);
+    const columns = `h.id, h.hid, h.name, h.extension, h.visible, h.deleted, h.purged, h.history_id as "historyId", h.dataset_id as "datasetId", d.state`;
+    return `select ${columns}${shape.tags ? `, ${TAGS_COLUMN}` : ''} from history_dataset_association h join dataset d on d.id = h.dataset_id
+             where ${where.join(' and ')} order by h.hid`;
+  },
+  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${shape.tags}`,
+);
+
+/** One history's datasets in the summary view, by hid (with their tags when asked), in one statement. */
+export async function loadHdaSummaries(ctx: RequestContext, query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): Promise<HdaSummaryView[]> {
+  const deleted = typeof query.deleted === 'boolean';
+  const visible = typeof query.visible === 'boolean';
+  const params: unknown[] = [query.historyId];
+  if (query.ids) params.push(query.ids);
+  if (deleted) params.push(query.deleted);
+  if (visible) params.push(query.visible);
+  const rows = await ctx.rows(SUMMARIES.for({ ids: Boolean(query.ids), deleted, visible, tags: parts.tags }), params);
+  return rows.map((row) => ({
+    id: row.id,
+    hid: row.hid,
+    name: row.name,
+    extension: row.extension,
+    visible: row.visible,
+    deleted: row.deleted,
+    purged: row.purged,
+    history: { id: row.historyId },
+    dataset: { id: row.datasetId, state: row.state },
+    tags: row.tags,
+  }));
 }

@@ -9,7 +9,7 @@ import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
-import { type HdaInHistoryView, type HdaParts, type HdaView, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
+import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, loadHdaSummaries, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
 import { purgeHdas, removeFiles } from './purge';
@@ -33,10 +33,12 @@ const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetAssoci
 
 /** History contents: listing, show, copy in, change, delete and purge. */
 export class HdaService {
-  async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView[]> {
+  /** A readable history's datasets: full views, or (`summary`) only the summary columns. */
+  async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
     const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
-    const query = { historyIds: [history.id], ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
-    return loadHdaViews(ctx, query, parts);
+    const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
+    if (parts.summary) return loadHdaSummaries(ctx, { ...query, historyId: history.id }, parts);
+    return loadHdaViews(ctx, { ...query, historyIds: [history.id] }, parts);
   }
 
   /** The contents of a history already checked readable (GraphQL relation; batched per request). */
