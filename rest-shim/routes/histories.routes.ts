@@ -4,21 +4,17 @@ import { AppError } from '../../src/errors/error-kinds';
 import { isPlainObject } from '../../src/http/body-parser';
 import { route, type RouteArea } from '../core/route';
 import type { RouteInput } from '../core/route-input';
-import { pickKeys, serializationOf, viewSelection } from '../core/views';
-import { HISTORY_VIEW, shapeHistory } from '../serializers/history.view';
+import { serializationOf, viewSelection } from '../core/views';
+import { HISTORY_VIEW, historyDict } from '../serializers/history.view';
 import { historyContentsRoutes } from './history-contents.routes';
 
 const view = viewSelection(HISTORY_VIEW);
 
-interface ViewerData {
-  viewer: { isAdmin: boolean };
-}
-
 /** The view/keys variables of a request, and the keys to return. */
 const serialization = (input: RouteInput, defaultView: 'summary' | 'detailed') => serializationOf(HISTORY_VIEW, input.string('view'), input.string('keys'), defaultView);
 
-const shapeOne = (history: Record<string, unknown> | null, input: RouteInput, isAdmin: boolean, defaultView: 'summary' | 'detailed') =>
-  history ? pickKeys(shapeHistory(history, isAdmin), serialization(input, defaultView).keys) : null;
+const shapeOne = (history: Record<string, unknown> | null, input: RouteInput, defaultView: 'summary' | 'detailed') =>
+  history ? historyDict(history, serialization(input, defaultView).keys) : null;
 
 /** `q`/`qv` pairs (repeatable, matched by position). */
 function filterPairs(input: RouteInput): Array<{ q: string; qv: string }> {
@@ -46,13 +42,12 @@ function idParam(input: RouteInput, name: string): string | undefined {
 
 const INDEX = `query HistoriesIndex($deleted: Boolean, $filters: [HistoryFilterInput!], $limit: Int, $offset: Int, ${view.variables}) {
   histories(deleted: $deleted, filters: $filters, limit: $limit, offset: $offset) { ${view.selection} }
-  viewer { isAdmin }
 }`;
 
-const SHOW = `query HistoryShow($id: ID!, ${view.variables}) { history(id: $id) { ${view.selection} } viewer { isAdmin } }`;
+const SHOW = `query HistoryShow($id: ID!, ${view.variables}) { history(id: $id) { ${view.selection} } }`;
 
 const indexRoute = (path: string, deleted: boolean | null) =>
-  route<{ histories: Array<Record<string, unknown>> } & ViewerData>({
+  route<{ histories: Array<Record<string, unknown>> }>({
     method: 'get',
     path,
     access: 'anonymous',
@@ -64,28 +59,28 @@ const indexRoute = (path: string, deleted: boolean | null) =>
       offset: optionalInt(input, 'offset'),
       ...serialization(input, 'summary').flags,
     }),
-    shape: (data, input) => data.histories.map((history) => shapeOne(history, input, data.viewer.isAdmin, 'summary')),
+    shape: (data, input) => data.histories.map((history) => shapeOne(history, input, 'summary')),
   });
 
 const showRoute = (path: string, fixedId?: string) =>
-  route<{ history: Record<string, unknown> | null } & ViewerData>({
+  route<{ history: Record<string, unknown> | null }>({
     method: 'get',
     path,
     access: 'anonymous',
     operation: SHOW,
     variables: (input) => ({ id: fixedId ?? input.path.history_id, ...serialization(input, 'detailed').flags }),
-    shape: (data, input) => shapeOne(data.history, input, data.viewer.isAdmin, 'detailed'),
+    shape: (data, input) => shapeOne(data.history, input, 'detailed'),
   });
 
 /** Mutations answering a history in the detailed view (or the requested view/keys). */
 const mutationRoute = (spec: { method: 'post' | 'put' | 'delete'; path: string; access: 'user' | 'owner'; field: string; args: string; vars: (input: RouteInput) => Record<string, unknown> }) =>
-  route<Record<string, Record<string, unknown> | null> & ViewerData>({
+  route<Record<string, Record<string, unknown> | null>>({
     method: spec.method,
     path: spec.path,
     access: spec.access,
-    operation: `mutation (${spec.args}, ${view.variables}) { result: ${spec.field} { ${view.selection} } viewer { isAdmin } }`,
+    operation: `mutation (${spec.args}, ${view.variables}) { result: ${spec.field} { ${view.selection} } }`,
     variables: (input) => ({ ...spec.vars(input), ...serialization(input, 'detailed').flags }),
-    shape: (data, input) => shapeOne(data.result, input, data.viewer.isAdmin, 'detailed') ?? {},
+    shape: (data, input) => shapeOne(data.result, input, 'detailed') ?? {},
   });
 
 /** `purge` as a parameter, in the body, or inside a `payload` object. */

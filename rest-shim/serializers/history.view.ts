@@ -46,11 +46,38 @@ export const HISTORY_VIEW: ViewSpec = {
 };
 
 /** Adds what the shim computes: urls, ratings, platform dates, nested dataset views. */
-export function shapeHistory(history: Record<string, unknown>, isAdmin: boolean): Record<string, unknown> {
+/**
+ * The history dictionary with exactly the requested keys, in the order asked: what the selection
+ * brought (platform dates, nested dataset views) and what the shim computes (urls, ratings). Built
+ * key by key, without copying the GraphQL result.
+ */
+export function historyDict(history: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const id = history.id as string;
-  const shaped: Record<string, unknown> = { ...history, url: `/api/histories/${id}`, contents_url: `/api/histories/${id}/contents`, user_rating: null, community_rating: 0 };
-  if ('create_time' in history) shaped.create_time = pythonIso(history.create_time);
-  if ('update_time' in history) shaped.update_time = pythonIso(history.update_time);
-  if (Array.isArray(history.contents)) shaped.contents = history.contents.map((hda: Record<string, unknown>) => hdaDict(hda, HDA_DETAILED_KEYS));
-  return shaped;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    switch (key) {
+      case 'url':
+        out.url = `/api/histories/${id}`;
+        break;
+      case 'contents_url':
+        out.contents_url = `/api/histories/${id}/contents`;
+        break;
+      case 'user_rating':
+        out.user_rating = null;
+        break;
+      case 'community_rating':
+        out.community_rating = 0;
+        break;
+      case 'create_time':
+      case 'update_time':
+        if (key in history) out[key] = pythonIso(history[key]);
+        break;
+      case 'contents':
+        if (Array.isArray(history.contents)) out.contents = history.contents.map((hda: Record<string, unknown>) => hdaDict(hda, HDA_DETAILED_KEYS));
+        break;
+      default:
+        if (key in history) out[key] = history[key];
+    }
+  }
+  return out;
 }
