@@ -4,7 +4,7 @@ import { AppError } from '../../src/errors/error-kinds';
 import type { Logger } from '../../src/logging/logger';
 import { renderError, type ErrorStyle } from './errors';
 import { PreparedOperation } from './prepared-operation';
-import type { RouteSpec } from './route';
+import type { Alternative, RouteSpec } from './route';
 import { RouteInput } from './route-input';
 
 function send(res: Response, status: number, body: unknown): void {
@@ -17,9 +17,20 @@ export function sendError(res: Response, error: unknown, style: ErrorStyle, log:
   send(res, status, body);
 }
 
-/** Mounts one route: its document is prepared now, so a request does no schema work. */
+/** A route's document prepared, with what shapes its result. */
+interface Prepared {
+  spec: Alternative;
+  operation?: PreparedOperation;
+}
+
+const prepare = (schema: GraphQLSchema, spec: Alternative): Prepared => ({ spec, operation: spec.operation ? new PreparedOperation(schema, spec.operation) : undefined });
+
+/** Mounts one route: its documents are prepared now, so a request does no schema work. */
 export function registerRoute(router: Router, schema: GraphQLSchema, spec: RouteSpec<unknown>, log: Logger): void {
-  const operation = spec.operation ? new PreparedOperation(schema, spec.operation) : undefined;
+  const single = prepare(schema, spec);
+  const alternatives = spec.alternatives
+    ? new Map(Object.entries(spec.alternatives.routes).map(([name, alternative]) => [name, prepare(schema, alternative)]))
+    : undefined;
   const style = spec.errorStyle ?? 'json';
   router[spec.method](spec.path, async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -30,13 +41,15 @@ export function registerRoute(router: Router, schema: GraphQLSchema, spec: Route
         if (spec.access !== 'anonymous') ctx.caller.requireIdentity();
         throw new AppError('NotImplemented', spec.notImplemented || undefined);
       }
-      if (!operation) throw new Error(`route ${spec.method} ${spec.path} has no operation`);
       const input = new RouteInput(req);
-      const result = await operation.run(ctx, spec.variables ? spec.variables(input, req) : {});
+      const chosen = alternatives && spec.alternatives ? alternatives.get(spec.alternatives.pick(input)) : single;
+      if (!chosen?.operation) throw new Error(`route ${spec.method} ${spec.path} has no operation`);
+      const { spec: run, operation } = chosen;
+      const result = await operation.run(ctx, run.variables ? run.variables(input, req) : {});
       if (result.errors && result.errors.length > 0) throw result.errors[0];
       const data = result.data;
-      if (spec.raw) return await spec.raw(data, input, req, res);
-      send(res, spec.status ? spec.status(data) : 200, spec.shape ? spec.shape(data, input) : data);
+      if (run.raw) return await run.raw(data, input, req, res);
+      send(res, run.status ? run.status(data) : 200, run.shape ? run.shape(data, input) : data);
     } catch (error) {
       if (res.headersSent) return next(error);
       sendError(res, error, style, log);

@@ -26,6 +26,19 @@ export interface RouteSpec<Data = unknown> {
   notImplemented?: string;
   /** Streams its own response (downloads); receives the GraphQL data. */
   raw?: (data: Data, input: RouteInput, req: Request, res: Response) => Promise<void> | void;
+  /**
+   * Several documents behind one path (e.g. a POST that copies a dataset or creates a collection):
+   * `pick` names the alternative a request takes. Each alternative is prepared once, at start-up.
+   */
+  alternatives?: { pick: (input: RouteInput) => string; routes: Record<string, Alternative> };
+}
+
+/** One alternative of a route: its own document and shaping; method, path and access are the route's. */
+export type Alternative = Omit<RouteSpec<unknown>, 'method' | 'path' | 'access' | 'alternatives'>;
+
+/** Keeps an alternative's Data type while collecting alternatives of different shapes. */
+export function alternative<Data>(spec: Omit<RouteSpec<Data>, 'method' | 'path' | 'access' | 'alternatives'>): Alternative {
+  return spec as Alternative;
 }
 
 /** Keeps each route's Data type while collecting routes of different shapes in one list. */

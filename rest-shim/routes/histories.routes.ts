@@ -7,6 +7,7 @@ import type { RouteInput } from '../core/route-input';
 import { serializationOf, viewSelection } from '../core/views';
 import { HISTORY_VIEW, historyDict } from '../serializers/history.view';
 import { historyContentsRoutes } from './history-contents.routes';
+import { datasetCollectionRoutes } from './history-collections.routes';
 
 const view = viewSelection(HISTORY_VIEW);
 
@@ -187,5 +188,6 @@ export const historiesArea: RouteArea = {
       shape: (data) => ({ model_class: 'HistoryTagAssociation', id: data.addHistoryTag.id, user_tname: data.addHistoryTag.name, user_value: data.addHistoryTag.value }),
     }),
     ...historyContentsRoutes,
+    ...datasetCollectionRoutes,
   ],
 };

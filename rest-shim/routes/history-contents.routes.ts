@@ -1,10 +1,12 @@
 import { stringAsBool } from '../../src/format/booleans';
 import { isPlainObject } from '../../src/http/body-parser';
-import { route, type RouteSpec } from '../core/route';
+import { alternative, route, type RouteSpec } from '../core/route';
 import type { RouteInput } from '../core/route-input';
 import { serializationOf } from '../core/views';
 import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, needsDetails } from '../serializers/hda.view';
+import { HDCA_SELECTION, hdcaDict } from '../serializers/hdca.view';
 import { datasetFileRoute } from './dataset-file.route';
+import { collectionCreationAlternatives, historyCollectionRoutes } from './history-collections.routes';
 
 type Hda = Record<string, unknown>;
 
@@ -47,23 +49,31 @@ function changes(input: RouteInput): Record<string, unknown> {
 }
 
 export const historyContentsRoutes: RouteSpec<unknown>[] = [
-  route<{ historyContents: Hda[] }>({
+  route<{ historyItems: Hda[] }>({
     method: 'get',
     path: '/api/histories/:history_id/contents',
     access: 'anonymous',
-    // Summaries need no detailed fields: those (tags, metadata…) are fetched only when some item wants them.
-    operation: `query ($historyId: ID!, $ids: [ID!], $deleted: Boolean, $visible: Boolean, $detailed: Boolean!) {
-      historyContents(historyId: $historyId, ids: $ids, deleted: $deleted, visible: $visible) { ${HDA_SELECTION_IF_DETAILED} }
+    // Datasets and collections by hid. Summaries need no detailed fields: those (tags, metadata…) are
+    // fetched only when some item wants them.
+    operation: `query ($historyId: ID!, $types: [String!], $ids: [ID!], $deleted: Boolean, $visible: Boolean, $detailed: Boolean!) {
+      historyItems(historyId: $historyId, types: $types, ids: $ids, deleted: $deleted, visible: $visible) {
+        __typename
+        ... on HistoryContent { ${HDA_SELECTION_IF_DETAILED} }
+        ... on HistoryDatasetCollection { ${HDCA_SELECTION} }
+      }
     }`,
     variables: (input) => ({
       historyId: input.path.history_id,
+      types: idList(input, 'types') ?? idList(input, 'type') ?? null,
       ids: idList(input, 'ids') ?? null,
       deleted: optionalBool(input, 'deleted'),
       visible: optionalBool(input, 'visible'),
       detailed: (idList(input, 'details') ?? []).length > 0 || needsDetails(keysFor(input, '', 'summary')),
     }),
-    shape: (data, input) => data.historyContents.map((hda) => hdaDict(hda, keysFor(input, hda.id as string, 'summary'))),
+    shape: (data, input) =>
+      data.historyItems.map((item) => (item.__typename === 'HistoryDatasetCollection' ? hdcaDict(item) : hdaDict(item, keysFor(input, item.id as string, 'summary')))),
   }),
+  ...historyCollectionRoutes,
   route<{ historyContent: Hda } & Viewer>({
     method: 'get',
     path: '/api/histories/:history_id/contents/:id',
@@ -73,13 +83,22 @@ export const historyContentsRoutes: RouteSpec<unknown>[] = [
     shape: (data, input) => single(data.historyContent, input),
   }),
   datasetFileRoute('/api/histories/:history_id/contents/:id/display'),
-  route<{ copyDataset: Hda } & Viewer>({
+  route<unknown>({
     method: 'post',
     path: '/api/histories/:history_id/contents',
     access: 'owner',
-    operation: `mutation ($historyId: ID!, $type: String, $source: String, $content: ID) { copyDataset(historyId: $historyId, type: $type, source: $source, content: $content) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
-    variables: (input) => ({ historyId: input.path.history_id, ...copySource(input) }),
-    shape: (data, input) => single(data.copyDataset, input),
+    // `type=dataset_collection` creates a collection (or copies one, `source=hdca`); otherwise a dataset is copied in.
+    alternatives: {
+      pick: (input) => (input.string('type') === 'dataset_collection' ? (input.string('source') === 'hdca' ? 'copyCollection' : 'createCollection') : 'copyDataset'),
+      routes: {
+        copyDataset: alternative<{ copyDataset: Hda }>({
+          operation: `mutation ($historyId: ID!, $type: String, $source: String, $content: ID) { copyDataset(historyId: $historyId, type: $type, source: $source, content: $content) { ${HDA_DETAILED_SELECTION} } }`,
+          variables: (input) => ({ historyId: input.path.history_id, ...copySource(input) }),
+          shape: (data, input) => single(data.copyDataset, input),
+        }),
+        ...collectionCreationAlternatives,
+      },
+    },
   }),
   route<{ updateDataset: Hda } & Viewer>({
     method: 'put',

@@ -8,6 +8,7 @@ import { IdCodec } from '../ids/id-codec';
 import { JobEngine } from '../jobs/job-engine';
 import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
+import { HdcaService } from '../services/collections/hdca.service';
 import { GroupMembershipService } from '../services/groups/group-membership.service';
 import { GroupService } from '../services/groups/group.service';
 import { EXPORT_TASK, exportTaskFailed, exportTaskHandler, HistoryExportService } from '../services/histories/history-export.service';
@@ -26,6 +27,8 @@ import { LibraryCreationService } from '../services/libraries/library-creation.s
 import { LibraryUploadService } from '../services/libraries/library-upload.service';
 import { LibraryDatasetChangesService } from '../services/libraries/library-dataset-changes.service';
 import { LibraryDatasetPermissionsService } from '../services/libraries/library-dataset-permissions.service';
+import { DatasetPermissionsService } from '../services/datasets/dataset-permissions.service';
+import { DefaultDatasetPermissionsService } from '../services/datasets/default-permissions';
 import { LibraryDatasetService } from '../services/libraries/library-dataset.service';
 import { LibraryPermissionsService } from '../services/libraries/library-permissions.service';
 import { LibraryService } from '../services/libraries/library.service';
@@ -77,6 +80,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     historyExports: new HistoryExportService(),
     historyImports: new HistoryImportService(),
     hdas: new HdaService(),
+    hdcas: new HdcaService(),
     tools,
     toolExecution: new ToolExecutionService(),
     jobs: new JobService(),
@@ -96,6 +100,8 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     libraryUploads: new LibraryUploadService(),
     libraryDatasets: new LibraryDatasetService(),
     libraryDatasetPermissions: new LibraryDatasetPermissionsService(),
+    datasetPermissions: new DatasetPermissionsService(),
+    defaultDatasetPermissions: new DefaultDatasetPermissionsService(),
     libraryDatasetChanges: new LibraryDatasetChangesService(),
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());

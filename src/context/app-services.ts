@@ -5,6 +5,7 @@ import type { IdCodec } from '../ids/id-codec';
 import type { JobEngine } from '../jobs/job-engine';
 import type { Logger } from '../logging/logger';
 import type { HdaService } from '../services/datasets/hda.service';
+import type { HdcaService } from '../services/collections/hdca.service';
 import type { GroupMembershipService } from '../services/groups/group-membership.service';
 import type { GroupService } from '../services/groups/group.service';
 import type { HistoryExportService } from '../services/histories/history-export.service';
@@ -21,6 +22,8 @@ import type { LibraryCreationService } from '../services/libraries/library-creat
 import type { LibraryUploadService } from '../services/libraries/library-upload.service';
 import type { LibraryDatasetChangesService } from '../services/libraries/library-dataset-changes.service';
 import type { LibraryDatasetPermissionsService } from '../services/libraries/library-dataset-permissions.service';
+import type { DatasetPermissionsService } from '../services/datasets/dataset-permissions.service';
+import type { DefaultDatasetPermissionsService } from '../services/datasets/default-permissions';
 import type { LibraryDatasetService } from '../services/libraries/library-dataset.service';
 import type { LibraryPermissionsService } from '../services/libraries/library-permissions.service';
 import type { LibraryService } from '../services/libraries/library.service';
@@ -57,6 +60,7 @@ export interface AppServices {
   historyExports: HistoryExportService;
   historyImports: HistoryImportService;
   hdas: HdaService;
+  hdcas: HdcaService;
   tools: ToolCatalogService;
   toolExecution: ToolExecutionService;
   jobs: JobService;
@@ -76,5 +80,7 @@ export interface AppServices {
   libraryUploads: LibraryUploadService;
   libraryDatasets: LibraryDatasetService;
   libraryDatasetPermissions: LibraryDatasetPermissionsService;
+  datasetPermissions: DatasetPermissionsService;
+  defaultDatasetPermissions: DefaultDatasetPermissionsService;
   libraryDatasetChanges: LibraryDatasetChangesService;
 }

@@ -10,7 +10,7 @@ import {
 import { BackgroundTask } from './background-task.entity';
 import { BaseEntity } from './base.entity';
 import { Dataset } from './dataset.entity';
-import { DatasetCollection, DatasetCollectionElement, LibraryDatasetCollectionAssociation } from './dataset-collection.entity';
+import { DatasetCollection, DatasetCollectionElement, HistoryDatasetCollectionAssociation, LibraryDatasetCollectionAssociation } from './dataset-collection.entity';
 import { ExtendedMetadata, ExtendedMetadataIndex } from './extended-metadata.entity';
 import { ImplicitlyConvertedDatasetAssociation } from './implicit-conversion.entity';
 import { ItemPermission } from './item-permission.entity';
@@ -48,6 +48,7 @@ export {
   Dataset,
   History,
   HistoryDatasetAssociation,
+  HistoryDatasetCollectionAssociation,
   HistoryExport,
   Job,
   JobInputDataset,
@@ -102,5 +103,6 @@ export const ALL_ENTITIES = [
   DatasetCollection,
   DatasetCollectionElement,
   LibraryDatasetCollectionAssociation,
+  HistoryDatasetCollectionAssociation,
   ImplicitlyConvertedDatasetAssociation,
 ];

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { DatasetCollectionResolver, HistoryCollectionResolver } from './collections/collection.resolver';
+import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
+import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resolver';
 import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
@@ -28,6 +31,10 @@ export const RESOLVERS = [
   HistoryResolver,
   HistoryExportResolver,
   HistoryContentResolver,
+  DatasetPermissionsResolver,
+  HistoryCollectionResolver,
+  DatasetCollectionResolver,
+  HistoryItemsResolver,
   JobResolver,
   JobDatasetResolver,
   JobFilesResolver,
@@ -45,6 +52,6 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The one schema of the process, built once (never per request). */
 export function getSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: [...RESOLVERS], validate: false, emitSchemaFile: false });
+  built ??= buildSchema({ resolvers: [...RESOLVERS], validate: false, emitSchemaFile: false }).then(useSyncItemTypeResolver);
   return built;
 }

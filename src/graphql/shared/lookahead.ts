@@ -16,16 +16,24 @@ function included(selection: SelectionNode, variables: Record<string, unknown>):
   return true;
 }
 
-/** The names of the sub-fields the current field's selection asks for (fragments included), as @include/@skip decide. */
-export function selectedFields(info: GraphQLResolveInfo): Set<string> {
+/**
+ * The names of the sub-fields the current field's selection asks for (fragments included), as
+ * @include/@skip decide. With `onType` (a field of a union), only fragments on that type count.
+ */
+export function selectedFields(info: GraphQLResolveInfo, onType?: string): Set<string> {
   const variables = info.variableValues;
   const names = new Set<string>();
+  const applies = (condition: string | undefined) => !onType || !condition || condition === onType;
   const visit = (set: SelectionSetNode | undefined): void => {
     for (const selection of set?.selections ?? []) {
       if (!included(selection, variables)) continue;
       if (selection.kind === 'Field') names.add(selection.name.value);
-      else if (selection.kind === 'InlineFragment') visit(selection.selectionSet);
-      else visit(info.fragments[selection.name.value]?.selectionSet);
+      else if (selection.kind === 'InlineFragment') {
+        if (applies(selection.typeCondition?.name.value)) visit(selection.selectionSet);
+      } else {
+        const fragment = info.fragments[selection.name.value];
+        if (fragment && applies(fragment.typeCondition.name.value)) visit(fragment.selectionSet);
+      }
     }
   };
   for (const node of info.fieldNodes) visit(node.selectionSet);

@@ -3,6 +3,7 @@ import type { DatasetState } from '../../entities/dataset.entity';
 import type { DatasetMetadata } from '../../entities/hda.entity';
 import { sql, StatementShapes } from '../../db/sql/sql-statement';
 import type { HistoryRef } from '../histories/history-access';
+import { datasetAccessibleSql, heldRolesCte } from '../permissions/permission-rules';
 
 /**
  * What a summary listing reads of a history dataset: the few columns of the summary view, so a big
@@ -50,12 +51,14 @@ export interface HdaParts {
 
 export const NO_HDA_PARTS: HdaParts = { tags: false };
 
-/** A dataset read on its own, with what the access rules need of its history. */
+/** A dataset read on its own, with what the access rules need of its history and dataset. */
 export interface HdaInHistoryView extends HdaView {
   history: HistoryRef;
+  /** The caller holds every access role of the dataset (none: public); see dataset-access.ts. */
+  datasetAccessible: boolean;
 }
 
-interface HdaRow {
+export interface HdaRow {
   id: number;
   hid: number;
   name: string;
@@ -82,7 +85,8 @@ interface HdaRow {
   tags?: string[];
 }
 
-const COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.extension, h.dbkey, h.metadata, h.visible, h.deleted, h.purged,
+/** The columns of a full view, reading `history_dataset_association h` and `dataset d`. */
+export const HDA_COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.extension, h.dbkey, h.metadata, h.visible, h.deleted, h.purged,
   h.annotation, h.tool_version as "toolVersion", h.create_time as "createTime", h.update_time as "updateTime",
   h.history_id as "historyId", h.dataset_id as "datasetId", d.state, d.file_size::float8 as "fileSize", d.uuid,
   d.purged as "datasetPurged", d.external_filename as "externalFilename"`;
@@ -90,9 +94,9 @@ const COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.extension, h.db
 const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
   from item_tag t where t.item_type = 'hda' and t.item_id = h.id order by t.id) as tags`;
 
-const columnsFor = (parts: HdaParts) => (parts.tags ? `${COLUMNS}, ${TAGS_COLUMN}` : COLUMNS);
+const columnsFor = (parts: HdaParts) => (parts.tags ? `${HDA_COLUMNS}, ${TAGS_COLUMN}` : HDA_COLUMNS);
 
-function toView(row: HdaRow): HdaView {
+export function toView(row: HdaRow): HdaView {
   return {
     id: row.id,
     hid: row.hid,
@@ -116,9 +120,13 @@ function toView(row: HdaRow): HdaView {
   };
 }
 
-const BY_ID = new StatementShapes<HdaParts, HdaRow & { historyUserId: number | null; historyPublished: boolean; historyImportable: boolean }>(
+type ByIdRow = HdaRow & { historyUserId: number | null; historyPublished: boolean; historyImportable: boolean; datasetAccessible: boolean };
+
+const BY_ID = new StatementShapes<HdaParts, ByIdRow>(
   'hda_by_id',
-  (parts) => `select ${columnsFor(parts)}, hi.user_id as "historyUserId", hi.published as "historyPublished", hi.importable as "historyImportable"
+  (parts) => `with ${heldRolesCte('$2')}
+   select ${columnsFor(parts)}, hi.user_id as "historyUserId", hi.published as "historyPublished", hi.importable as "historyImportable",
+          ${datasetAccessibleSql('d.id')} as "datasetAccessible"
      from history_dataset_association h
      join dataset d on d.id = h.dataset_id
      join history hi on hi.id = h.history_id
@@ -126,13 +134,17 @@ const BY_ID = new StatementShapes<HdaParts, HdaRow & { historyUserId: number | n
   (parts) => String(parts.tags),
 );
 
-/** One dataset with its history's owner and sharing flags (and its tags when asked): one statement. */
+/**
+ * One dataset with its history's owner and sharing flags, whether the caller (`$2`) holds its access
+ * roles, and its tags when asked: one statement.
+ */
 export async function readHda(ctx: RequestContext, id: number, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView | null> {
-  const row = await ctx.one(BY_ID.for(parts), [id]);
+  const row = await ctx.one(BY_ID.for(parts), [id, ctx.caller.userId]);
   if (!row) return null;
   return {
     ...toView(row),
     history: { id: row.historyId, user: row.historyUserId === null ? null : { id: row.historyUserId }, published: row.historyPublished, importable: row.historyImportable },
+    datasetAccessible: row.datasetAccessible,
   };
 }
 
@@ -178,7 +190,7 @@ export async function loadHdaViews(ctx: RequestContext, query: HdaQuery, parts: 
 
 const BY_IDS = sql<HdaRow>(
   'hdas_by_ids',
-  `select ${COLUMNS} from history_dataset_association h join dataset d on d.id = h.dataset_id where h.id = any($1::int[])`,
+  `select ${HDA_COLUMNS} from history_dataset_association h join dataset d on d.id = h.dataset_id where h.id = any($1::int[])`,
 );
 
 export async function loadHdaViewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<HdaView[]> {

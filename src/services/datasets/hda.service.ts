@@ -9,6 +9,7 @@ import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
+import { mayReadDataset } from './dataset-access';
 import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, loadHdaSummaries, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
@@ -36,6 +37,12 @@ export class HdaService {
   /** A readable history's datasets: full views, or (`summary`) only the summary columns. */
   async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
     const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+    return this.contentsOfReadable(ctx, history.id, filter, parts);
+  }
+
+  /** The datasets of a history the caller was found to read. */
+  async contentsOfReadable(ctx: RequestContext, historyId: number, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
+    const history = { id: historyId };
     const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
     if (parts.summary) return loadHdaSummaries(ctx, { ...query, historyId: history.id }, parts);
     return loadHdaViews(ctx, { ...query, historyIds: [history.id] }, parts);
@@ -50,20 +57,24 @@ export class HdaService {
     );
   }
 
-  /** A dataset of a history, checking that it belongs to that history. */
+  /**
+   * A dataset of a history, checking that it belongs to that history. As on the platform, the
+   * dataset's own access rules decide (dataset-access.ts), not the history's: one statement.
+   */
   async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView> {
-    const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+    const historyId = decodeId(ctx, encodedHistoryId);
     const hda = await readHda(ctx, decodeId(ctx, encodedId), parts);
     if (!hda) throw notFound(encodedId);
-    if (hda.history.id !== history.id) throw errors.notFound(`No dataset ${encodedId} in history ${encodedHistoryId}`);
+    if (hda.history.id !== historyId) throw errors.notFound(`No dataset ${encodedId} in history ${encodedHistoryId}`);
+    if (!mayReadDataset(ctx.caller, hda)) throw errors.notAccessible('Dataset is not accessible by the current user');
     return hda;
   }
 
-  /** `GET /api/datasets/{id}`: the read model of any history dataset the caller may read (one statement). */
+  /** `GET /api/datasets/{id}` and downloads: a history dataset the caller may read (one statement). */
   async readable(ctx: RequestContext, encodedId: string, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView> {
     const hda = await readHda(ctx, decodeId(ctx, encodedId), parts);
     if (!hda) throw notFound(encodedId);
-    if (!mayReadHistory(ctx.caller, hda.history)) throw errors.notAccessible('Dataset is not accessible by the current user');
+    if (!mayReadDataset(ctx.caller, hda)) throw errors.notAccessible('Dataset is not accessible by the current user');
     return hda;
   }
 

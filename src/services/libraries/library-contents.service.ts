@@ -128,7 +128,7 @@ export class LibraryContentsService {
     if (!elements || elements.length === 0) throw errors.missing('element_identifiers is required and must be a non-empty list.');
     if (type === 'paired' && elements.length !== 2) throw errors.invalid('A paired collection needs exactly two elements.');
     return ctx.em.transactional(async (em) => {
-      const collection = em.create(DatasetCollection, { collectionType: type });
+      const collection = em.create(DatasetCollection, { collectionType: type, elementCount: elements.length });
       await em.flush();
       for (const [index, element] of elements.entries()) {
         if (!element || typeof element !== 'object') throw errors.invalid('Each element identifier must be an object {name, src, id}.');

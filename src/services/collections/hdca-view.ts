@@ -1,0 +1,119 @@
+import type { RequestContext } from '../../context/request-context';
+import { StatementShapes } from '../../db/sql/sql-statement';
+import type { HistoryRef } from '../histories/history-access';
+
+/** What the graph reads of a collection (without its elements). */
+export interface CollectionView {
+  id: number;
+  collectionType: string;
+  elementCount: number;
+  populated: boolean;
+}
+
+/** A collection placed in a history, read from one statement (no hydration). */
+export interface HdcaView {
+  id: number;
+  hid: number;
+  name: string;
+  visible: boolean;
+  deleted: boolean;
+  createTime: Date;
+  updateTime: Date;
+  implicitOutputName: string | null;
+  history: { id: number };
+  collection: CollectionView;
+}
+
+/** An HDCA read on its own, with what the access rules need of its history. */
+export interface HdcaInHistoryView extends HdcaView {
+  history: HistoryRef;
+}
+
+interface HdcaRow {
+  id: number;
+  hid: number;
+  name: string;
+  visible: boolean;
+  deleted: boolean;
+  createTime: Date;
+  updateTime: Date;
+  implicitOutputName: string | null;
+  historyId: number;
+  collectionId: number;
+  collectionType: string;
+  elementCount: number;
+  populated: boolean;
+}
+
+const COLUMNS = `a.id, a.hid, a.name, a.visible, a.deleted, a.create_time as "createTime", a.update_time as "updateTime",
+  a.implicit_output_name as "implicitOutputName", a.history_id as "historyId", c.id as "collectionId",
+  c.collection_type as "collectionType", c.element_count as "elementCount", c.populated`;
+
+const FROM = 'history_dataset_collection_association a join dataset_collection c on c.id = a.collection_id';
+
+function toView(row: HdcaRow): HdcaView {
+  return {
+    id: row.id,
+    hid: row.hid,
+    name: row.name,
+    visible: row.visible,
+    deleted: row.deleted,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+    implicitOutputName: row.implicitOutputName,
+    history: { id: row.historyId },
+    collection: { id: row.collectionId, collectionType: row.collectionType, elementCount: row.elementCount, populated: row.populated },
+  };
+}
+
+type ByIdRow = HdcaRow & { historyUserId: number | null; historyPublished: boolean; historyImportable: boolean };
+
+const BY_ID = new StatementShapes<'one', ByIdRow>(
+  'hdca_by_id',
+  () => `select ${COLUMNS}, hi.user_id as "historyUserId", hi.published as "historyPublished", hi.importable as "historyImportable"
+           from ${FROM} join history hi on hi.id = a.history_id where a.id = $1`,
+  () => 'one',
+);
+
+/** One HDCA with its history's owner and sharing flags: one statement. */
+export async function readHdca(ctx: RequestContext, id: number): Promise<HdcaInHistoryView | null> {
+  const row = await ctx.one(BY_ID.for('one'), [id]);
+  if (!row) return null;
+  return {
+    ...toView(row),
+    history: { id: row.historyId, user: row.historyUserId === null ? null : { id: row.historyUserId }, published: row.historyPublished, importable: row.historyImportable },
+  };
+}
+
+export interface HdcaQuery {
+  historyIds: readonly number[];
+  deleted?: boolean | null;
+  visible?: boolean | null;
+}
+
+interface ListShape {
+  deleted: boolean;
+  visible: boolean;
+}
+
+const OF_HISTORIES = new StatementShapes<ListShape, HdcaRow>(
+  'hdcas_of_histories',
+  (shape) => {
+    let n = 1;
+    const where = ['a.history_id = any($1::int[])'];
+    if (shape.deleted) where.push(`a.deleted = $${(n += 1)}`);
+    if (shape.visible) where.push(`a.visible = $${(n += 1)}`);
+    return `select ${COLUMNS} from ${FROM} where ${where.join(' and ')} order by a.history_id, a.hid`;
+  },
+  (shape) => `${shape.deleted}|${shape.visible}`,
+);
+
+/** The collections of histories, by history then hid: one statement, whatever their number. */
+export async function loadHdcaViews(ctx: RequestContext, query: HdcaQuery): Promise<HdcaView[]> {
+  const deleted = typeof query.deleted === 'boolean';
+  const visible = typeof query.visible === 'boolean';
+  const params: unknown[] = [query.historyIds];
+  if (deleted) params.push(query.deleted);
+  if (visible) params.push(query.visible);
+  return (await ctx.rows(OF_HISTORIES.for({ deleted, visible }), params)).map(toView);
+}

@@ -1,0 +1,177 @@
+import type { RequestContext } from '../../context/request-context';
+import { DatasetCollection, HistoryDatasetCollectionAssociation } from '../../entities/dataset-collection.entity';
+import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import type { History } from '../../entities/history.entity';
+import { errors } from '../../errors/error-kinds';
+import { stringAsBool } from '../../format/booleans';
+import { copyHdas, copyLddaToHistory } from '../datasets/hda-factory';
+import { allocateHids, touchHistory } from '../datasets/hid-allocation';
+import { mayReadHistory } from '../histories/history-access';
+import { decodeId } from '../shared/decode-id';
+import { sanitizeText } from '../shared/sanitize';
+import { recalculateDiskUsage } from '../usage/disk-usage';
+import { buildCollection, type BuildNode } from './collection-builder';
+import { type ElementRequest, parseCollectionRequest } from './element-identifiers';
+import { type HdcaInHistoryView, type HdcaView, loadHdcaViews, readHdca } from './hdca-view';
+
+/** What `POST /api/histories/{id}/contents` with `type=dataset_collection` asks for. */
+export interface NewCollectionInput {
+  collectionType?: unknown;
+  elementIdentifiers?: unknown;
+  name?: string | null;
+  copyElements?: boolean | null;
+}
+
+export interface CollectionFilter {
+  deleted?: boolean | null;
+  visible?: boolean | null;
+}
+
+/** Collections deeper than this are refused: the REST documents select a fixed depth of nesting. */
+export const MAX_COLLECTION_RANKS = 4;
+
+const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetCollectionAssociation found with id: ${encodedId}`);
+
+/** History dataset collections: create (from datasets or as a copy), list, show, change, delete. */
+export class HdcaService {
+  async contents(ctx: RequestContext, encodedHistoryId: string, filter: CollectionFilter): Promise<HdcaView[]> {
+    const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+    return loadHdcaViews(ctx, { historyIds: [history.id], deleted: filter.deleted, visible: filter.visible });
+  }
+
+  /** A collection of a readable history, checking that it belongs to that history. */
+  async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HdcaView> {
+    const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+    const hdca = await readHdca(ctx, decodeId(ctx, encodedId));
+    if (!hdca) throw notFound(encodedId);
+    if (hdca.history.id !== history.id) throw errors.notFound(`No dataset collection ${encodedId} in history ${encodedHistoryId}`);
+    return hdca;
+  }
+
+  /** Any history collection the caller may read (`GET /api/dataset_collections/{id}`). */
+  async readable(ctx: RequestContext, encodedId: string): Promise<HdcaInHistoryView> {
+    const hdca = await readHdca(ctx, decodeId(ctx, encodedId));
+    if (!hdca) throw notFound(encodedId);
+    if (!mayReadHistory(ctx.caller, hdca.history)) throw errors.notAccessible('History dataset collection is not accessible by the current user');
+    return hdca;
+  }
+
+  /**
+   * Creates a collection in a history the caller owns. The description is checked whole before any
+   * row is read or written; with `copyElements` the datasets are copied into the history (hidden).
+   */
+  async create(ctx: RequestContext, encodedHistoryId: string, input: NewCollectionInput): Promise<HdcaView> {
+    const request = parseCollectionRequest(input.collectionType, input.elementIdentifiers);
+    if (request.collectionType.split(':').length > MAX_COLLECTION_RANKS) throw errors.invalid(`Collections nest at most ${MAX_COLLECTION_RANKS} ranks deep.`);
+    const id = await ctx.em.transactional(async (em) => {
+      const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+      if (history.deleted) throw errors.invalidAttribute('Cannot add a collection to a deleted history.');
+      const nodes = await this.resolve(ctx, history, request.elements, input.copyElements ?? false);
+      const collection = buildCollection(em, request.collectionType, nodes);
+      const hdca = await this.place(ctx, history, collection, sanitizeText(input.name ?? '') || 'Unnamed Collection');
+      if (history.user) await recalculateDiskUsage(em, history.user.id);
+      return hdca.id;
+    });
+    return this.reread(ctx, id);
+  }
+
+  /** Copies a readable collection into a history the caller owns (`source=hdca`): the elements are shared. */
+  async copy(ctx: RequestContext, encodedHistoryId: string, encodedSourceId: string | null | undefined): Promise<HdcaView> {
+    if (!encodedSourceId) throw errors.missing("'content' id of the dataset collection to copy is missing");
+    const id = await ctx.em.transactional(async (em) => {
+      const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+      const source = await this.readable(ctx, encodedSourceId);
+      const hdca = await this.place(ctx, history, em.getReference(DatasetCollection, source.collection.id), source.name, source.id);
+      return hdca.id;
+    });
+    return this.reread(ctx, id);
+  }
+
+  /** Changes name, visibility and deletion (the platform's editable keys); other keys are ignored. */
+  async update(ctx: RequestContext, encodedHistoryId: string, encodedId: string, changes: Record<string, unknown>): Promise<HdcaView> {
+    await ctx.em.transactional(async (em) => {
+      const hdca = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
+      if ('name' in changes) {
+        if (typeof changes.name !== 'string') throw errors.invalidAttribute(`name must be a string: ${JSON.stringify(changes.name)}`);
+        hdca.name = sanitizeText(changes.name);
+      }
+      for (const flag of ['visible', 'deleted'] as const) {
+        if (!(flag in changes)) continue;
+        const value = changes[flag];
+        if (typeof value !== 'boolean' && typeof value !== 'string') throw errors.invalidAttribute(`${flag} must be a boolean: ${JSON.stringify(value)}`);
+        hdca[flag] = typeof value === 'boolean' ? value : stringAsBool(value);
+      }
+      hdca.updateTime = new Date();
+      await em.flush();
+      await touchHistory(em, hdca.history.id);
+    });
+    return this.showInHistory(ctx, encodedHistoryId, encodedId);
+  }
+
+  async delete(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HdcaView> {
+    await ctx.em.transactional(async (em) => {
+      const hdca = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
+      hdca.deleted = true;
+      hdca.updateTime = new Date();
+      await em.flush();
+      await touchHistory(em, hdca.history.id);
+    });
+    return this.showInHistory(ctx, encodedHistoryId, encodedId);
+  }
+
+  /** Places a collection in a history with the next hid (flushes). */
+  async place(ctx: RequestContext, history: History, collection: DatasetCollection, name: string, copiedFromId: number | null = null, implicitOutputName: string | null = null) {
+    const em = ctx.em;
+    await em.flush();
+    const hid = await allocateHids(em, history.id, 1);
+    const hdca = em.create(HistoryDatasetCollectionAssociation, { history, collection, hid, name, copiedFromId, implicitOutputName });
+    await em.flush();
+    return hdca;
+  }
+
+  /** Reads a collection just written, through the read model (the caller's access was checked when writing). */
+  private async reread(ctx: RequestContext, id: number): Promise<HdcaView> {
+    const hdca = await readHdca(ctx, id);
+    if (!hdca) throw new Error(`collection ${id} vanished after it was written`);
+    return hdca;
+  }
+
+  /** The requested elements as rows to write: datasets checked readable, library ones imported, collections found. */
+  private async resolve(ctx: RequestContext, history: History, elements: readonly ElementRequest[], copy: boolean): Promise<BuildNode[]> {
+    const nodes: BuildNode[] = [];
+    for (const element of elements) {
+      if (element.kind === 'new_collection') {
+        nodes.push({ identifier: element.identifier, collectionType: element.collectionType, children: await this.resolve(ctx, history, element.elements, copy) });
+      } else if (element.src === 'hdca') {
+        const hdca = await this.readable(ctx, element.id);
+        nodes.push({ identifier: element.identifier, collection: ctx.em.getReference(DatasetCollection, hdca.collection.id) });
+      } else {
+        nodes.push({ identifier: element.identifier, hda: await this.datasetFor(ctx, history, element.src, element.id, copy) });
+      }
+    }
+    return nodes;
+  }
+
+  /** A history dataset for an element: the readable one named, its hidden copy, or an imported library version. */
+  private async datasetFor(ctx: RequestContext, history: History, src: 'hda' | 'ldda' | 'ld', encodedId: string, copy: boolean): Promise<HistoryDatasetAssociation> {
+    if (src === 'hda') {
+      const hda = await ctx.services.hdas.findReadable(ctx, encodedId);
+      if (!copy) return hda;
+      const [copied] = await copyHdas(ctx.em, history, [hda]);
+      copied.visible = false;
+      return copied;
+    }
+    const version = await ctx.services.libraryDatasets.findAccessibleVersion(ctx, src, encodedId);
+    const imported = await copyLddaToHistory(ctx.em, history, version);
+    imported.visible = false;
+    return imported;
+  }
+
+  private async ownedInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetCollectionAssociation> {
+    const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+    const hdca = await ctx.em.findOne(HistoryDatasetCollectionAssociation, { id: decodeId(ctx, encodedId) });
+    if (!hdca) throw notFound(encodedId);
+    if (hdca.history.id !== history.id) throw errors.notFound(`No dataset collection ${encodedId} in history ${encodedHistoryId}`);
+    return hdca;
+  }
+}

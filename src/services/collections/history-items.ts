@@ -1,0 +1,35 @@
+import type { RequestContext } from '../../context/request-context';
+import type { ContentsFilter } from '../datasets/hda.service';
+import type { HdaParts, HdaSummaryView } from '../datasets/hda-view';
+import { type HdcaView, loadHdcaViews } from './hdca-view';
+
+export type HistoryItemType = 'dataset' | 'dataset_collection';
+export const HISTORY_ITEM_TYPES: readonly HistoryItemType[] = ['dataset', 'dataset_collection'];
+
+/** A history's datasets and collections, in hid order. */
+export type HistoryItem = { kind: 'dataset'; view: HdaSummaryView } | { kind: 'dataset_collection'; view: HdcaView };
+
+/**
+ * The contents of a readable history: datasets and collections side by side, by hid. The history is
+ * read once; each kind asked for is one statement, whatever the number of items.
+ */
+export async function historyItems(
+  ctx: RequestContext,
+  encodedHistoryId: string,
+  types: readonly HistoryItemType[],
+  filter: ContentsFilter,
+  parts: HdaParts & { summary: boolean },
+): Promise<HistoryItem[]> {
+  const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+  // An `ids` list names datasets (the platform's legacy listing): collections are not listed with it.
+  const withCollections = types.includes('dataset_collection') && !filter.ids;
+  const [datasets, collections] = await Promise.all([
+    types.includes('dataset') ? ctx.services.hdas.contentsOfReadable(ctx, history.id, filter, parts) : [],
+    withCollections ? loadHdcaViews(ctx, { historyIds: [history.id], deleted: filter.deleted, visible: filter.visible }) : [],
+  ]);
+  const items: HistoryItem[] = [
+    ...datasets.map((view): HistoryItem => ({ kind: 'dataset', view })),
+    ...collections.map((view): HistoryItem => ({ kind: 'dataset_collection', view })),
+  ];
+  return collections.length === 0 || datasets.length === 0 ? items : items.sort((a, b) => a.view.hid - b.view.hid);
+}
