@@ -5,6 +5,7 @@ import { receivedFileAsUpload } from '../core/uploads';
 import type { RouteInput } from '../core/route-input';
 import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../serializers/hda.view';
 import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../serializers/job.view';
+import { HDCA_ELEMENTS_SELECTION, hdcaDict } from '../serializers/hdca.view';
 
 /** The tool form: `inputs` as an object or JSON text; the platform also accepts flat fields beside it. */
 function toolInputs(input: RouteInput): Record<string, unknown> {
@@ -32,7 +33,11 @@ function givenInputs(input: RouteInput): Record<string, unknown> {
 }
 
 interface RunData {
-  runTool: { outputs: Array<{ name: string; dataset: Record<string, unknown> }>; jobs: Array<Record<string, unknown>> };
+  runTool: {
+    outputs: Array<{ name: string; dataset: Record<string, unknown> }>;
+    jobs: Array<Record<string, unknown>>;
+    implicitCollections: Array<{ name: string; collection: Record<string, unknown> }>;
+  };
   viewer: { isAdmin: boolean };
 }
 
@@ -91,6 +96,7 @@ export const toolsArea: RouteArea = {
         runTool(input: $input) {
           outputs { name dataset { ${HDA_DETAILED_SELECTION} } }
           jobs { ${JOB_COLLECTION_SELECTION} }
+          implicitCollections { name collection { ${HDCA_ELEMENTS_SELECTION} } }
         }
         viewer { isAdmin }
       }`,
@@ -103,7 +109,7 @@ export const toolsArea: RouteArea = {
       shape: (data) => ({
         outputs: data.runTool.outputs.map((output) => ({ ...hdaDict(output.dataset, HDA_DETAILED_KEYS), output_name: output.name })),
         jobs: data.runTool.jobs.map((job) => shapeJobCollection(job, { admin: data.viewer.isAdmin, userDetails: false })),
-        implicit_collections: [],
+        implicit_collections: data.runTool.implicitCollections.map((implicit) => ({ ...hdcaDict(implicit.collection), output_name: implicit.name })),
         output_collections: [],
       }),
     }),

@@ -58,6 +58,7 @@ function quotePlus(text: string): string {
 
 const PARAM_MODEL_CLASS: Readonly<Record<ToolParam['type'], string>> = {
   data: 'DataToolParameter',
+  data_collection: 'DataCollectionToolParameter',
   text: 'TextToolParameter',
   integer: 'IntegerToolParameter',
   float: 'FloatToolParameter',
@@ -80,6 +81,8 @@ function paramDict(param: ToolParam): JsonObject {
   switch (param.type) {
     case 'data':
       return { ...base, extensions: [...param.formats], multiple: param.multiple };
+    case 'data_collection':
+      return { ...base, extensions: [...param.formats], collection_types: [...param.collectionTypes] };
     case 'text':
       return { ...base, value: param.value, area: param.area };
     case 'hidden':

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-g
 import type { RequestContext } from '../../context/request-context';
 import type { ToolRunResult } from '../../services/tools/tool-execution.service';
 import type { ToolDefinition } from '../../tools';
+import { type HdcaNode, hdcaNode } from '../collections/collection-nodes';
 import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { Access } from '../shared/access';
 import { JSONObjectScalar, JSONScalar } from '../shared/scalars';
@@ -41,10 +42,17 @@ export class ToolResolver {
 
   @Mutation(() => ToolRunType, { description: 'Runs a tool: a queued job and its output datasets (uploads included).' })
   @Access('anonymous')
-  async runTool(@Ctx() ctx: RequestContext, @Arg('input', () => RunToolInput) input: RunToolInput): Promise<{ outputs: Array<{ name: string; dataset: HdaNode }>; jobs: ToolRunResult['jobs'] }> {
+  async runTool(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => RunToolInput) input: RunToolInput,
+  ): Promise<{ outputs: Array<{ name: string; dataset: HdaNode }>; jobs: ToolRunResult['jobs']; implicitCollections: Array<{ name: string; collection: HdcaNode }> }> {
     const files = (input.files ?? []).map((file) => ({ name: file.name, file: file.file }));
     const run = await ctx.services.toolExecution.executeWithFiles(ctx, { toolId: input.toolId, historyId: input.historyId, inputs: input.inputs ?? {} }, files);
-    return { outputs: run.outputs.map((output) => ({ name: output.name, dataset: hdaNode(ctx, output.dataset) })), jobs: run.jobs };
+    return {
+      outputs: run.outputs.map((output) => ({ name: output.name, dataset: hdaNode(ctx, output.dataset) })),
+      jobs: run.jobs,
+      implicitCollections: run.implicitCollections.map((implicit) => ({ name: implicit.name, collection: hdcaNode(ctx, implicit.collection) })),
+    };
   }
 
   @FieldResolver(() => JSONObjectScalar, { description: "The platform's tool dictionary (with inputs and outputs when ioDetails)." })

@@ -1,4 +1,6 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { HistoryCollectionType } from '../collections/collection.types';
+import type { HdcaNode } from '../collections/collection-nodes';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { JSONObjectScalar, UploadScalar } from '../shared/scalars';
 import { HistoryContentType } from '../datasets/history-content.type';
@@ -54,6 +56,15 @@ export class ToolOutputType {
   dataset!: HdaNode;
 }
 
+@ObjectType('ImplicitCollection', { description: 'An output of a tool mapped over a collection, gathered into a collection of the same structure.' })
+export class ImplicitCollectionType {
+  @Field(() => String, { description: 'The tool output it gathers.' })
+  name!: string;
+
+  @Field(() => HistoryCollectionType)
+  collection!: HdcaNode;
+}
+
 @ObjectType('ToolRun')
 export class ToolRunType {
   @Field(() => [ToolOutputType])
@@ -61,4 +72,7 @@ export class ToolRunType {
 
   @Field(() => [JobType])
   jobs!: Job[];
+
+  @Field(() => [ImplicitCollectionType])
+  implicitCollections!: ImplicitCollectionType[];
 }

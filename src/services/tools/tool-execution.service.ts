@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { RequestContext } from '../../context/request-context';
-import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import { Job, type JobParams } from '../../entities/job.entity';
@@ -9,6 +9,7 @@ import { AppError, errors } from '../../errors/error-kinds';
 import { UPLOAD_ITEMS_PARAM } from '../../jobs/upload-run';
 import {
   buildParamState,
+  type CollectionValue,
   type DatasetLike,
   flattenParams,
   type MetadataValue,
@@ -17,10 +18,14 @@ import {
   ToolParameterError,
   type ToolDefinition,
 } from '../../tools';
+import { buildCollection, type BuildNode } from '../collections/collection-builder';
+import { type ElementView, leavesOf, loadElementTrees } from '../collections/collection-elements';
+import type { HdcaView } from '../collections/hdca-view';
 import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets/hda-factory';
 import { quotaPercent } from '../quotas/quota-limits';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { quotaLimitByUserId } from '../users/user.loaders';
+import { type BatchPlan, planBatch } from './batch-runs';
 import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
@@ -36,7 +41,12 @@ export interface ToolRunRequest {
 export interface ToolRunResult {
   outputs: Array<{ name: string; dataset: HistoryDatasetAssociation }>;
   jobs: Job[];
+  /** For a tool mapped over a collection: each output gathered into a collection of the same structure. */
+  implicitCollections: Array<{ name: string; collection: HdcaView }>;
 }
+
+/** A dataset a job reads, under the name of the parameter that gave it. */
+type InputHda = { name: string; hda: HistoryDatasetAssociation };
 
 /** A file sent with a tool form, for an upload parameter such as `files_0|file_data`. */
 export interface ToolFile {
@@ -66,7 +76,9 @@ export class ToolExecutionService {
     const inputs: Record<string, unknown> = { ...request.inputs, ...(request.uploads ?? {}) };
     const result = await ctx.em.transactional(async () => {
       const history = await this.targetHistory(ctx, request.historyId);
-      const inputHdas: Array<{ name: string; hda: HistoryDatasetAssociation }> = [];
+      const batch = tool.id === 'upload1' ? null : await planBatch(ctx, inputs);
+      if (batch) return this.runBatch(ctx, tool, history, batch);
+      const inputHdas: InputHda[] = [];
       const state = await this.buildState(ctx, tool, history, inputs, inputHdas);
       const paused = await this.overQuota(ctx);
       return tool.id === 'upload1'
@@ -74,6 +86,34 @@ export class ToolExecutionService {
         : this.queueTool(ctx, tool, history, state, inputHdas, paused);
     });
     ctx.services.jobEngine.notify();
+    return result;
+  }
+
+  /**
+   * One job per dataset of the batch (the platform's "map over"); over a collection, every output is
+   * gathered into a new collection of the collection's structure, and the jobs' own outputs are hidden.
+   */
+  private async runBatch(ctx: RequestContext, tool: ToolDefinition, history: History, batch: BatchPlan): Promise<ToolRunResult> {
+    const paused = await this.overQuota(ctx);
+    const result: ToolRunResult = { outputs: [], jobs: [], implicitCollections: [] };
+    const outputsByPath = new Map<string, Map<string, HistoryDatasetAssociation>>();
+    for (const run of batch.runs) {
+      const inputHdas: InputHda[] = [];
+      const state = await this.buildState(ctx, tool, history, run.inputs, inputHdas);
+      const queued = await this.queueTool(ctx, tool, history, state, inputHdas, paused, batch.over === null);
+      result.outputs.push(...queued.outputs);
+      result.jobs.push(...queued.jobs);
+      outputsByPath.set(pathKey(run.path), new Map(queued.outputs.map((output) => [output.name, output.dataset])));
+    }
+    if (batch.over) {
+      const { hdca, trees } = batch.over;
+      for (const output of tool.outputs) {
+        const nodes = gatherOutputs(trees, hdca.collection.id, [], (path) => outputsByPath.get(pathKey(path))?.get(output.name));
+        const collection = buildCollection(ctx.em, hdca.collection.collectionType, nodes);
+        const placed = await ctx.services.hdcas.place(ctx, history, collection, `${tool.name} on collection ${hdca.hid}`, null, output.name);
+        result.implicitCollections.push({ name: output.name, collection: await ctx.services.hdcas.showInHistory(ctx, ctx.services.ids.encode(history.id), ctx.services.ids.encode(placed.id)) });
+      }
+    }
     return result;
   }
 
@@ -89,16 +129,11 @@ export class ToolExecutionService {
   }
 
   /** Parameters checked against the tool; every dataset must be readable by the caller. */
-  private async buildState(
-    ctx: RequestContext,
-    tool: ToolDefinition,
-    history: History,
-    inputs: Record<string, unknown>,
-    used: Array<{ name: string; hda: HistoryDatasetAssociation }>,
-  ): Promise<ParamState> {
+  private async buildState(ctx: RequestContext, tool: ToolDefinition, history: History, inputs: Record<string, unknown>, used: InputHda[]): Promise<ParamState> {
     const registry = loadDatatypesRegistry();
     try {
       return await buildParamState(tool, inputs, {
+        resolveCollection: (ref) => this.resolveCollection(ctx, ref.id, used),
         resolveDataset: async (ref): Promise<DatasetLike> => {
           const hda = ref.src === 'hda' ? await ctx.services.hdas.findReadable(ctx, ref.id) : await this.importLibraryInput(ctx, history, ref.src, ref.id);
           if (hda.purged) throw errors.invalidAttribute(`Dataset ${ref.id} has been purged.`);
@@ -112,6 +147,34 @@ export class ToolExecutionService {
       if (error instanceof ToolParameterError) throw new AppError('RequestParameterInvalidException', error.message);
       throw error;
     }
+  }
+
+  /**
+   * A collection input: the readable collection's tree (one statement), its datasets recorded as the
+   * job's inputs so the job can read them.
+   */
+  private async resolveCollection(ctx: RequestContext, encodedId: string, used: InputHda[]): Promise<CollectionValue> {
+    const hdca = await ctx.services.hdcas.readable(ctx, encodedId);
+    const trees = await loadElementTrees(ctx, [hdca.collection.id]);
+    const leafIds = leavesOf(trees, hdca.collection.id).map((leaf) => leaf.hda.id);
+    const entities = await ctx.em.find(HistoryDatasetAssociation, { id: { $in: leafIds } }, { populate: ['dataset'] });
+    for (const hda of entities) {
+      if (hda.purged) throw errors.invalidAttribute(`Dataset ${ctx.services.ids.encode(hda.id)} of the collection has been purged.`);
+      used.push({ name: '', hda });
+    }
+    const valueOf = (collectionId: number, collectionType: string, ref: CollectionValue['ref']): CollectionValue => ({
+      ref,
+      collectionType,
+      elements: (trees.get(collectionId) ?? []).map((element) => {
+        if (element.child) return { identifier: element.identifier, collection: valueOf(element.child.id, element.child.collectionType, null) };
+        const hda = element.hda;
+        if (!hda) throw errors.invalid(`Element ${element.identifier} of the collection is not a history dataset.`);
+        const id = ctx.services.ids.encode(hda.id);
+        const dataset: DatasetLike = { id, path: '', ext: hda.extension, name: hda.name, metadata: hda.metadata as Record<string, MetadataValue>, hid: hda.hid, dbkey: hda.dbkey };
+        return { identifier: element.identifier, dataset: { ref: { src: 'hda', id }, dataset } };
+      }),
+    });
+    return valueOf(hdca.collection.id, hdca.collection.collectionType, { src: 'hdca', id: encodedId });
   }
 
   /**
@@ -139,8 +202,9 @@ export class ToolExecutionService {
     tool: ToolDefinition,
     history: History,
     state: ParamState,
-    inputHdas: Array<{ name: string; hda: HistoryDatasetAssociation }>,
+    inputHdas: InputHda[],
     paused: boolean,
+    visible = true,
   ): Promise<ToolRunResult> {
     const params = flattenParams(state);
     const formats = resolveOutputFormats(tool, state);
@@ -152,7 +216,7 @@ export class ToolExecutionService {
       extension: formats[output.name] ?? 'data',
       dbkey,
       state: paused ? 'paused' : 'queued',
-      visible: !output.hidden,
+      visible: visible && !output.hidden,
     }));
     return this.createJob(ctx, tool, history, params, fields, tool.outputs.map((output) => output.name), inputHdas.map((input, i) => ({ name: inputNames.get(ctx.services.ids.encode(input.hda.id)) ?? `input${i}`, hda: input.hda })), paused);
   }
@@ -201,18 +265,47 @@ export class ToolExecutionService {
     for (const input of inputs) em.create(JobInputDataset, { job, name: input.name, hda: input.hda });
     hdas.forEach((hda, index) => em.create(JobOutputDataset, { job, name: outputNames[index], hda }));
     await em.flush();
-    return { outputs: hdas.map((hda, index) => ({ name: outputNames[index], dataset: hda })), jobs: [job] };
+    return { outputs: hdas.map((hda, index) => ({ name: outputNames[index], dataset: hda })), jobs: [job], implicitCollections: [] };
   }
 }
 
-/** Which flat parameter names hold which encoded dataset ids (input association names). */
+/**
+ * Which flat parameter names hold which encoded dataset ids (input association names); the datasets
+ * of a collection input are named after the parameter and their identifiers (`input1|forward`).
+ */
 function dataParamNames(params: JobParams): Map<string, string> {
   const names = new Map<string, string>();
-  for (const [name, value] of Object.entries(params)) {
-    const refs = Array.isArray(value) ? value : [value];
-    for (const ref of refs) {
-      if (ref && typeof ref === 'object' && 'id' in ref && typeof (ref as { id: unknown }).id === 'string') names.set((ref as { id: string }).id, name);
+  const visit = (name: string, value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach((item) => visit(name, item));
+    if (!value || typeof value !== 'object') return;
+    const ref = value as { id?: unknown; elements?: unknown; identifier?: unknown; collection?: unknown };
+    if (Array.isArray(ref.elements)) {
+      for (const element of ref.elements as Array<{ identifier?: unknown; id?: unknown; collection?: unknown }>) {
+        const elementName = `${name}|${String(element.identifier)}`;
+        if (element.collection) visit(elementName, element.collection);
+        else if (typeof element.id === 'string') names.set(element.id, elementName);
+      }
+      return;
     }
-  }
+    if (typeof ref.id === 'string') names.set(ref.id, name);
+  };
+  for (const [name, value] of Object.entries(params)) visit(name, value);
   return names;
+}
+
+const pathKey = (path: readonly string[]) => path.join('\u0000');
+
+/** The outputs of a mapped run placed like the datasets they came from, ranks and identifiers kept. */
+function gatherOutputs(
+  trees: Map<number, ElementView[]>,
+  collectionId: number,
+  prefix: string[],
+  outputAt: (path: string[]) => HistoryDatasetAssociation | undefined,
+): BuildNode[] {
+  return (trees.get(collectionId) ?? []).flatMap((element): BuildNode[] => {
+    const path = [...prefix, element.identifier];
+    if (element.child) return [{ identifier: element.identifier, collectionType: element.child.collectionType, children: gatherOutputs(trees, element.child.id, path, outputAt) }];
+    const hda = outputAt(path);
+    return hda ? [{ identifier: element.identifier, hda }] : [];
+  });
 }

@@ -27,6 +27,15 @@ export interface DataParam extends ParamBase {
   multiple: boolean;
 }
 
+/** A collection input (`type="data_collection"`): one history dataset collection. */
+export interface DataCollectionParam extends ParamBase {
+  type: 'data_collection';
+  /** Accepted collection types (`list`, `paired`, `list:paired`…); empty accepts any. */
+  collectionTypes: string[];
+  /** Accepted extensions of the datasets inside (`['data']`, meaning any, when absent). */
+  formats: string[];
+}
+
 export interface TextParam extends ParamBase {
   type: 'text';
   value: string;
@@ -99,6 +108,7 @@ export interface DataColumnParam extends ParamBase {
 
 export type ToolParam =
   | DataParam
+  | DataCollectionParam
   | TextParam
   | IntegerParam
   | FloatParam

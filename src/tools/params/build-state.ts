@@ -13,6 +13,7 @@ import {
   coerceSelect,
   coerceText,
 } from './coerce-scalars';
+import { coerceDataCollection } from './collection-refs';
 import { coerceData, type DataCoercionOptions } from './data-refs';
 import { InputScope } from './input-scope';
 import type { BooleanState, InputState, JsonValue, ParamState, SelectState } from './state';
@@ -29,6 +30,8 @@ async function coerceLeaf(path: string, param: ToolParam, raw: unknown, options:
   switch (param.type) {
     case 'data':
       return coerceData(path, param, raw, options);
+    case 'data_collection':
+      return coerceDataCollection(path, param, raw, options);
     case 'text':
       return coerceText(path, param, raw);
     case 'integer':

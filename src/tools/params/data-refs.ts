@@ -4,10 +4,15 @@
  */
 import { ToolParameterError } from '../errors';
 import type { DataParam } from '../model/inputs';
-import type { DataRef, DataState, DatasetResolver } from './state';
+import type { CollectionResolver, DataRef, DataState, DatasetResolver } from './state';
 
 export interface DataCoercionOptions {
   resolveDataset: DatasetResolver;
+  /**
+   * Resolves a collection input when the tool is run. Without it (a job being prepared), a collection
+   * value is rebuilt from the snapshot of its elements that the job's parameters recorded.
+   */
+  resolveCollection?: CollectionResolver;
   /** Whether a dataset extension satisfies the parameter's formats; the datatypes registry lives elsewhere. */
   acceptsFormat?: (ext: string, formats: readonly string[]) => boolean;
 }

@@ -2,6 +2,7 @@
  * State → the flat `{name: rawValue}` form (`cond|sel`, `queries_0|input2`) in which job parameters
  * are stored and compared. Feeding the result back to buildParamState rebuilds the same state.
  */
+import { collectionSnapshot } from './collection-refs';
 import type { InputState, JsonValue, ParamState } from './state';
 
 export type FlatParams = Record<string, JsonValue>;
@@ -13,6 +14,8 @@ function leafValue(state: Exclude<InputState, { type: 'repeat' | 'conditional' |
       const refs = state.datasets.map(({ ref, dataset }) => (ref.src === 'hda' ? { src: ref.src, id: ref.id } : { src: 'hda', id: dataset.id }));
       return state.multiple ? refs : refs[0] ?? null;
     }
+    case 'data_collection':
+      return state.collection ? collectionSnapshot(state.collection) : null;
     case 'select':
       return state.multiple ? [...state.values] : state.values[0] ?? null;
     case 'data_column':

@@ -47,6 +47,29 @@ export interface DataState {
   /** Empty when an optional input was left out; one entry unless the parameter is multiple. */
   datasets: ResolvedDataset[];
 }
+/** One element of a collection input: a dataset, or a child collection. */
+export interface CollectionElementState {
+  identifier: string;
+  dataset?: ResolvedDataset;
+  collection?: CollectionValue;
+}
+
+/** A collection given to a collection input, with its elements resolved. */
+export interface CollectionValue {
+  /** The history dataset collection (`{src: 'hdca', id}`); child collections have none. */
+  ref: { src: 'hdca'; id: string } | null;
+  collectionType: string;
+  elements: CollectionElementState[];
+}
+
+export type CollectionResolver = (ref: { src: 'hdca'; id: string }) => Promise<CollectionValue>;
+
+export interface DataCollectionState {
+  type: 'data_collection';
+  /** Null when an optional input was left out. */
+  collection: CollectionValue | null;
+}
+
 export interface TextState {
   type: 'text';
   value: string;
@@ -101,6 +124,7 @@ export interface SectionState {
 
 export type LeafState =
   | DataState
+  | DataCollectionState
   | TextState
   | IntegerState
   | FloatState

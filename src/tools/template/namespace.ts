@@ -7,10 +7,11 @@ import { dirname } from 'node:path';
 import type { ToolInput } from '../model/inputs';
 import type { ToolDefinition } from '../model/tool-definition';
 import { resolveOutputFormat } from '../outputs';
-import type { DatasetLike, InputState, MetadataValue, ParamState } from '../params/state';
+import type { CollectionValue, DatasetLike, InputState, MetadataValue, ParamState } from '../params/state';
 import type { TemplateValue } from './values';
 import {
   BooleanWrapper,
+  CollectionWrapper,
   DataColumnWrapper,
   DatasetListWrapper,
   DatasetWrapper,
@@ -98,6 +99,8 @@ function wrapInput(input: ToolInput, state: InputState, path: string): TemplateV
       if (state.multiple) return new DatasetListWrapper(`datasets '${path}'`, datasets);
       return datasets[0] ?? new DatasetWrapper(`dataset '${path}'`, null);
     }
+    case 'data_collection':
+      return state.collection ? wrapCollection(state.collection, path) : null;
     case 'text':
     case 'hidden':
       return new TextWrapper(label, state.value);
@@ -115,6 +118,18 @@ function wrapInput(input: ToolInput, state: InputState, path: string): TemplateV
     default:
       return null;
   }
+}
+
+function wrapCollection(collection: CollectionValue, path: string): CollectionWrapper {
+  return new CollectionWrapper(
+    `collection '${path}'`,
+    collection.elements.map((element) => ({
+      identifier: element.identifier,
+      value: element.collection
+        ? wrapCollection(element.collection, `${path}|${element.identifier}`)
+        : new DatasetWrapper(`dataset '${path}|${element.identifier}'`, element.dataset ? viewOf(element.dataset.dataset) : null),
+    })),
+  );
 }
 
 function wrapLevel(inputs: readonly ToolInput[], state: ParamState, prefix: string): Map<string, TemplateValue> {

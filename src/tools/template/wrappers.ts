@@ -237,3 +237,45 @@ export class GroupWrapper extends TemplateObject {
     return true;
   }
 }
+
+/**
+ * A collection input: elements by identifier (`$input.forward`, `$input['forward']`), by index, and
+ * in order (`#for $e in $input`); each element is a dataset or a nested collection. Renders, like a
+ * multiple data parameter, as its datasets' comma-joined paths.
+ */
+export class CollectionWrapper extends TemplateObject {
+  constructor(
+    readonly description: string,
+    private readonly members: ReadonlyArray<{ identifier: string; value: DatasetWrapper | CollectionWrapper }>,
+  ) {
+    super();
+  }
+  override attr(name: string): TemplateValue | undefined {
+    if (name === 'is_collection') return true;
+    if (name === 'element_identifiers') return this.members.map((member) => new Unsafe(member.identifier));
+    return this.members.find((member) => member.identifier === name)?.value;
+  }
+  override item(key: Primitive): TemplateValue | undefined {
+    if (typeof key === 'string') return this.members.find((member) => member.identifier === key)?.value;
+    if (typeof key === 'number') return this.members[key < 0 ? this.members.length + key : key]?.value;
+    return undefined;
+  }
+  override str(): TextValue {
+    return new Unsafe(this.paths().join(','));
+  }
+  primitive(): Primitive {
+    return this.paths();
+  }
+  override elements(): TemplateValue[] {
+    return this.members.map((member) => member.value);
+  }
+  override truthy(): boolean {
+    return this.members.length > 0;
+  }
+  private paths(): Primitive[] {
+    return this.members.flatMap((member) => {
+      const value = member.value.primitive();
+      return Array.isArray(value) ? value : [value];
+    });
+  }
+}

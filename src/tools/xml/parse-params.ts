@@ -76,6 +76,15 @@ export function parseParam(element: XmlElement, where: string): ToolParam {
         .filter((format) => format !== '');
       return { ...common, type, formats: formats.length ? formats : ['data'], multiple: boolAttr(element, 'multiple', false) };
     }
+    case 'data_collection': {
+      const list = (name: string, fallback: string) =>
+        attrOr(element, name, fallback)
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '');
+      const formats = list('format', 'data');
+      return { ...common, type, collectionTypes: list('collection_type', ''), formats: formats.length ? formats : ['data'] };
+    }
     case 'text':
       return { ...common, type, value: attrOr(element, 'value', ''), area: boolAttr(element, 'area', false) };
     case 'integer':
