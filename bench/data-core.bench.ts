@@ -7,10 +7,12 @@ export interface DataCoreSizes {
   histories: number;
   jobs: number;
   datasets: number;
+  /** List collections of 10 of the big history's datasets, in a history of their own. */
+  collections: number;
 }
 
 /** Bulk seed with set-based SQL: N histories, one history of M datasets, J jobs with an output each. */
-async function seed(bench: BenchPlatform, sizes: DataCoreSizes): Promise<{ key: string; bigHistoryId: string }> {
+async function seed(bench: BenchPlatform, sizes: DataCoreSizes): Promise<{ key: string; bigHistoryId: string; collectionsHistoryId: string }> {
   const { services } = bench.platform;
   const em = services.db.orm.em.fork();
   const user = em.create(User, { email: BENCH_ADMIN, username: 'bench-admin', password: 'x' });
@@ -44,13 +46,31 @@ async function seed(bench: BenchPlatform, sizes: DataCoreSizes): Promise<{ key: 
      select j.id, 'out_file1', h.id from (select id, row_number() over (order by id) as n from job) j
      join (select id, row_number() over (order by id desc) as n from history_dataset_association) h on h.n = j.n`,
   );
-  return { key, bigHistoryId: services.ids.encode(bigId) };
+  const collectionsHistoryId = bigId + 1;
+  await em.execute(
+    `insert into dataset_collection (create_time, update_time, collection_type, populated, element_count)
+     select now(), now(), 'list', true, 10 from generate_series(1, ?) g`,
+    [sizes.collections],
+  );
+  await em.execute(
+    `insert into dataset_collection_element (collection_id, hda_id, element_index, element_identifier)
+     select c.id, first.id + ((c.id * 10 + e) % ?), e, 'element' || e
+       from dataset_collection c cross join generate_series(0, 9) e
+       cross join (select min(id) as id from history_dataset_association) first`,
+    [sizes.datasets],
+  );
+  await em.execute(
+    `insert into history_dataset_collection_association (create_time, update_time, history_id, collection_id, hid, name, visible, deleted)
+     select now(), now(), ?, c.id, row_number() over (order by c.id), 'collection ' || c.id, true, false from dataset_collection c`,
+    [collectionsHistoryId],
+  );
+  return { key, bigHistoryId: services.ids.encode(bigId), collectionsHistoryId: services.ids.encode(collectionsHistoryId) };
 }
 
 export async function benchDataCore(sizes: DataCoreSizes): Promise<Figures[]> {
   const bench = await startBenchPlatform();
   try {
-    const { key, bigHistoryId } = await seed(bench, sizes);
+    const { key, bigHistoryId, collectionsHistoryId } = await seed(bench, sizes);
     const gql = (query: string) => JSON.stringify({ query });
     const targets = [
       { rows: sizes.histories, label: 'REST GET /api/histories', path: '/api/histories' },
@@ -61,6 +81,14 @@ export async function benchDataCore(sizes: DataCoreSizes): Promise<Figures[]> {
       { rows: sizes.datasets, label: 'REST GET /api/histories/{id}/contents', path: `/api/histories/${bigHistoryId}/contents` },
       { rows: sizes.datasets, label: 'GraphQL historyContents', path: '/graphql', method: 'POST' as const, body: gql(`{ historyContents(historyId: "${bigHistoryId}") { id hid name state } }`) },
       { rows: sizes.datasets, label: 'REST GET /api/histories/{id} (detailed)', path: `/api/histories/${bigHistoryId}` },
+      { rows: sizes.collections, label: 'REST GET /api/histories/{id}/contents (collections)', path: `/api/histories/${collectionsHistoryId}/contents` },
+      {
+        rows: sizes.collections * 10,
+        label: 'GraphQL historyCollections { elements { dataset } }',
+        path: '/graphql',
+        method: 'POST' as const,
+        body: gql(`{ historyCollections(historyId: "${collectionsHistoryId}") { id name elements { elementIdentifier dataset { id state } } } }`),
+      },
     ];
     const figures: Figures[] = [];
     for (const target of targets) figures.push(await measure(bench, target, key, target.rows));

@@ -12,8 +12,11 @@ async function main(): Promise<void> {
     for (const rows of sizes) printFigures(`admin area, ${rows} users/roles, ${database}`, await benchAdminArea(rows));
   }
   if (!only || only === 'data') {
-    printFigures(`data core, small (10 histories, 10 jobs, 10 datasets), ${database}`, await benchDataCore({ histories: 10, jobs: 10, datasets: 10 }));
-    printFigures(`data core, 1,000 histories, 10,000 jobs, a history of 5,000 datasets, ${database}`, await benchDataCore({ histories: 1000, jobs: 10000, datasets: 5000 }));
+    printFigures(`data core, small (10 histories, 10 jobs, 10 datasets, 10 collections), ${database}`, await benchDataCore({ histories: 10, jobs: 10, datasets: 10, collections: 10 }));
+    printFigures(
+      `data core, 1,000 histories, 10,000 jobs, a history of 5,000 datasets, one of 1,000 collections of 10, ${database}`,
+      await benchDataCore({ histories: 1000, jobs: 10000, datasets: 5000, collections: 1000 }),
+    );
   }
   if (!only || only === 'libraries') {
     printFigures(`libraries, 100 datasets in 10 folders, ${database}`, await benchLibraries({ folders: 10, datasets: 100 }));

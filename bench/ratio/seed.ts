@@ -10,6 +10,8 @@ export interface Seeded {
   /** A history of 10 datasets (the show target) and one of `items` datasets (the contents listing). */
   smallHistoryId: string;
   bigHistoryId: string;
+  /** A history of 100 datasets and 100 list collections of 10 of them (datasets and collections listed together). */
+  mixedHistoryId: string;
   datasetId: string;
   jobId: string;
   /** A restricted library dataset the user may read through a role. */
@@ -49,6 +51,24 @@ async function uploadText(client: ApiClient, historyId: string, text: string): P
   return { datasetId: upload.outputs[0].id, jobId: upload.jobs[0].id };
 }
 
+/** A history of 100 copies of a dataset and 100 list collections, each of 10 of those copies. */
+async function mixedHistory(user: ApiClient, datasetId: string): Promise<string> {
+  const historyId = (await user.post<{ id: string }>('/api/histories', { name: 'datasets and collections' })).id;
+  const copies: string[] = new Array(100);
+  await inParallel(100, 4, async (i) => {
+    copies[i] = (await user.post<{ id: string }>(`/api/histories/${historyId}/contents`, { source: 'hda', content: datasetId })).id;
+  });
+  await inParallel(100, 4, (i) =>
+    user.post(`/api/histories/${historyId}/contents`, {
+      type: 'dataset_collection',
+      collection_type: 'list',
+      name: `collection ${i}`,
+      element_identifiers: Array.from({ length: 10 }, (_, j) => ({ name: `element${j}`, src: 'hda', id: copies[(i + j) % 100] })),
+    }),
+  );
+  return historyId;
+}
+
 const TABLE = Array.from({ length: 20 }, (_, i) => `chr${(i % 22) + 1}\t${i * 1000}\t${i * 1000 + 500}\tfeature_${i}`).join('\n') + '\n';
 
 /**
@@ -69,6 +89,7 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
   const copy = (historyId: string) => () => user.post(`/api/histories/${historyId}/contents`, { source: 'hda', content: datasetId });
   await inParallel(9, 4, copy(smallHistoryId));
   await inParallel(items, 4, copy(bigHistoryId));
+  const mixedHistoryId = await mixedHistory(user, datasetId);
 
   const adminHistory = (await admin.post<{ id: string }>('/api/histories', { name: 'library sources' })).id;
   // Copies share their source's dataset: items alternate between a restricted and a public source.
@@ -95,6 +116,7 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
     adminKey: admin.key,
     smallHistoryId,
     bigHistoryId,
+    mixedHistoryId,
     datasetId,
     jobId,
     libraryDatasetId: small.datasetIds[0],

@@ -27,6 +27,7 @@ export function targetsFor(seeded: Seeded, items: number): Target[] {
     get('GET /api/histories (100)', '/api/histories', 100, 0.3),
     get('GET /api/histories/{id}/contents (10)', `/api/histories/${seeded.smallHistoryId}/contents`, 10, null),
     get(`GET /api/histories/{id}/contents (${items})`, `/api/histories/${seeded.bigHistoryId}/contents`, items, null),
+    get('GET /api/histories/{id}/contents (100 + 100 collections)', `/api/histories/${seeded.mixedHistoryId}/contents`, 200, null),
     get('GET /api/folders/{id}/contents (10)', `/api/folders/${seeded.smallFolderId}/contents`, 10, null),
     get(`GET /api/folders/{id}/contents (${items})`, `/api/folders/${seeded.bigFolderId}/contents`, items, 0.3),
     {

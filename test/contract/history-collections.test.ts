@@ -237,3 +237,62 @@ describe('copying a collection (source=hdca) and GET /api/dataset_collections/{i
     expect((await h.api.get(`/api/dataset_collections/${res.body.id}`).query({ key: bob.key })).status).toBe(403);
   });
 });
+
+describe('collections cost a constant number of SQL statements', () => {
+  async function historyWithCollections(count: number, size: number): Promise<string> {
+    const target = await createHistory(h, alice.key);
+    for (let index = 0; index < count; index += 1) {
+      const res = await create(alice.key, target, {
+        collection_type: 'list:paired',
+        name: `c${index}`,
+        element_identifiers: Array.from({ length: size }, (_, j) => ({
+          name: `p${j}`,
+          src: 'new_collection',
+          collection_type: 'paired',
+          element_identifiers: [
+            { name: 'forward', src: 'hda', id: datasets[j % 4] },
+            { name: 'reverse', src: 'hda', id: datasets[(j + 1) % 4] },
+          ],
+        })),
+      });
+      expect(res.status).toBe(200);
+    }
+    return target;
+  }
+
+  it('lists 1 or 6 collections (and shows nested ones of 1 or 6 elements) with the same statements', async () => {
+    const small = await historyWithCollections(1, 1);
+    const big = await historyWithCollections(6, 6);
+    await h.warmKeys(alice.key);
+    const listSmall = await list(alice.key, small);
+    const listBig = await list(alice.key, big);
+    expect(listBig.body).toHaveLength(6);
+    expect(h.queriesOf(listBig)).toBe(h.queriesOf(listSmall));
+    const showSmall = await show(alice.key, small, listSmall.body[0].id);
+    const showBig = await show(alice.key, big, listBig.body[5].id);
+    expect(showBig.body.elements).toHaveLength(6);
+    expect(h.queriesOf(showBig)).toBe(h.queriesOf(showSmall));
+    const graph = (historyId: string) =>
+      h.api
+        .post('/graphql')
+        .set('x-api-key', alice.key)
+        .send({ query: `{ historyCollections(historyId: "${historyId}") { id elements { elementIdentifier collection { elements { elementIdentifier dataset { id state } } } } } }` });
+    const graphSmall = await graph(small);
+    const graphBig = await graph(big);
+    expect(graphBig.body.data.historyCollections).toHaveLength(6);
+    expect(graphBig.body.data.historyCollections[0].elements[5].collection.elements[1].dataset.id).toBe(datasets[(5 + 1) % 4]);
+    expect(h.queriesOf(graphBig)).toBe(h.queriesOf(graphSmall));
+  });
+});
+
+describe('a history holding only collections', () => {
+  it('is not empty (the platform counts datasets and collections)', async () => {
+    const target = await createHistory(h, alice.key);
+    expect((await h.api.get(`/api/histories/${target}`).query({ key: alice.key })).body.empty).toBe(true);
+    const res = await h.api.post(`/api/histories/${target}/contents`).query({ key: alice.key }).send({ type: 'dataset_collection', source: 'hdca', content: (await list(alice.key, history, { types: 'dataset_collection' })).body[0].id });
+    expect(res.status).toBe(200);
+    expect((await h.api.get(`/api/histories/${target}`).query({ key: alice.key })).body.empty).toBe(false);
+    const listed = await h.api.get('/api/histories').query({ key: alice.key, keys: 'id,empty' });
+    expect(listed.body.find((item: Dict) => item.id === target).empty).toBe(false);
+  });
+});

@@ -161,10 +161,57 @@ const HISTORY_CONTENTS = `
   where h.id = $1
   order by hda.hid`;
 
+interface CollectionRow {
+  id: number;
+  hid: number;
+  name: string;
+  visible: boolean;
+  deleted: boolean;
+  create_time: Date;
+  update_time: Date;
+  collection_type: string;
+  element_count: number;
+  populated: boolean;
+}
+
+const HISTORY_COLLECTIONS = `
+  select a.id, a.hid, a.name, a.visible, a.deleted, a.create_time, a.update_time, c.collection_type, c.element_count, c.populated
+  from history_dataset_collection_association a join dataset_collection c on c.id = a.collection_id
+  where a.history_id = $1
+  order by a.hid`;
+
+/** Datasets (with the history's access columns) and collections, merged by hid. */
 export async function historyContents(ctx: Ctx, encodedHistoryId: string): Promise<Array<Record<string, unknown>>> {
   const rows = await ctx.sql.rows<ContentsRow>(HISTORY_CONTENTS, [decodeId(ctx, encodedHistoryId)]);
   const history = readable(ctx, encodedHistoryId, rows[0]);
+  const collections = await ctx.sql.rows<CollectionRow>(HISTORY_COLLECTIONS, [history.history_id]);
   const historyId = encodeId(ctx, history.history_id);
+  const items = [...datasetItems(ctx, rows, historyId), ...collections.map((row) => collectionItem(ctx, row, historyId))];
+  return collections.length === 0 ? items : items.sort((a, b) => (a.hid as number) - (b.hid as number));
+}
+
+function collectionItem(ctx: Ctx, row: CollectionRow, historyId: string): Record<string, unknown> {
+  const id = encodeId(ctx, row.id);
+  return {
+    id,
+    model_class: 'HistoryDatasetCollectionAssociation',
+    name: row.name,
+    hid: row.hid,
+    history_id: historyId,
+    history_content_type: 'dataset_collection',
+    type: 'dataset_collection',
+    collection_type: row.collection_type,
+    element_count: row.element_count,
+    populated: row.populated,
+    visible: row.visible,
+    deleted: row.deleted,
+    create_time: platformTime(row.create_time),
+    update_time: platformTime(row.update_time),
+    url: `/api/histories/${historyId}/contents/dataset_collections/${id}`,
+  };
+}
+
+function datasetItems(ctx: Ctx, rows: ContentsRow[], historyId: string): Array<Record<string, unknown>> {
   return rows.flatMap((hda) => {
     if (hda.id === null) return [];
     const id = encodeId(ctx, hda.id);

@@ -57,6 +57,7 @@ function targetsOf(seeded: Seeded, items: number): Target[] {
     { name: 'version', method: 'GET', path: '/api/version' },
     // The same routes on the small history and folder (the benchmark measures these too).
     { name: 'history contents (10)', method: 'GET', path: `/api/histories/${seeded.smallHistoryId}/contents` },
+    { name: 'history contents (100 + 100 collections)', method: 'GET', path: `/api/histories/${seeded.mixedHistoryId}/contents` },
     { name: 'folder contents (10)', method: 'GET', path: `/api/folders/${seeded.smallFolderId}/contents` },
   ];
 }

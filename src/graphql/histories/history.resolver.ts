@@ -142,7 +142,7 @@ export class HistoryResolver {
 
   @FieldResolver(() => Boolean)
   empty(@Root() history: HistoryView, @Ctx() ctx: RequestContext): boolean | Promise<boolean> {
-    return fromStats(ctx, history, (stats) => stats.count === 0);
+    return fromStats(ctx, history, (stats) => stats.count === 0 && stats.collections === 0);
   }
 
   @FieldResolver(() => Int)

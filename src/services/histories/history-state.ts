@@ -13,6 +13,8 @@ export interface ContentRow {
 
 export interface HistoryStats {
   count: number;
+  /** Dataset collections placed in the history (deleted ones included). */
+  collections: number;
   size: number;
   hdaIds: number[];
   /** Non-deleted datasets per state, every state present. */
@@ -35,7 +37,7 @@ export function historyState(counts: Record<DatasetState, number>, total: number
 }
 
 /** Summaries of one history's contents: counts, states and the size of its distinct live files. */
-export function summarise(rows: ContentRow[]): HistoryStats {
+export function summarise(rows: ContentRow[], collections = 0): HistoryStats {
   const stateCounts = perState(() => 0);
   const stateIds = perState<number[]>(() => []);
   const counted = new Set<number>();
@@ -52,5 +54,5 @@ export function summarise(rows: ContentRow[]): HistoryStats {
       size += row.fileSize;
     }
   }
-  return { count: rows.length, size, hdaIds: rows.map((row) => row.hdaId), stateCounts, stateIds, state: historyState(stateCounts, active) };
+  return { count: rows.length, collections, size, hdaIds: rows.map((row) => row.hdaId), stateCounts, stateIds, state: historyState(stateCounts, active) };
 }

@@ -34,7 +34,7 @@ export interface HistoryParts {
 
 export const NO_PARTS: HistoryParts = { tags: false, stats: false };
 
-type HistoryRow = Omit<HistoryView, 'user'> & { userId: number | null; tags?: string[]; contents?: ContentRow[] };
+type HistoryRow = Omit<HistoryView, 'user'> & { userId: number | null; tags?: string[]; contents?: ContentRow[]; collectionCount?: number };
 
 const COLUMNS = `h.id, h.name, h.hid_counter as "hidCounter", h.deleted, h.purged, h.importable, h.published, h.slug,
   h.genome_build as "genomeBuild", h.annotation, h.create_time as "createTime", h.update_time as "updateTime", h.user_id as "userId"`;
@@ -44,7 +44,8 @@ const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.na
 
 const CONTENTS_COLUMN = `(select coalesce(json_agg(json_build_object('hdaId', hda.id, 'deleted', hda.deleted, 'purged', hda.purged, 'state', d.state,
     'datasetId', d.id, 'datasetPurged', d.purged, 'fileSize', coalesce(d.file_size, 0)) order by hda.hid), '[]')
-  from history_dataset_association hda join dataset d on d.id = hda.dataset_id where hda.history_id = h.id) as contents`;
+  from history_dataset_association hda join dataset d on d.id = hda.dataset_id where hda.history_id = h.id) as contents,
+  (select count(*)::int from history_dataset_collection_association a where a.history_id = h.id) as "collectionCount"`;
 
 const columnsFor = (parts: HistoryParts) => [COLUMNS, ...(parts.tags ? [TAGS_COLUMN] : []), ...(parts.stats ? [CONTENTS_COLUMN] : [])].join(', ');
 
@@ -66,7 +67,7 @@ function toView(row: HistoryRow): HistoryView {
     updateTime: row.updateTime,
     user: row.userId === null ? null : { id: row.userId },
     tags: row.tags,
-    stats: row.contents ? summarise(row.contents) : undefined,
+    stats: row.contents ? summarise(row.contents, row.collectionCount ?? 0) : undefined,
   };
 }
 

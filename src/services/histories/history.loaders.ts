@@ -13,13 +13,19 @@ const CONTENT_ROWS = sql<ContentRow & { historyId: number }>(
     order by hda.history_id, hda.hid`,
 );
 
-/** Counts, states and sizes of each history's contents: one statement per batch, whatever their size. */
+const COLLECTION_COUNTS = sql<{ historyId: number; count: number }>(
+  'history_collection_counts',
+  `select history_id as "historyId", count(*)::int as count from history_dataset_collection_association where history_id = any($1::int[]) group by history_id`,
+);
+
+/** Counts, states and sizes of each history's contents: two statements per batch, whatever their size. */
 export const historyStatsById: LoaderFactory<number, HistoryStats> = (ctx) =>
   new DataLoader(async (ids) => {
-    const rows = await ctx.rows(CONTENT_ROWS, [ids]);
+    const [rows, collections] = await Promise.all([ctx.rows(CONTENT_ROWS, [ids]), ctx.rows(COLLECTION_COUNTS, [ids])]);
     const byHistory = new Map<number, ContentRow[]>(ids.map((id) => [id, []]));
     for (const row of rows) byHistory.get(row.historyId)?.push(row);
-    return ids.map((id) => summarise(byHistory.get(id) ?? []));
+    const collectionCounts = new Map(collections.map((row) => [row.historyId, row.count]));
+    return ids.map((id) => summarise(byHistory.get(id) ?? [], collectionCounts.get(id) ?? 0));
   });
 
 /** Histories by id (the history of a dataset or a job). */
