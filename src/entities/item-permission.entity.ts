@@ -12,7 +12,8 @@ export const PERMISSION_ACTIONS = {
 } as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[keyof typeof PERMISSION_ACTIONS];
 
-export const PERMISSION_ITEM_TYPES = ['library', 'folder', 'library_dataset', 'dataset', 'request_type'] as const;
+/** `user_default`: a user's default dataset actions, granted to each new dataset of their histories. */
+export const PERMISSION_ITEM_TYPES = ['library', 'folder', 'library_dataset', 'dataset', 'request_type', 'user_default'] as const;
 export type PermissionItemType = (typeof PERMISSION_ITEM_TYPES)[number];
 
 /**

@@ -73,9 +73,13 @@ describe('GET /api/datasets/{id}', () => {
     expect(res.body.file_name).toMatch(/dataset_\d+\.dat$/);
   });
 
-  it("refuses another user's dataset and anonymous callers", async () => {
+  it("shows a public dataset to anyone, and refuses a restricted one to other users and anonymous callers (following the platform's dataset access roles)", async () => {
+    expect((await h.api.get(`/api/datasets/${table}`).query({ key: bob.key })).status).toBe(200);
+    expect((await h.api.get(`/api/datasets/${table}`)).status).toBe(200);
+    await h.api.put(`/api/datasets/${table}/permissions`).query({ key: alice.key }).send({ action: 'make_private' });
     expectError(await h.api.get(`/api/datasets/${table}`).query({ key: bob.key }), 403, 403002);
     expectError(await h.api.get(`/api/datasets/${table}`), 403, 403002);
+    await h.api.put(`/api/datasets/${table}/permissions`).query({ key: alice.key }).send({ action: 'remove_restrictions' });
   });
 
   it('answers MalformedId and ObjectNotFound for bad ids', async () => {
@@ -129,9 +133,11 @@ describe('GET /api/datasets/{id}/display', () => {
     expect((res.body as Buffer).toString()).toBe(TABLE);
   });
 
-  it("refuses another user's dataset, bad ids and anonymous callers", async () => {
+  it("refuses a restricted dataset to other users and anonymous callers (a public one downloads: see dataset-permissions.test.ts), and bad ids", async () => {
+    await h.api.put(`/api/datasets/${text}/permissions`).query({ key: alice.key }).send({ action: 'make_private' });
     expectError(await h.api.get(`/api/datasets/${text}/display`).query({ key: bob.key }), 403, 403002);
     expectError(await h.api.get(`/api/datasets/${text}/display`), 403, 403002);
+    await h.api.put(`/api/datasets/${text}/permissions`).query({ key: alice.key }).send({ action: 'remove_restrictions' });
     expectError(await h.api.get('/api/datasets/not-an-id/display').query({ key: alice.key }), 400, 400009);
     expectError(await h.api.get(`/api/datasets/${UNKNOWN_ID}/display`).query({ key: alice.key }), 404, 404001);
   });

@@ -153,8 +153,11 @@ describe('GET /api/histories/{id}/contents/{id}', () => {
     expect(res.body).toEqual({ id: first, state: 'ok' });
   });
 
-  it('refuses other users, and answers ObjectNotFound for a dataset of another history', async () => {
+  it('shows a public dataset to other users but not a restricted one (following the platform: the dataset decides), and answers ObjectNotFound for a dataset of another history', async () => {
+    expect((await h.api.get(`/api/histories/${historyId}/contents/${first}`).query({ key: bob.key })).status).toBe(200);
+    await h.api.put(`/api/datasets/${first}/permissions`).query({ key: alice.key }).send({ action: 'make_private' });
     expectError(await h.api.get(`/api/histories/${historyId}/contents/${first}`).query({ key: bob.key }), 403, 403002);
+    await h.api.put(`/api/datasets/${first}/permissions`).query({ key: alice.key }).send({ action: 'remove_restrictions' });
     const other = await createHistory(h, alice.key, 'other');
     expectError(await h.api.get(`/api/histories/${other}/contents/${first}`).query({ key: alice.key }), 404, 404001);
     expectError(await h.api.get(`/api/histories/${historyId}/contents/bogus`).query({ key: alice.key }), 400, 400009);

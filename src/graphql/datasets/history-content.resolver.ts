@@ -6,6 +6,8 @@ import type { History } from '../../entities/history.entity';
 import type { JobView } from '../../services/jobs/job-view';
 import type { ContentsFilter } from '../../services/datasets/hda.service';
 import { historyById } from '../../services/histories/history.loaders';
+import { mayReadHistory } from '../../services/histories/history-access';
+import { errors } from '../../errors/error-kinds';
 import { mayViewJob } from '../../services/jobs/job-access';
 import { creatingJobByHdaId } from '../../services/jobs/job.loaders';
 import { hdaTags } from '../../services/tags/tag.loaders';
@@ -101,6 +103,8 @@ export class HistoryContentResolver {
   async history(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<History> {
     const history = await ctx.loaders.get(historyById).load(hda.view.history.id);
     if (!history) throw new Error(`history ${hda.view.history.id} of dataset ${hda.view.id} is missing`);
+    // A public dataset is readable by id; its history keeps its own rules.
+    if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
     return history;
   }
 

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Dataset, type DatasetState } from '../../entities/dataset.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
+import { applyDefaultDatasetPermissions } from './default-permissions';
 import { allocateHids } from './hid-allocation';
 
 export interface NewHdaFields {
@@ -32,6 +33,7 @@ export async function createHdas(em: EntityManager, history: History, items: New
     });
   });
   await em.flush();
+  if (history.user) await applyDefaultDatasetPermissions(em, history.user.id, hdas.map((hda) => hda.dataset.id));
   return hdas;
 }
 

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { History } from '../../entities/history.entity';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MIMETYPE, loadDatatypesRegistry } from '../../datatypes';
@@ -82,6 +83,11 @@ export class HdaService {
   async findReadable(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
     const hda = await this.find(ctx, encodedId);
     if (!mayReadHistory(ctx.caller, hda.history)) throw errors.notAccessible('Dataset is not accessible by the current user');
+    // A restricted dataset of a shared history is not copied (nor used) by those lacking its access roles.
+    const dataset = { type: 'dataset' as const, id: hda.dataset.id };
+    if (!mayChangeHistory(ctx.caller, hda.history) && !(await ctx.services.permissions.can(ctx, dataset, PERMISSION_ACTIONS.datasetAccess))) {
+      throw errors.notAccessible('Dataset is not accessible by the current user');
+    }
     return hda;
   }
 

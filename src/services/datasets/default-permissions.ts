@@ -1,0 +1,57 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../context/request-context';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+import type { Role } from '../../entities/role.entity';
+import { errors } from '../../errors/error-kinds';
+import { referencedRoles } from './role-references';
+
+/** Dataset roles: who may access (all of them needed) and who may manage the permissions. */
+export interface DatasetRoles {
+  access: Role[];
+  manage: Role[];
+}
+
+/**
+ * A user's default dataset permissions (the platform's DefaultUserPermissions), kept as grants on the
+ * `user_default` item of the user: each new dataset of their histories gets a copy of them. None
+ * (the default) leaves new datasets public, as on the platform unless the user asks for privacy.
+ */
+export class DefaultDatasetPermissionsService {
+  async show(ctx: RequestContext): Promise<DatasetRoles> {
+    const item = this.itemOf(ctx);
+    const { permissions } = ctx.services;
+    return {
+      access: await permissions.roles(ctx, item, PERMISSION_ACTIONS.datasetAccess),
+      manage: await permissions.roles(ctx, item, PERMISSION_ACTIONS.datasetManage),
+    };
+  }
+
+  /** Replaces the caller's defaults (roles as encoded ids or names); manage stays as it is when not given. */
+  async set(ctx: RequestContext, lists: { access: string[]; manage: string[] | null }): Promise<DatasetRoles> {
+    return ctx.em.transactional(async () => {
+      const item = this.itemOf(ctx);
+      const { permissions } = ctx.services;
+      await permissions.setRoles(ctx, item, PERMISSION_ACTIONS.datasetAccess, await referencedRoles(ctx, lists.access));
+      if (lists.manage !== null) await permissions.setRoles(ctx, item, PERMISSION_ACTIONS.datasetManage, await referencedRoles(ctx, lists.manage));
+      return this.show(ctx);
+    });
+  }
+
+  private itemOf(ctx: RequestContext) {
+    const user = ctx.caller.user;
+    if (!user) throw errors.authRequired();
+    return { type: 'user_default' as const, id: user.id };
+  }
+}
+
+/** Grants the history owner's default permissions to new datasets: one statement, whatever their number. */
+export async function applyDefaultDatasetPermissions(em: EntityManager, userId: number, datasetIds: readonly number[]): Promise<void> {
+  if (datasetIds.length === 0) return;
+  await em.execute(
+    `insert into item_permission (item_type, item_id, action, role_id)
+     select 'dataset', d.id, p.action, p.role_id from item_permission p cross join unnest(?::int[]) as d(id)
+      where p.item_type = 'user_default' and p.item_id = ?
+     on conflict do nothing`,
+    [`{${datasetIds.join(',')}}`, userId],
+  );
+}
