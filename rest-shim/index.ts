@@ -19,6 +19,7 @@ import { platformArea } from './routes/platform.routes';
 import { quotasArea } from './routes/quotas.routes';
 import { rolesArea } from './routes/roles.routes';
 import { usersArea } from './routes/users.routes';
+import { webRoutes } from './routes/web.routes';
 
 /** The areas whose issue has landed; every other contract area answers 501 until it does. */
 export const FINISHED_AREAS: RouteArea[] = [
@@ -44,6 +45,9 @@ export function createRestShim(schema: GraphQLSchema, services: AppServices): Ro
     contextMiddleware(services),
   );
   for (const area of FINISHED_AREAS) for (const spec of area.routes) registerRoute(router, schema, spec, services.log);
+  // The platform's web routes that clients fetch beside the API (/datasets/{id}/display…), read alike.
+  router.use('/datasets', platformBodyParser({ uploadStore: services.layout.uploadStore, maxFileBytes: services.config.maxUploadBytes }), contextMiddleware(services));
+  for (const spec of webRoutes) registerRoute(router, schema, spec, services.log);
 
   const openApi = openApiDocument(FINISHED_AREAS, services.config.version.major);
   router.get('/api/openapi.json', (_req, res) => void res.json(openApi));

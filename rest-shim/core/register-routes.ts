@@ -3,13 +3,14 @@ import type { GraphQLSchema } from 'graphql';
 import { AppError } from '../../src/errors/error-kinds';
 import type { Logger } from '../../src/logging/logger';
 import { renderError, type ErrorStyle } from './errors';
+import { RawJson } from './raw-json';
 import { PreparedOperation } from './prepared-operation';
 import type { Alternative, RouteSpec } from './route';
 import { RouteInput } from './route-input';
 
 function send(res: Response, status: number, body: unknown): void {
   // Every body is JSON, strings included (the platform JSON-encodes plain string results).
-  res.status(status).type('application/json').send(JSON.stringify(body === undefined ? null : body));
+  res.status(status).type('application/json').send(body instanceof RawJson ? body.text : JSON.stringify(body === undefined ? null : body));
 }
 
 export function sendError(res: Response, error: unknown, style: ErrorStyle, log: Logger): void {

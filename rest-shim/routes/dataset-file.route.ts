@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { AppError } from '../../src/errors/error-kinds';
 import { route } from '../core/route';
@@ -25,9 +28,12 @@ function answerSendError(res: Response, error: SendError): boolean {
   return false;
 }
 
+/** A `preview` of a larger file sends its first megabyte only, as the platform does (images are sent whole). */
+export const PREVIEW_BYTES = 1_000_000;
+
 /**
  * Raw dataset content, with HTTP Range support for large files; `to_ext` asks for a download
- * (Content-Disposition attachment) named like the platform's.
+ * (Content-Disposition attachment) named like the platform's; `preview` sends the start of a large file.
  */
 export const datasetFileRoute = (path: string) =>
   route<FileData>({
@@ -40,6 +46,11 @@ export const datasetFileRoute = (path: string) =>
       const file = data.datasetFile;
       const headers: Record<string, string> = { 'Content-Type': file.mimetype };
       if (input.has('to_ext')) headers['Content-Disposition'] = `attachment; filename="${file.filename}.${input.string('to_ext') || file.extension}"`;
+      if (!input.has('to_ext') && input.bool('preview') && !file.mimetype.startsWith('image/') && ((await stat(file.path).catch(() => null))?.size ?? 0) > PREVIEW_BYTES) {
+        res.status(200).set(headers);
+        await pipeline(createReadStream(file.path, { start: 0, end: PREVIEW_BYTES - 1 }), res);
+        return;
+      }
       await new Promise<void>((resolve, reject) => {
         res.sendFile(file.path, { headers, acceptRanges: true, dotfiles: 'allow' }, (error?: SendError) => {
           if (!error) return resolve();

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { stringAsBool, exportFlag } from '../../src/format/booleans';
 import { AppError } from '../../src/errors/error-kinds';
 import { isPlainObject } from '../../src/http/body-parser';
@@ -7,6 +8,7 @@ import type { RouteInput } from '../core/route-input';
 import { serializationOf, viewSelection } from '../core/views';
 import { HISTORY_VIEW, historyDict } from '../serializers/history.view';
 import { historyContentsRoutes } from './history-contents.routes';
+import { provenanceRoutes } from './provenance.routes';
 import { datasetCollectionRoutes } from './history-collections.routes';
 
 const view = viewSelection(HISTORY_VIEW);
@@ -176,7 +178,8 @@ export const historiesArea: RouteArea = {
         res.status(200);
         res.setHeader('Content-Type', archive.gzip ? 'application/x-gzip' : 'application/x-tar');
         res.setHeader('Content-Disposition', `attachment; filename="${archive.filename}"`);
-        await new Promise<void>((resolve, reject) => createReadStream(archive.path).on('error', reject).on('end', resolve).pipe(res));
+        // pipeline, not pipe: a client that goes away closes the file too (pipe kept it open, and the request pending, forever).
+        await pipeline(createReadStream(archive.path), res);
       },
     }),
     route<{ addHistoryTag: { id: string; name: string; value: string | null } }>({
@@ -187,6 +190,7 @@ export const historiesArea: RouteArea = {
       variables: (input) => ({ id: input.path.history_id, name: input.path.tag_name, value: input.string('value') ?? null }),
       shape: (data) => ({ model_class: 'HistoryTagAssociation', id: data.addHistoryTag.id, user_tname: data.addHistoryTag.name, user_value: data.addHistoryTag.value }),
     }),
+    ...provenanceRoutes,
     ...historyContentsRoutes,
     ...datasetCollectionRoutes,
   ],

@@ -1,10 +1,11 @@
-import { asBool } from '../../src/format/booleans';
+import { asBool, stringAsBool } from '../../src/format/booleans';
 import { isPlainObject } from '../../src/http/body-parser';
-import { route, type RouteArea } from '../core/route';
+import type { Request } from 'express';
+import { alternative, route, type RouteArea } from '../core/route';
 import type { RouteInput } from '../core/route-input';
 import { receivedFileAsUpload } from '../core/uploads';
 import { FOLDER_FIELDS, folderDict, LIBRARY_FIELDS, libraryDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs } from '../serializers/library.view';
-import { COLLECTION_FIELDS, collectionDict, DETAIL_FIELDS, libraryDatasetDict } from '../serializers/library.view';
+import { COLLECTION_FIELDS, collectionDict, DETAIL_FIELDS, libraryDatasetDict, VERSION_FIELDS, versionDict } from '../serializers/library.view';
 import { foldersArea } from './folders.routes';
 import { libraryDatasetChangeRoutes } from './library-dataset-changes.routes';
 import { libraryDatasetRoutes } from './library-datasets.routes';
@@ -26,6 +27,30 @@ const libraryRolesDict = (roles: { access: Roles; add: Roles; manage: Roles; mod
 const isLegacyLibraryPermissions = (input: RouteInput) =>
   input.string('action') === undefined && ['ACCESS', 'ADD', 'MANAGE', 'MODIFY'].some((name) => input.has(`LIBRARY_${name}_in`));
 
+/** The inputs of `POST /api/libraries/{id}/contents`, whichever shape its reply takes. */
+const contentVariables = (input: RouteInput, req?: Request) => ({
+  libraryId: input.path.library_id,
+  input: {
+    createType: input.string('create_type') ?? null,
+    folderId: input.string('folder_id') ?? null,
+    name: input.string('name') ?? null,
+    description: input.string('description') ?? null,
+    fromHdaId: input.string('from_hda_id') ?? null,
+    lddaMessage: input.string('ldda_message') ?? null,
+    extendedMetadata: input.json('extended_metadata'),
+    collectionType: input.string('collection_type') ?? null,
+    elementIdentifiers: input.json('element_identifiers'),
+    uploadOption: input.string('upload_option') ?? null,
+    serverDir: input.string('server_dir') ?? null,
+    filesystemPaths: input.string('filesystem_paths') ?? null,
+    linkDataOnly: input.string('link_data_only') ?? null,
+    fileType: input.string('file_type') ?? null,
+    dbkey: input.string('dbkey') ?? null,
+    pasted: input.string('files_0|url_paste') ?? input.string('url_paste') ?? null,
+    files: (req?.files ?? []).map(receivedFileAsUpload),
+  },
+});
+
 const LIBRARY_ROLES = 'current { access { id name } add { id name } manage { id name } modify { id name } }';
 
 export const librariesArea: RouteArea = {
@@ -41,6 +66,22 @@ export const librariesArea: RouteArea = {
       // The platform's asbool: absent or unparsable means no filter (administrators then see deleted ones too).
       variables: (input) => ({ deleted: asBool(input.get('deleted')) ?? null }),
       shape: (data) => data.libraries.map(libraryDict),
+    }),
+    // The platform's legacy spelling of deleted libraries; before `/api/libraries/:library_id`.
+    route<{ libraries: Dict[] }>({
+      method: 'get',
+      path: '/api/libraries/deleted',
+      access: 'anonymous',
+      operation: `query { libraries(deleted: true) { ${LIBRARY_FIELDS} } }`,
+      shape: (data) => data.libraries.map(libraryDict),
+    }),
+    route<{ deletedLibrary: Dict }>({
+      method: 'get',
+      path: '/api/libraries/deleted/:library_id',
+      access: 'anonymous',
+      operation: `query ($id: ID!) { deletedLibrary(id: $id) { ${LIBRARY_FIELDS} } }`,
+      variables: (input) => ({ id: input.path.library_id }),
+      shape: (data) => libraryDict(data.deletedLibrary),
     }),
     route<{ createLibrary: Dict }>({
       method: 'post',
@@ -58,38 +99,30 @@ export const librariesArea: RouteArea = {
       variables: (input) => ({ libraryId: input.path.library_id }),
       shape: (data, input) => data.libraryContents.map((item) => ({ id: item.id, type: item.type, name: item.name, url: contentUrl(input.path.library_id, item.id) })),
     }),
-    route<{ createLibraryContent: Array<{ id: string; name: string; collection: Dict | null }> }>({
+    route<unknown>({
       method: 'post',
       path: '/api/libraries/:library_id/contents',
       access: 'permission',
       errorStyle: 'text-or-error-dict',
-      operation: `mutation ($libraryId: ID!, $input: LibraryContentInput!) { createLibraryContent(libraryId: $libraryId, input: $input) { id name collection { ${COLLECTION_FIELDS} } } }`,
-      variables: (input, req) => ({
-        libraryId: input.path.library_id,
-        input: {
-          createType: input.string('create_type') ?? null,
-          folderId: input.string('folder_id') ?? null,
-          name: input.string('name') ?? null,
-          description: input.string('description') ?? null,
-          fromHdaId: input.string('from_hda_id') ?? null,
-          lddaMessage: input.string('ldda_message') ?? null,
-          extendedMetadata: input.json('extended_metadata'),
-          collectionType: input.string('collection_type') ?? null,
-          elementIdentifiers: input.json('element_identifiers'),
-          uploadOption: input.string('upload_option') ?? null,
-          serverDir: input.string('server_dir') ?? null,
-          filesystemPaths: input.string('filesystem_paths') ?? null,
-          linkDataOnly: input.string('link_data_only') ?? null,
-          fileType: input.string('file_type') ?? null,
-          dbkey: input.string('dbkey') ?? null,
-          pasted: input.string('files_0|url_paste') ?? input.string('url_paste') ?? null,
-          files: (req?.files ?? []).map(receivedFileAsUpload),
+      alternatives: {
+        // The platform answers a copy of a history dataset with the new version's dictionary, not a list.
+        pick: (input) => (input.has('from_hda_id') && input.string('create_type') === 'file' ? 'fromHda' : 'create'),
+        routes: {
+          create: alternative<{ createLibraryContent: Array<{ id: string; name: string; collection: Dict | null }> }>({
+            operation: `mutation ($libraryId: ID!, $input: LibraryContentInput!) { createLibraryContent(libraryId: $libraryId, input: $input) { id name collection { ${COLLECTION_FIELDS} } } }`,
+            variables: contentVariables,
+            shape: (data, input) =>
+              data.createLibraryContent.map((item) =>
+                item.collection ? collectionDict(item.collection, contentUrl(input.path.library_id, item.id)) : { id: item.id, name: item.name, url: contentUrl(input.path.library_id, item.id) },
+              ),
+          }),
+          fromHda: alternative<{ createLibraryContent: Array<{ version: Dict }> }>({
+            operation: `mutation ($libraryId: ID!, $input: LibraryContentInput!) { createLibraryContent(libraryId: $libraryId, input: $input) { version { ${VERSION_FIELDS} } } }`,
+            variables: contentVariables,
+            shape: (data) => versionDict(data.createLibraryContent[0].version),
+          }),
         },
-      }),
-      shape: (data, input) =>
-        data.createLibraryContent.map((item) =>
-          item.collection ? collectionDict(item.collection, contentUrl(input.path.library_id, item.id)) : { id: item.id, name: item.name, url: contentUrl(input.path.library_id, item.id) },
-        ),
+      },
     }),
     route<{ libraryContent: { folder: Dict | null; dataset: Dict | null } }>({
       method: 'get',
@@ -118,6 +151,21 @@ export const librariesArea: RouteArea = {
         deleted: false,
         metadata_safe: true,
       }),
+    }),
+    route<{ deleteLibraryContent: { id: string; deleted: boolean; purged: boolean } }>({
+      method: 'delete',
+      path: '/api/libraries/:library_id/contents/:id',
+      access: 'permission',
+      operation: 'mutation ($libraryId: ID!, $id: ID!, $purge: Boolean) { deleteLibraryContent(libraryId: $libraryId, id: $id, purge: $purge) { id deleted purged } }',
+      variables: (input) => {
+        const payload = input.get('payload');
+        return { libraryId: input.path.library_id, id: input.path.id, purge: input.bool('purge') || (isPlainObject(payload) && stringAsBool(payload.purge)) };
+      },
+      // The platform's dict: `purged` only when purged.
+      shape: (data) => {
+        const { id, deleted, purged } = data.deleteLibraryContent;
+        return purged ? { id, deleted, purged } : { id, deleted };
+      },
     }),
     route<{ libraryPermissions: { current: Parameters<typeof libraryRolesDict>[0] | null; available: Parameters<typeof rolePageDict>[0] | null } }>({
       method: 'get',

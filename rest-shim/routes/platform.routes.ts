@@ -9,7 +9,7 @@ function basicCredentials(header: string | undefined): { email: string; password
   return { email: decoded.slice(0, split), password: decoded.slice(split + 1) };
 }
 
-/** Routes around the contract that every client uses: version and key retrieval (the OpenAPI route is added by the shim). */
+/** Routes around the contract that every client uses: version, configuration and key retrieval (the OpenAPI route is added by the shim). */
 export const platformArea: RouteArea = {
   area: 'platform',
   routes: [
@@ -19,6 +19,13 @@ export const platformArea: RouteArea = {
       access: 'anonymous',
       operation: 'query { version { major minor } }',
       shape: (data) => ({ version_major: data.version.major, version_minor: data.version.minor }),
+    }),
+    route<{ configuration: Record<string, unknown> }>({
+      method: 'get',
+      path: '/api/configuration',
+      access: 'anonymous',
+      operation: 'query { configuration }',
+      shape: (data) => data.configuration,
     }),
     route<{ authenticate: string }>({
       method: 'get',

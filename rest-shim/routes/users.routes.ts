@@ -1,5 +1,6 @@
 import { route, type RouteArea } from '../core/route';
 import type { RouteInput } from '../core/route-input';
+import { withFloatKeys } from '../core/raw-json';
 import { withoutKeys } from '../core/shape';
 
 const INDEX = /* GraphQL */ `
@@ -80,7 +81,13 @@ const showVariables = (deleted: boolean | null) => (input: RouteInput) => {
 };
 
 /** The element view plus tags_used, quota_percent and is_admin (the caller's status, as on the platform). */
-const showShape = (data: ShowData) => (data.user ? { ...data.user, is_admin: data.viewer.isAdmin } : data.viewer.usage);
+/** `total_disk_usage` is a float in the platform's user dictionary (platform-facts §4.3). */
+const FLOAT_KEYS = ['total_disk_usage'] as const;
+
+const showShape = (data: ShowData) => {
+  const body = data.user ? { ...data.user, is_admin: data.viewer.isAdmin } : data.viewer.usage;
+  return body ? withFloatKeys(body, FLOAT_KEYS) : body;
+};
 
 export const usersArea: RouteArea = {
   area: 'users',
@@ -103,7 +110,7 @@ export const usersArea: RouteArea = {
       access: 'user',
       operation: CREATE,
       variables: (input) => ({ input: { username: input.string('username'), email: input.string('email'), password: input.string('password') } }),
-      shape: (data) => data.createUser,
+      shape: (data) => withFloatKeys(data.createUser, FLOAT_KEYS),
     }),
     route<{ createApiKey: string }>({
       method: 'post',

@@ -10,20 +10,25 @@ import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
+import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
 import { LibraryDatasetChangesResolver } from './libraries/library-dataset-changes.resolver';
 import { LibraryDatasetVersionResolver } from './libraries/library-dataset-version.resolver';
 import { LibraryResolver } from './libraries/library.resolver';
+import { LibraryLegacyResolver } from './libraries/library-legacy.resolver';
+import { CreatedLibraryItemResolver } from './libraries/created-library-item.resolver';
 import { RemoteJobResolver } from './runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
 import { RoleResolver } from './roles/role.resolver';
 import { UserResolver } from './users/user.resolver';
 import { ViewerResolver } from './viewer/viewer.resolver';
+import { ConfigurationResolver } from './platform/configuration.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
+  ConfigurationResolver,
   UserResolver,
   RoleResolver,
   GroupResolver,
@@ -38,10 +43,13 @@ export const RESOLVERS = [
   JobResolver,
   JobDatasetResolver,
   JobFilesResolver,
+  ProvenanceResolver,
   ToolResolver,
   RemoteJobResolver,
   DatatypeResolver,
   LibraryResolver,
+  LibraryLegacyResolver,
+  CreatedLibraryItemResolver,
   FolderResolver,
   LibraryDatasetResolver,
   LibraryDatasetChangesResolver,

@@ -216,7 +216,7 @@ describe('POST /api/libraries/{library_id}/contents: create_type folder', () => 
 });
 
 describe('POST /api/libraries/{library_id}/contents: create_type file from a history dataset', () => {
-  it('copies the dataset, stores its extended metadata indexed by path, and returns [{id, name, url}]', async () => {
+  it("copies the dataset, stores its extended metadata indexed by path, and returns the new version's dictionary (following the platform, not the contract's list)", async () => {
     const hda = await historyDataset(h, h.admin.key, 'sample data\n', 'sample.txt');
     const res = await h.api.post(`/api/libraries/${lab.id}/contents`).send({
       key: h.admin.key,
@@ -227,8 +227,8 @@ describe('POST /api/libraries/{library_id}/contents: create_type file from a his
       extended_metadata: { sample: { name: 'liver', reads: [10, 20] }, paired: true },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{16}$/), name: 'sample.txt', url: url(res.body[0].id) }]);
-    const detail = await h.api.get(`/api/libraries/datasets/${res.body[0].id}`).query({ key: h.admin.key });
+    expect(res.body).toEqual(expect.objectContaining({ model_class: 'LibraryDatasetDatasetAssociation', library_dataset_id: expect.stringMatching(/^[0-9a-f]{16}$/), name: 'sample.txt' }));
+    const detail = await h.api.get(`/api/libraries/datasets/${res.body.library_dataset_id}`).query({ key: h.admin.key });
     expect(detail.body).toEqual(expect.objectContaining({ name: 'sample.txt', folder_id: folders.docs.id, message: 'imported' }));
     const em = h.platform.services.db.orm.em.fork();
     const rows = await em.find(ExtendedMetadataIndex, { extendedMetadata: { ldda: { id: h.platform.services.ids.decode(detail.body.ldda_id) } } }, { orderBy: { path: 'asc' } });
@@ -248,7 +248,7 @@ describe('POST /api/libraries/{library_id}/contents: create_type file from a his
       .send(`key=${h.admin.key}&create_type=file&folder_id=${folders.docs.id}&from_hda_id=${hda}&extended_metadata=${encodeURIComponent('{"lab": "wet"}')}`);
     expect(res.status).toBe(200);
     const em = h.platform.services.db.orm.em.fork();
-    const detail = await h.api.get(`/api/libraries/datasets/${res.body[0].id}`).query({ key: h.admin.key });
+    const detail = await h.api.get(`/api/libraries/datasets/${res.body.library_dataset_id}`).query({ key: h.admin.key });
     const rows = await em.find(ExtendedMetadataIndex, { extendedMetadata: { ldda: { id: h.platform.services.ids.decode(detail.body.ldda_id) } } });
     expect(rows.map((row) => [row.path, row.value])).toEqual([['/lab', 'wet']]);
   });

@@ -45,7 +45,7 @@ describe('POST /api/histories/{id}/contents with source=library', () => {
       .send({ key: h.admin.key, create_type: 'file', folder_id: library.body.root_folder_id, from_hda_id: upload.datasetId });
     expect(created.status).toBe(200);
     const target = await createHistory(h, alice.key);
-    const copy = await h.api.post(`/api/histories/${target}/contents`).send({ key: alice.key, source: 'library', content: created.body[0].id });
+    const copy = await h.api.post(`/api/histories/${target}/contents`).send({ key: alice.key, source: 'library', content: created.body.library_dataset_id });
     expect(copy.status).toBe(200);
     expect(copy.body).toEqual(expect.objectContaining({ name: 'Pasted Entry', state: 'ok', history_id: target }));
     const original = await h.api.get(`/api/datasets/${upload.datasetId}`).query({ key: h.admin.key });

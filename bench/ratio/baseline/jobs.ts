@@ -3,6 +3,9 @@ import { decodeId, encodeId, HttpError, notFound, requireUser } from './http';
 import { platformTime } from './formats';
 // The display of a metric is formatting, not work: the service's own formatter.
 import { metricView } from '../../../src/jobs/metrics-format';
+import type { JobParams } from '../../../src/entities/job.entity';
+import { platformParams, shownParams } from '../../../src/services/jobs/job-params';
+import { ToolRegistry } from '../../../src/tools';
 
 interface DatasetLink {
   name: string;
@@ -41,20 +44,17 @@ const JOB_DETAIL = `
   left join galaxy_user owner on owner.id = j.user_id
   where j.id = $1`;
 
-/** The parameter under which an upload job keeps its items (internal, never shown). */
-const UPLOAD_ITEMS_PARAM = '__uploads__';
+/** The built-in tools, loaded once: the platform's raw parameters are shaped by the tool's inputs. */
+const TOOLS = (() => {
+  const registry = new ToolRegistry();
+  registry.loadBuiltins();
+  return registry;
+})();
 
-const isDataRef = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value) && 'src' in value && 'id' in value;
-
-/** Parameters as shown: dataset inputs (listed under `inputs`) and internal entries removed. */
-function shownParams(params: Record<string, unknown>): Record<string, unknown> {
-  const shown: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (name === UPLOAD_ITEMS_PARAM) continue;
-    if (isDataRef(value) || (Array.isArray(value) && value.length > 0 && value.every(isDataRef))) continue;
-    shown[name] = value;
-  }
-  return shown;
+/** Parameters as the platform shows them (the service's formatter, as for metrics): raw JSON texts, dataset inputs left out. */
+function jobParams(ctx: Ctx, job: JobRow): Record<string, string> {
+  const raw = platformParams(job.params as JobParams, TOOLS.get(job.tool_id), ctx.app.ids);
+  return shownParams(raw, job.inputs.filter((link) => link.hda_id !== null || link.ldda_id !== null).map((link) => link.name), ctx.app.ids);
 }
 
 /** `{name: {id, src}}` of the links that name a dataset. */
@@ -88,7 +88,7 @@ export async function showJob(ctx: Ctx, encodedId: string): Promise<Record<strin
     dict.command_line = job.command_line;
     dict.user_email = job.owner_email;
   }
-  dict.params = shownParams(job.params);
+  dict.params = jobParams(ctx, job);
   dict.inputs = linkMap(ctx, job.inputs);
   dict.outputs = linkMap(ctx, job.outputs);
   dict.job_metrics = job.metrics.map(metricView);

@@ -7,7 +7,7 @@ import type { JobDatasetLinkView, JobView } from '../../services/jobs/job-view';
 import type { UserView } from '../../services/users/user-view';
 import { type MetricView, metricView } from '../../jobs/metrics-format';
 import { historyById } from '../../services/histories/history.loaders';
-import { shownParams } from '../../services/jobs/job-params';
+import { platformParams, shownParams } from '../../services/jobs/job-params';
 import { hdaById, inputsByJobId, jobTextById, metricsByJobId, outputsByJobId } from '../../services/jobs/job.loaders';
 import { userById } from '../../services/users/user.loaders';
 import { HistoryContentType } from '../datasets/history-content.type';
@@ -66,9 +66,13 @@ export class JobResolver {
     return encoded(ctx, job.id);
   }
 
-  @FieldResolver(() => JSONObjectScalar, { description: 'Parameters as submitted, without the dataset inputs.' })
-  params(@Root() job: JobView): Record<string, unknown> {
-    return shownParams(job.params);
+  @FieldResolver(() => JSONObjectScalar, {
+    description: "Parameters in the platform's raw form (name -> the JSON text it stores), without those named like a dataset input.",
+  })
+  async params(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<Record<string, string>> {
+    const inputs = await ctx.loaders.get(inputsByJobId).load(job.id);
+    const raw = platformParams(job.params, ctx.services.tools.registry.get(job.toolId), ctx.services.ids);
+    return shownParams(raw, inputs.filter((input) => input.hda || input.ldda).map((input) => input.name), ctx.services.ids);
   }
 
   @FieldResolver(() => [JobDatasetType])

@@ -3,25 +3,54 @@ import { type ASTVisitor, type FragmentDefinitionNode, GraphQLError, Kind, type 
 /** Deepest selection a client may ask for: the graph's relations are cyclic (history → jobs → history). */
 export const MAX_QUERY_DEPTH = 12;
 
-function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): number {
-  if (!selectionSet) return 0;
-  let deepest = 0;
+/**
+ * Deepest introspection selection (`__schema`, `__type`). Introspection is for administrators only
+ * (introspection-guard.ts refuses everyone else after validation), and GraphiQL's own schema query
+ * is 15 levels deep (its `ofType` chain); this still bounds a hand-written runaway.
+ */
+export const MAX_INTROSPECTION_DEPTH = 20;
+
+const INTROSPECTION_ROOTS = new Set(['__schema', '__type']);
+
+interface Depths {
+  /** Depth of the graph's own fields (introspection subtrees left out). */
+  graph: number;
+  /** Depth of the introspection subtrees, from the operation root. */
+  introspection: number;
+}
+
+function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>, inIntrospection: boolean): Depths {
+  const deepest: Depths = { graph: 0, introspection: 0 };
+  if (!selectionSet) return deepest;
+  const keep = (graph: number, introspection: number) => {
+    deepest.graph = Math.max(deepest.graph, graph);
+    deepest.introspection = Math.max(deepest.introspection, introspection);
+  };
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      deepest = Math.max(deepest, selection.selectionSet ? 1 + depthOf(selection.selectionSet, fragments, seen) : 1);
+      const introspection = inIntrospection || INTROSPECTION_ROOTS.has(selection.name.value);
+      const below = depthOf(selection.selectionSet, fragments, seen, introspection);
+      // Inside an introspection subtree every level counts as introspection.
+      if (introspection) keep(0, 1 + below.introspection);
+      else keep(1 + below.graph, below.introspection > 0 ? 1 + below.introspection : 0);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      deepest = Math.max(deepest, depthOf(selection.selectionSet, fragments, seen));
+      const below = depthOf(selection.selectionSet, fragments, seen, inIntrospection);
+      keep(below.graph, below.introspection);
     } else {
       const name = selection.name.value;
       const fragment = fragments.get(name);
       if (!fragment || seen.has(name)) continue; // unknown or cyclic fragments are other rules' errors
-      deepest = Math.max(deepest, depthOf(fragment.selectionSet, fragments, new Set([...seen, name])));
+      const below = depthOf(fragment.selectionSet, fragments, new Set([...seen, name]), inIntrospection);
+      keep(below.graph, below.introspection);
     }
   }
   return deepest;
 }
 
-/** A validation rule refusing operations nested deeper than MAX_QUERY_DEPTH. */
+/**
+ * A validation rule refusing operations nested deeper than MAX_QUERY_DEPTH; introspection subtrees
+ * are measured apart, against MAX_INTROSPECTION_DEPTH, so GraphiQL's schema query passes.
+ */
 export function depthLimitRule(context: ValidationContext): ASTVisitor {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of context.getDocument().definitions) {
@@ -29,9 +58,11 @@ export function depthLimitRule(context: ValidationContext): ASTVisitor {
   }
   return {
     OperationDefinition(node) {
-      const depth = depthOf(node.selectionSet, fragments, new Set());
-      if (depth > MAX_QUERY_DEPTH) {
-        context.reportError(new GraphQLError(`The query is nested ${depth} levels deep; at most ${MAX_QUERY_DEPTH} are allowed.`, { nodes: [node] }));
+      const depth = depthOf(node.selectionSet, fragments, new Set(), false);
+      if (depth.graph > MAX_QUERY_DEPTH) {
+        context.reportError(new GraphQLError(`The query is nested ${depth.graph} levels deep; at most ${MAX_QUERY_DEPTH} are allowed.`, { nodes: [node] }));
+      } else if (depth.introspection > MAX_INTROSPECTION_DEPTH) {
+        context.reportError(new GraphQLError(`The introspection query is nested ${depth.introspection} levels deep; at most ${MAX_INTROSPECTION_DEPTH} are allowed.`, { nodes: [node] }));
       }
     },
   };
