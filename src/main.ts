@@ -15,8 +15,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   if (cluster.isWorker) {
-    // The primary prints the banner once every process listens.
-    await runServerProcess(config, log, { listening: () => undefined, failed: () => undefined });
+    // The primary prints the banner once every process listens (and tells it whether an administrator exists).
+    await runServerProcess(config, log, { listening: (started) => process.send?.({ kind: 'server-listening', ...started }), failed: () => undefined });
     return;
   }
   if (config.webConcurrency > 1 && !config.databaseUrl) {
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   }
   if (config.webConcurrency > 1) return runClusterPrimary(config, log, config.webConcurrency);
   await runServerProcess(config, log, {
-    listening: () => process.stdout.write(startBanner(config, 1)),
+    listening: (started) => process.stdout.write(startBanner(config, 1, started.administratorExists)),
     failed: () => process.stdout.write(generatedKeyNotice(config)),
   });
 }

@@ -21,12 +21,14 @@ export function runClusterPrimary(config: AppConfig, log: Logger, processes: num
 
   const fork = (): Worker => cluster.fork();
 
-  cluster.on('listening', () => {
+  // Each process reports once it listens, with whether an administrator user exists.
+  cluster.on('message', (_worker, message: { kind?: string; administratorExists?: boolean }) => {
+    if (message?.kind !== 'server-listening') return;
     listening += 1;
     if (!started && listening >= processes) {
       started = true;
       log.info({ processes, url: `http://localhost:${config.port}` }, 'platform API listening');
-      process.stdout.write(startBanner(config, processes));
+      process.stdout.write(startBanner(config, processes, message.administratorExists === true));
     }
   });
 

@@ -3,6 +3,7 @@ import { type AppConfig, loadConfig } from '../config/app-config';
 import type { AppServices } from '../context/app-services';
 import { openDatabase } from '../db/database';
 import { createLogger, type Logger } from '../logging/logger';
+import { UploadStoreSweeper } from '../storage/upload-store-sweep';
 import { createHttpApp, type HttpApp } from './http-app';
 import { createServices } from './services';
 
@@ -31,9 +32,12 @@ export async function startPlatform(
   const http = await createHttpApp(services);
   await services.jobEngine.start();
   await services.tasks.start();
+  const uploadSweeper = new UploadStoreSweeper({ db, uploadStore: services.layout.uploadStore, graceMs: config.uploadStoreGraceSeconds * 1000, log });
+  uploadSweeper.start();
   let workersStopped: Promise<void> | undefined;
   const stopWorkers = () => {
     workersStopped ??= (async () => {
+      await uploadSweeper.stop();
       await services.tasks.stop();
       await services.jobEngine.stop();
     })();

@@ -1,10 +1,12 @@
 import type { AppConfig } from '../config/app-config';
 import type { Logger } from '../logging/logger';
+import { administratorExists } from './administrator-exists';
+import { installMemoryReport } from './memory-report';
 import { closeServer, startPlatform } from './platform';
 
 export interface ServerProcessEvents {
-  /** Listening on the port. */
-  listening(): void;
+  /** Listening on the port; whether an administrator user exists (the banner's first steps). */
+  listening(started: { administratorExists: boolean }): void;
   /** Could not listen (most often: the port is taken); the process is about to exit with 1. */
   failed(reason: string): void;
 }
@@ -15,6 +17,7 @@ export interface ServerProcessEvents {
  * SIGTERM/SIGINT (in-flight requests drain, workers stop claiming, local jobs go back to the queue).
  */
 export async function runServerProcess(config: AppConfig, log: Logger, events: ServerProcessEvents): Promise<void> {
+  if (config.memoryReportOnSignal) installMemoryReport();
   const platform = await startPlatform(config, log);
   const server = platform.http.app.listen(config.port);
   server.once('error', (error: NodeJS.ErrnoException) => {
@@ -26,7 +29,13 @@ export async function runServerProcess(config: AppConfig, log: Logger, events: S
   });
   server.once('listening', () => {
     log.info({ url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'server' : `embedded PGlite in ${config.dataDir}/pgdata`, pid: process.pid }, 'platform API listening');
-    events.listening();
+    administratorExists(platform.services.db, config.adminUsers).then(
+      (exists) => events.listening({ administratorExists: exists }),
+      (error: unknown) => {
+        log.warn({ err: error }, 'cannot tell whether an administrator exists');
+        events.listening({ administratorExists: false });
+      },
+    );
   });
 
   let stopping = false;

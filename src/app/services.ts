@@ -52,7 +52,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const tools = new ToolCatalogService(config.toolDirs, log);
   const jobEngine = new JobEngine(
     { orm: db.orm, layout, tools: tools.registry, ids, log },
-    { ...config.jobs, workers: config.jobs.localWorkers, maxUploadBytes: config.maxUploadBytes, soleProcess: db.embedded },
+    { ...config.jobs, workers: config.jobs.localWorkers, maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch, soleProcess: db.embedded },
   );
   const tasks = new TaskRunner(db.orm, log, {
     workers: 1,

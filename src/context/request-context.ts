@@ -28,6 +28,8 @@ export class RequestContext {
     readonly services: AppServices,
     readonly log: Logger,
     readonly response: ResponseHooks = { setSessionCookie: () => undefined },
+    /** The Host the request was sent to (recognises this server's own addresses in given URLs); null outside HTTP. */
+    readonly requestHost: string | null = null,
   ) {
     this.forked = typeof emSource === 'function' ? null : emSource;
   }

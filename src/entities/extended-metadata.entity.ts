@@ -15,9 +15,15 @@ export class ExtendedMetadata {
   data!: unknown;
 }
 
-/** One leaf of extended metadata: its path (`/a/b/0/c`) and value, indexed for search. */
+/**
+ * One leaf of extended metadata: its path (`/a/b/0/c`) and value, indexed for search by their md5
+ * (a value may be far longer than a b-tree row can hold).
+ */
 @Entity({ tableName: 'extended_metadata_index' })
-@Index({ properties: ['path', 'value'] })
+@Index({
+  name: 'extended_metadata_index_path_value_hash_index',
+  expression: 'create index "extended_metadata_index_path_value_hash_index" on "extended_metadata_index" (md5("path"), md5("value"))',
+})
 @Index({ properties: ['extendedMetadata'] })
 export class ExtendedMetadataIndex {
   @PrimaryKey({ type: 'integer', autoincrement: true })

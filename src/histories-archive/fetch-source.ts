@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, realpath, rm, stat } from 'node:fs/promises';
+import { mkdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { describeUrl, downloadToFile, UrlFetchError } from '../http/url-fetch';
 import { ArchiveSourceError } from './errors';
 import { DEFAULT_MAX_ARCHIVE_BYTES } from './types';
 
@@ -15,7 +13,8 @@ export interface FetchArchiveOptions {
   tmpDir: string;
   /** Ceiling on a download (default 50 GiB). */
   maxBytes?: number;
-  fetchImpl?: typeof fetch;
+  /** Lets URLs reach non-public addresses (ALLOW_PRIVATE_URL_FETCH); public addresses only by default. */
+  allowPrivate?: boolean;
 }
 
 /** Prefix of downloaded archives in tmpDir, so a caller can tell them from the operator's files. */
@@ -24,17 +23,6 @@ export const DOWNLOAD_PREFIX = 'history-archive-download-';
 function isInside(base: string, path: string): boolean {
   const rel = relative(base, path);
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
-
-/** The URL without credentials or query, fit for an error message. */
-function describeUrl(url: URL): string {
-  return `${url.protocol}//${url.host}${url.pathname}`;
-}
-
-function errorMessage(error: unknown): string {
-  const cause = (error as { cause?: unknown }).cause;
-  const detail = cause instanceof Error ? `: ${cause.message}` : '';
-  return `${error instanceof Error ? error.message : String(error)}${detail}`;
 }
 
 /**
@@ -67,61 +55,19 @@ async function resolveServerPath(path: string, importDir: string | null): Promis
   return real;
 }
 
-/** The body's chunks, stopping the transfer once it passes maxBytes. */
-async function* limitedBody(
-  body: ReadableStream<Uint8Array>,
-  maxBytes: number,
-  label: string,
-): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  let received = 0;
-  try {
-    for (;;) {
-      let result: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        throw new ArchiveSourceError(`Downloading ${label} failed: ${errorMessage(error)}`);
-      }
-      if (result.done) return;
-      received += result.value.byteLength;
-      if (received > maxBytes) throw new ArchiveSourceError(`The archive at ${label} is larger than ${maxBytes} bytes`);
-      yield result.value;
-    }
-  } finally {
-    // Closes the connection when we stop early; a no-op once the body is done.
-    await reader.cancel().catch(() => undefined);
-  }
-}
-
 async function download(url: URL, options: FetchArchiveOptions): Promise<string> {
   const label = describeUrl(url);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARCHIVE_BYTES;
-  const fetchImpl = options.fetchImpl ?? fetch;
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { redirect: 'follow' });
-  } catch (error) {
-    throw new ArchiveSourceError(`Could not download ${label}: ${errorMessage(error)}`);
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ArchiveSourceError(`Downloading ${label} failed with HTTP status ${response.status}`);
-  }
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ArchiveSourceError(`The archive at ${label} is larger than ${maxBytes} bytes`);
-  }
-
   await mkdir(options.tmpDir, { recursive: true });
   const target = join(options.tmpDir, `${DOWNLOAD_PREFIX}${randomBytes(8).toString('hex')}`);
   try {
-    const chunks = response.body ? limitedBody(response.body, maxBytes, label) : [];
-    await pipeline(Readable.from(chunks, { objectMode: false }), createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    await downloadToFile(url, target, { policy: { allowPrivate: options.allowPrivate ?? false }, maxBytes, exclusive: true, mode: 0o600 });
   } catch (error) {
-    await rm(target, { force: true });
-    throw error;
+    if (!(error instanceof UrlFetchError)) throw error;
+    if (error.kind === 'status') throw new ArchiveSourceError(`Downloading ${label} failed with HTTP status ${error.status ?? 0}`);
+    if (error.kind === 'too-large') throw new ArchiveSourceError(`The archive at ${label} is larger than ${maxBytes} bytes`);
+    if (error.kind === 'refused') throw new ArchiveSourceError(`Downloading ${label} was refused: ${error.message}`);
+    throw new ArchiveSourceError(`Could not download ${label}: ${error.message}`);
   }
   return target;
 }

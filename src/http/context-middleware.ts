@@ -29,7 +29,7 @@ export function contextMiddleware(services: AppServices) {
           if (value === null) res.clearCookie(SESSION_COOKIE, { path: '/' });
           else res.cookie(SESSION_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax' });
         },
-      });
+      }, req.get('host') ?? null);
       next();
     } catch (error) {
       if (error instanceof AppError) {

@@ -62,16 +62,18 @@ export function parseMultipart(req: Request, res: Response, uploadStore: string,
       stream.on('limit', () => {
         failure = new AppError('RequestParameterInvalidException', `File '${file.filename}' is larger than the limit of ${maxFileBytes} bytes.`);
       });
-      writes.push(
-        new Promise((done, fail) => {
-          const out = createWriteStream(path);
-          outputs.push(out);
-          stream.pipe(out);
-          out.on('finish', done);
-          out.on('close', done); // destroyed when the client went away
-          out.on('error', fail);
-        }),
-      );
+      const write = new Promise<void>((done, fail) => {
+        const out = createWriteStream(path);
+        outputs.push(out);
+        stream.pipe(out);
+        out.on('finish', done);
+        out.on('close', done); // destroyed when the client went away
+        out.on('error', fail);
+      });
+      // Awaited only when the form ends; a client gone before that fails the write (the file is
+      // destroyed) with nobody awaiting yet: not an unhandled rejection.
+      write.catch(() => undefined);
+      writes.push(write);
     });
     parser.on('error', () => {
       failure = new AppError('RequestParameterInvalidException', 'Malformed multipart request.');

@@ -26,6 +26,8 @@ export interface JobEngineSettings {
   staleSeconds: number;
   maxAttempts: number;
   maxUploadBytes: number;
+  /** Lets upload URLs reach private addresses (ALLOW_PRIVATE_URL_FETCH); public addresses only when absent. */
+  allowPrivateUrlFetch?: boolean;
   /** True when no other process can hold jobs (embedded database): recover every running job at start. */
   soleProcess: boolean;
 }
@@ -133,7 +135,8 @@ export class JobEngine {
     let result: JobRunResult;
     if (loaded.job.toolId === 'upload1') {
       // Uploads run in this process (a URL may take long): keep the claim alive meanwhile.
-      result = await this.whileHeartbeating(jobId, () => runUpload(loaded, workspace, layout.uploadStore, this.settings.maxUploadBytes, this.handler));
+      const urlPolicy = { allowPrivate: this.settings.allowPrivateUrlFetch ?? false };
+      result = await this.whileHeartbeating(jobId, () => runUpload(loaded, workspace, layout.uploadStore, this.settings.maxUploadBytes, this.handler, urlPolicy));
     } else {
       result = await this.runTool(em, loaded, workspace);
     }

@@ -4,6 +4,7 @@ import { sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { loadDatatypesRegistry, sniffFileDetailed } from '../datatypes';
+import type { UrlFetchPolicy } from '../http/url-fetch';
 import { type LoadedJob, outputOf } from './job-loading';
 import type { JobRunResult } from './job-result';
 import type { JobWorkspace } from './job-workspace';
@@ -40,7 +41,14 @@ async function gunzipInPlace(path: string): Promise<void> {
 const failureMessage = (error: unknown) =>
   error instanceof UploadError ? error.message : `Upload failed: ${error instanceof Error ? error.message : String(error)}`;
 
-export async function runUpload(loaded: LoadedJob, workspace: JobWorkspace, uploadStore: string, maxBytes: number, runnerName: string): Promise<JobRunResult> {
+export async function runUpload(
+  loaded: LoadedJob,
+  workspace: JobWorkspace,
+  uploadStore: string,
+  maxBytes: number,
+  runnerName: string,
+  urlPolicy: UrlFetchPolicy,
+): Promise<JobRunResult> {
   const startEpoch = Date.now() / 1000;
   const raw = loaded.job.params[UPLOAD_ITEMS_PARAM];
   const items = Array.isArray(raw) ? raw.filter(isUploadItem) : [];
@@ -63,7 +71,7 @@ export async function runUpload(loaded: LoadedJob, workspace: JobWorkspace, uplo
           continue;
         }
         const target = workspace.outputPath(output.dataset.id);
-        await fetchSource(item.source, target, uploadStore, maxBytes);
+        await fetchSource(item.source, target, uploadStore, maxBytes, urlPolicy);
         const detected = await sniffFileDetailed(target, { detectCsv: true });
         const compressedType = item.fileType !== 'auto' && isBinary(item.fileType);
         if (detected.compression === 'gzip' && !compressedType) {

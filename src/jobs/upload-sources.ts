@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { copyFile, realpath } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { sep } from 'node:path';
+import { downloadToFile, UrlFetchError, type UrlFetchPolicy } from '../http/url-fetch';
 
 /**
  * One dataset of an upload: a file the API stored, pasted text, a URL to fetch, a server file
@@ -28,10 +28,11 @@ export function pasteSources(text: string): UploadSource[] {
 }
 
 /**
- * Writes a source's bytes to `target`; uploaded files must lie in the upload store. A linked file
+ * Writes a source's bytes to `target`; uploaded files must lie in the upload store, URLs are fetched
+ * under the URL policy (public addresses only unless allowed, size limit while streaming). A linked file
  * is never copied: it stays where it is (the dataset points at it).
  */
-export async function fetchSource(source: UploadSource, target: string, uploadStore: string, maxBytes: number): Promise<void> {
+export async function fetchSource(source: UploadSource, target: string, uploadStore: string, maxBytes: number, policy: UrlFetchPolicy): Promise<void> {
   if (source.kind === 'link') throw new UploadError('A linked file is not copied.');
   if (source.kind === 'server') {
     await copyFile(source.path, target).catch((error: NodeJS.ErrnoException) => {
@@ -51,19 +52,18 @@ export async function fetchSource(source: UploadSource, target: string, uploadSt
     return;
   }
   if (source.url.toLowerCase().startsWith('ftp://')) throw new UploadError(`Fetching ${source.url} failed: ftp is not supported.`);
-  let response: Response;
+  let url: URL;
   try {
-    response = await fetch(source.url, { redirect: 'follow' });
-  } catch (error) {
-    throw new UploadError(`Fetching ${source.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+    url = new URL(source.url);
+  } catch {
+    throw new UploadError(`Fetching ${source.url} failed: not a valid URL.`);
   }
-  if (!response.ok || !response.body) throw new UploadError(`Fetching ${source.url} failed: HTTP ${response.status}.`);
-  let received = 0;
-  const limit = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      received += chunk.length;
-      done(received > maxBytes ? new UploadError(`${source.url} is larger than ${maxBytes} bytes.`) : null, chunk);
-    },
-  });
-  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), limit, createWriteStream(target));
+  try {
+    await downloadToFile(url, target, { policy, maxBytes });
+  } catch (error) {
+    if (!(error instanceof UrlFetchError)) throw error;
+    if (error.kind === 'too-large') throw new UploadError(`${source.url} is larger than ${maxBytes} bytes.`);
+    if (error.kind === 'refused') throw new UploadError(`Fetching ${source.url} was refused: ${error.message}.`);
+    throw new UploadError(`Fetching ${source.url} failed: ${error.message}.`);
+  }
 }

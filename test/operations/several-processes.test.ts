@@ -60,7 +60,8 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
   child.stderr?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
-  while (!seen.includes('First administrator key')) {
+  // The banner's first line: the first-administrator steps are printed only while no administrator exists.
+  while (!seen.includes('Platform API:')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${seen}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

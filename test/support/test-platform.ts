@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { type Platform, startPlatform } from '../../src/app/platform';
 import { type Env, loadConfig } from '../../src/config/app-config';
-import { createLogger } from '../../src/logging/logger';
+import { createLogger, type Logger } from '../../src/logging/logger';
 
 export const MASTER_KEY = 'test-master-key-0123456789abcdef';
 export const ADMIN_EMAIL = 'admin@example.org';
@@ -47,6 +47,8 @@ export interface TestPlatformOptions {
    * caller's: close() leaves it; the harness removes only the directories it made itself.
    */
   dataDir?: string;
+  /** The platform's logger (tests that read the logs); by default one at TEST_LOG_LEVEL. */
+  log?: Logger;
 }
 
 /**
@@ -68,9 +70,11 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
     JOB_POLL_MS: '100',
     JOB_HEARTBEAT_MS: '1000',
     LOCAL_JOB_WORKERS: '1',
+    // Tests fetch URLs from servers on 127.0.0.1; the refusal itself is tested with this set to false.
+    ALLOW_PRIVATE_URL_FETCH: 'true',
     ...env,
   });
-  const platform = await startPlatform(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });
+  const platform = await startPlatform(config, options.log ?? createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });
   if (options.reset !== false) await resetDatabase(platform);
   const api = request(platform.http.app);
 

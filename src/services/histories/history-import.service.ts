@@ -7,17 +7,21 @@ import type { RequestContext } from '../../context/request-context';
 import type { BackgroundTask } from '../../entities/background-task.entity';
 import { Dataset } from '../../entities/dataset.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
+import { HistoryExport } from '../../entities/history-export.entity';
 import { History } from '../../entities/history.entity';
 import { ItemTag } from '../../entities/item-tag.entity';
 import { User } from '../../entities/user.entity';
 import { errors } from '../../errors/error-kinds';
+import { checkUrlHost, describeUrl, UrlFetchError } from '../../http/url-fetch';
 import { describeStoredFile } from '../../jobs/dataset-finalize';
 import { ArchiveSourceError, DOWNLOAD_PREFIX, fetchArchiveSource, readHistoryArchive } from '../../histories-archive';
 import { enqueueTask } from '../../tasks/task-queue';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { parseTag } from '../tags/tag-text';
 import { sanitizeText } from '../shared/sanitize';
+import { decodeId } from '../shared/decode-id';
 import { clip, HISTORY_TEXT_LENGTH, historyName } from './history-update';
+import { ownExportAddress } from './own-export-address';
 
 export const IMPORT_TASK = 'history_import';
 
@@ -37,6 +41,20 @@ export class HistoryImportService {
     if (!isUrl && !ctx.services.config.historyImportDir) {
       throw errors.invalid('Importing from a server path is not enabled (HISTORY_IMPORT_DIR); give an http(s) URL.');
     }
+    if (isUrl) {
+      const own = ownExportAddress(trimmed, ctx.requestHost);
+      if (own) {
+        // This server's own export: read from storage under the caller's rules, as if they had
+        // downloaded it with their key (refused now, like that download, when they may not).
+        await ctx.services.historyExports.archive(ctx, own.historyId, own.exportId);
+        await enqueueTask(ctx.em, IMPORT_TASK, { userId: user.id, source: trimmed, exportId: decodeId(ctx, own.exportId) });
+        ctx.services.tasks.notify();
+        return;
+      }
+      await checkUrlHost(new URL(trimmed), { allowPrivate: ctx.services.config.allowPrivateUrlFetch }).catch((error: unknown) => {
+        throw error instanceof UrlFetchError ? errors.invalid(`archive_source ${describeUrl(new URL(trimmed))} was refused: ${error.message}`) : error;
+      });
+    }
     if (!isUrl) {
       // A server path is checked now (inside the import directory, a regular file), so a bad one is
       // refused to the caller rather than failing later in the background.
@@ -50,6 +68,13 @@ export class HistoryImportService {
   }
 }
 
+/** The stored archive of one of this server's exports (the caller's access was checked when queued). */
+async function ownExportFile(em: EntityManager, exportId: number): Promise<string> {
+  const record = await em.findOne(HistoryExport, { id: exportId });
+  if (!record || record.state !== 'ok' || !record.filePath) throw new Error('The history export to import is no longer available.');
+  return record.filePath;
+}
+
 /** The background task: fetch, check and unpack the archive, then create the history and its datasets. */
 export function importTaskHandler(services: AppServices) {
   return async (task: BackgroundTask, em: EntityManager): Promise<Record<string, unknown>> => {
@@ -59,7 +84,12 @@ export function importTaskHandler(services: AppServices) {
     const workDir = await mkdtemp(join(layout.tmp, 'import-'));
     let archivePath: string | null = null;
     try {
-      archivePath = await fetchArchiveSource(source, { importDir: config.historyImportDir, tmpDir: layout.tmp, maxBytes: config.maxUploadBytes }).catch((error: unknown) => {
+      archivePath = task.payload.exportId !== undefined ? await ownExportFile(em, Number(task.payload.exportId)) : await fetchArchiveSource(source, {
+        importDir: config.historyImportDir,
+        tmpDir: layout.tmp,
+        maxBytes: config.maxUploadBytes,
+        allowPrivate: config.allowPrivateUrlFetch,
+      }).catch((error: unknown) => {
         if (error instanceof ArchiveSourceError) throw new Error(error.message);
         throw error;
       });

@@ -28,3 +28,16 @@ export async function storeExtendedMetadata(em: EntityManager, ldda: LibraryData
   await em.flush();
   return record;
 }
+
+/**
+ * Dataset versions (ldda ids) whose extended metadata has `value` at `path`. The md5 comparisons
+ * reach the hashed index; the text comparisons rule out hash collisions.
+ */
+export async function lddaIdsWithExtendedMetadata(em: EntityManager, path: string, value: string): Promise<number[]> {
+  const rows = await em.execute<Array<{ ldda_id: number }>>(
+    `select distinct e.ldda_id from extended_metadata_index i join extended_metadata e on e.id = i.extended_metadata_id
+     where md5(i.path) = md5(?) and md5(i.value) = md5(?) and i.path = ? and i.value = ? order by e.ldda_id`,
+    [path, value, path, value],
+  );
+  return rows.map((row) => Number(row.ldda_id));
+}

@@ -62,7 +62,7 @@ async function setup(): Promise<{ root: string; options: FetchArchiveOptions }> 
   await mkdir(join(importDir, 'lab'), { recursive: true });
   await writeFile(join(importDir, 'lab', 'history.tar.gz'), ARCHIVE_BYTES);
   await writeFile(join(root, 'secret.tar.gz'), 'outside');
-  return { root, options: { importDir, tmpDir: join(root, 'tmp'), maxBytes: 1024 * 1024 } };
+  return { root, options: { importDir, tmpDir: join(root, 'tmp'), maxBytes: 1024 * 1024, allowPrivate: true } };
 }
 
 async function expectSourceError(promise: Promise<string>, message: RegExp): Promise<void> {
@@ -98,9 +98,14 @@ describe('fetchArchiveSource over http', () => {
 
   it('reports a connection failure without the credentials of the URL', async () => {
     const { options } = await setup();
-    const failingFetch: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
-    const failure = fetchArchiveSource('https://user:pw@example.org/a.tar.gz?token=t', { ...options, fetchImpl: failingFetch });
-    await expectSourceError(failure, /^Could not download https:\/\/example\.org\/a\.tar\.gz: fetch failed$/);
+    const failure = fetchArchiveSource('http://user:pw@127.0.0.1:9/a.tar.gz?token=t', options);
+    await expectSourceError(failure, /^Could not download http:\/\/127\.0\.0\.1:9\/a\.tar\.gz: connect ECONNREFUSED/);
+  });
+
+  it('refuses a loopback URL unless private fetches are allowed', async () => {
+    const { options } = await setup();
+    await expectSourceError(fetchArchiveSource(`${baseUrl}/history.tar.gz`, { ...options, allowPrivate: false }), /was refused: 127\.0\.0\.1 is not a public address/);
+    expect(await readdir(options.tmpDir).catch(() => [])).toEqual([]);
   });
 });
 

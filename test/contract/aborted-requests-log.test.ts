@@ -1,0 +1,115 @@
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createHistory } from '../support/data-helpers';
+import { eventually } from '../support/history-helpers';
+import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  path?: string;
+  err?: unknown;
+}
+
+const lines: LogLine[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const text of chunk.toString('utf8').split('\n')) if (text.trim()) lines.push(JSON.parse(text) as LogLine);
+    done();
+  },
+});
+
+let h: TestPlatform;
+let alice: TestUser;
+let historyId: string;
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  h = await startTestPlatform({}, { log: pino({ level: 'info' }, sink) });
+  alice = await h.newUser('alice');
+  historyId = await createHistory(h, alice.key);
+  server = h.platform.http.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await h.close();
+});
+
+/** Sends the headers and part of a body announced as larger, then destroys the socket. */
+function abortMidBody(path: string, contentType: string, firstPart: string | Buffer, declaredLength: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': contentType, 'content-length': String(declaredLength) } });
+    req.on('error', () => resolve());
+    req.write(firstPart, () =>
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 150),
+    );
+  });
+}
+
+const ERROR = 50;
+
+async function expectLoggedAsAborted(path: string): Promise<void> {
+  const aborted = await eventually(async () => lines.find((line) => line.path === path && line.msg === 'request aborted by the client'), 5000, `the aborted request to ${path} in the log`);
+  expect(aborted.level).toBe(30);
+  // Give any late error line time to arrive before looking for one.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);
+}
+
+describe('a client that goes away mid-request (fuzz finding: logged at error level as an uncaught exception)', () => {
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  it('a JSON body cut short is logged as an aborted request (info), not as an error', async () => {
+    await abortMidBody(`/api/histories?key=${alice.key}`, 'application/json', '{"name": "cut', 100_000);
+    await expectLoggedAsAborted('/api/histories');
+  });
+
+  it('a form-encoded body cut short is logged as an aborted request (info), not as an error', async () => {
+    await abortMidBody(`/api/histories/${historyId}/contents?key=${alice.key}`, 'application/x-www-form-urlencoded', 'source=hda&content=', 100_000);
+    await expectLoggedAsAborted(`/api/histories/${historyId}/contents`);
+  });
+
+  it('a multipart upload whose socket is destroyed half way is logged as an aborted request (info), not as an error', async () => {
+    const boundary = 'cut-short-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="tool_id"\r\n\r\nupload1\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="files_0|file_data"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
+    await abortMidBody(`/api/tools?key=${alice.key}`, `multipart/form-data; boundary=${boundary}`, Buffer.concat([head, Buffer.alloc(256 * 1024, 'a')]), 1024 * 1024);
+    await expectLoggedAsAborted('/api/tools');
+  });
+
+  it('multipart uploads cut at once, while their file is being written, leave no unhandled rejection (error) in the log', async () => {
+    const boundary = 'cut-at-once';
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="files_0|file_data"; filename="cut.txt"\r\n\r\n${'x'.repeat(20_000)}`;
+    for (let i = 0; i < 30; i += 1) {
+      await new Promise<void>((resolve) => {
+        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/api/tools?key=${alice.key}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '1000000' } });
+        req.on('error', () => resolve());
+        req.write(part, () => {
+          req.destroy();
+          resolve();
+        });
+      });
+    }
+    await eventually(async () => lines.filter((line) => line.msg === 'request aborted by the client').length === 30, 5000, 'the 30 aborted requests in the log');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);
+  });
+
+  it('a GraphQL request cut short is logged as an aborted request (info), not as an error', async () => {
+    await abortMidBody(`/graphql?key=${alice.key}`, 'application/json', '{"query": "{ histories { id', 100_000);
+    await expectLoggedAsAborted('/graphql');
+  });
+});
