@@ -10,11 +10,14 @@ const BLANKS_AT_END = /[ \t\f\v]+$/;
  * The upload tool's text conversions, streamed: universal line endings to POSIX (`\r\n` and lone
  * `\r` to `\n`) and, optionally, each run of blanks (spaces and tabs, the platform's `\s+` within a
  * line) to one tab. Runs and `\r\n` pairs split across chunks are held back until the next chunk.
+ * As the platform's conversion writes every line with its `\n`, POSIX lines end a non-empty file
+ * with a newline (clients compare pasted text with the download).
  */
 export async function convertText(path: string, options: { toPosixLines: boolean; spaceToTab: boolean }): Promise<void> {
   if (!options.toPosixLines && !options.spaceToTab) return;
   let pendingCr = false;
   let pendingBlank = false;
+  let last = '';
   const convert = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       let text = chunk.toString('latin1');
@@ -31,10 +34,13 @@ export async function convertText(path: string, options: { toPosixLines: boolean
         if (trailing) text = text.slice(0, trailing.index);
         text = text.replace(BLANKS, '\t');
       }
+      if (text) last = text[text.length - 1];
       done(null, Buffer.from(text, 'latin1'));
     },
     flush(done) {
-      const rest = `${pendingBlank ? '\t' : ''}${pendingCr ? '\n' : ''}`;
+      let rest = `${pendingBlank ? '\t' : ''}${pendingCr ? '\n' : ''}`;
+      if (rest) last = rest[rest.length - 1];
+      if (options.toPosixLines && last !== '' && last !== '\n') rest += '\n';
       done(null, rest ? Buffer.from(rest, 'latin1') : null);
     },
   });

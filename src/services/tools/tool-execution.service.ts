@@ -141,7 +141,8 @@ export class ToolExecutionService {
           const id = ref.src === 'hda' ? ref.id : ctx.services.ids.encode(hda.id);
           return { id, path: '', ext: hda.extension, name: hda.name, metadata: hda.metadata as Record<string, MetadataValue>, hid: hda.hid, dbkey: hda.dbkey };
         },
-        acceptsFormat: (ext, formats) => formats.length === 0 || formats.some((format) => format === 'data' || registry.isSubtypeOf(ext, format)),
+        // `auto`: an upload whose type is sniffed when it runs; the job waits for it, as on the platform.
+        acceptsFormat: (ext, formats) => ext === 'auto' || formats.length === 0 || formats.some((format) => format === 'data' || registry.isSubtypeOf(ext, format)),
       });
     } catch (error) {
       if (error instanceof ToolParameterError) throw new AppError('RequestParameterInvalidException', error.message);
