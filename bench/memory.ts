@@ -16,6 +16,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 10_000);
 const MASTER_KEY = 'bench-memory-master-key-0123456789';
+/** BENCH_HEAP_SNAPSHOTS=1: heap snapshots after the first sample and at the end (compare with bench/memory/heap-diff.ts). */
+const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS === '1';
 
 async function seed(baseUrl: string): Promise<Fixture> {
   const master = new ApiClient(baseUrl, MASTER_KEY);
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
       JOB_POLL_MS: '200',
     },
     logFile,
+    SNAPSHOTS ? dataDir : null,
   );
   try {
     await child.waitUntilServing(`${baseUrl}/api/version`);
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
       const sample = await child.sample();
       samples.push({ done: end, sample });
       process.stdout.write(`${row(end, sample, (Date.now() - started) / 1000)}\n`);
+      if (SNAPSHOTS && (samples.length === 2 || end >= REQUESTS)) process.stdout.write(`heap snapshot after ${end}: ${await child.heapSnapshot()}\n`);
     }
     // Levels off: the second half's growth against the first half's.
     const mid = samples[Math.floor(samples.length / 2)]?.sample ?? first;
@@ -99,7 +103,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await child.stop();
-    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP && !SNAPSHOTS) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

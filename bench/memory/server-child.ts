@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEMORY_REPORT_MARKER } from '../../src/app/memory-report';
 
@@ -24,9 +24,11 @@ export class ServerChild {
   private stderr = '';
   private waiting: ((line: string) => void) | null = null;
 
-  constructor(env: Record<string, string>, logFile: string) {
+  /** With `snapshotDir`, SIGUSR1 writes a heap snapshot there (node's --heapsnapshot-signal). */
+  constructor(env: Record<string, string>, logFile: string, private readonly snapshotDir: string | null = null) {
     const out = openSync(logFile, 'a');
-    this.child = spawn(process.execPath, ['--expose-gc', '-r', '@swc-node/register', join(ROOT, 'src/main.ts')], {
+    const snapshots = snapshotDir ? ['--heapsnapshot-signal=SIGUSR1', `--diagnostic-dir=${snapshotDir}`] : [];
+    this.child = spawn(process.execPath, ['--expose-gc', ...snapshots, '-r', '@swc-node/register', join(ROOT, 'src/main.ts')], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', ...env, MEMORY_REPORT_ON_SIGNAL: 'true' },
       stdio: ['ignore', out, 'pipe'],
@@ -59,6 +61,23 @@ export class ServerChild {
       }
     }
     throw new Error(`server did not answer ${url}`);
+  }
+
+  /** Writes a heap snapshot (after a GC) and answers its path once it is complete. */
+  async heapSnapshot(): Promise<string> {
+    if (!this.snapshotDir) throw new Error('heap snapshots were not enabled');
+    const dir = this.snapshotDir;
+    const before = new Set(await readdir(dir));
+    await this.sample();
+    this.child.kill('SIGUSR1');
+    for (let size = -1; ; ) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const created = (await readdir(dir)).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
+      if (!created) continue;
+      const now = (await stat(join(dir, created))).size;
+      if (now > 0 && now === size) return join(dir, created);
+      size = now;
+    }
   }
 
   /** A GC in the child (when exposed), then its heap figures and RSS. */
