@@ -296,3 +296,33 @@ describe('a history holding only collections', () => {
     expect(listed.body.find((item: Dict) => item.id === target).empty).toBe(false);
   });
 });
+
+describe('POST /api/histories with history_id copies the collections too', () => {
+  it("gives the copy its own collections, whose elements are the copy's datasets", async () => {
+    const source = await createHistory(h, alice.key);
+    const a = await uploadText(h, alice.key, source, 'a\n', { fileType: 'txt', name: 'a' });
+    const b = await uploadText(h, alice.key, source, 'b\n', { fileType: 'txt', name: 'b' });
+    await waitForJob(h, alice.key, a.jobId);
+    await waitForJob(h, alice.key, b.jobId);
+    const pair = await create(alice.key, source, {
+      collection_type: 'paired',
+      name: 'the pair',
+      element_identifiers: [
+        { name: 'forward', src: 'hda', id: a.datasetId },
+        { name: 'reverse', src: 'hda', id: b.datasetId },
+      ],
+    });
+    const gone = await create(alice.key, source, { collection_type: 'list', name: 'deleted one', element_identifiers: [{ name: 'x', src: 'hda', id: a.datasetId }] });
+    await h.api.delete(`/api/histories/${source}/contents/dataset_collections/${gone.body.id}`).query({ key: alice.key });
+    const copy = await h.api.post('/api/histories').query({ key: alice.key }).send({ history_id: source, name: 'copied' });
+    expect(copy.status).toBe(200);
+    const collections = await list(alice.key, copy.body.id, { types: 'dataset_collection' });
+    expect(collections.body.map((item: Dict) => item.name)).toEqual(['the pair']);
+    const copied = await show(alice.key, copy.body.id, collections.body[0].id);
+    expect(copied.body.id).not.toBe(pair.body.id);
+    const objects = (copied.body.elements as Dict[]).map((element) => element.object as Dict);
+    expect(objects.map((object) => object.history_id)).toEqual([copy.body.id, copy.body.id]);
+    expect(objects.map((object) => object.name)).toEqual(['a', 'b']);
+    expect(objects.map((object) => object.id)).not.toContain(a.datasetId);
+  });
+});

@@ -1,3 +1,4 @@
+import { copyHistoryCollections } from '../collections/collection-copy';
 import { rm } from 'node:fs/promises';
 import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
@@ -23,7 +24,7 @@ export class HistoryMutationService {
     return history;
   }
 
-  /** Copies a readable history's active datasets into a new history of the caller. */
+  /** Copies a readable history's active datasets and collections into a new history of the caller. */
   async copy(ctx: RequestContext, encodedSourceId: string, name: string | undefined): Promise<History> {
     const user = ctx.requireUserRef();
     return ctx.em.transactional(async (em) => {
@@ -36,7 +37,8 @@ export class HistoryMutationService {
       });
       await em.flush();
       const hdas = await em.find(HistoryDatasetAssociation, { history: source, deleted: false }, { populate: ['dataset'], orderBy: { hid: 'asc' } });
-      await copyHdas(em, copy, hdas);
+      const copies = await copyHdas(em, copy, hdas);
+      await copyHistoryCollections(ctx, source, copy, new Map(hdas.map((hda, index) => [hda.id, copies[index]])));
       const tags = await ctx.services.tags.tagsOf(ctx, 'history', source.id);
       await ctx.services.tags.setTags(ctx, user, 'history', copy.id, tags.map((t) => (t.value ? `${t.name}:${t.value}` : t.name)));
       await recalculateDiskUsage(em, user.id);
