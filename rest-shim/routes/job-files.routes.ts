@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { route, type RouteSpec } from '../core/route';
 import { receivedFileAsUpload } from '../core/uploads';
 
@@ -12,8 +13,11 @@ export const jobFilesRoutes: RouteSpec<unknown>[] = [
     variables: (input) => ({ jobId: input.path.job_id, path: input.string('path') ?? null, jobKey: input.string('job_key') ?? null }),
     raw: async (data, _input, _req, res) => {
       // The raw file, under the content type the platform's decorator sets first (platform-facts §2.3).
+      // Opened first, so a missing file is answered as an error; then streamed with pipeline, which
+      // closes the file when a runner goes away mid-download (pipe kept it open, and the request pending).
+      const file = await open(data.jobFileToRead);
       res.status(200).type('application/json');
-      await new Promise<void>((resolve, reject) => createReadStream(data.jobFileToRead).on('error', reject).on('end', resolve).pipe(res));
+      await pipeline(file.createReadStream(), res);
     },
   }),
   route<{ writeJobFile: string }>({
