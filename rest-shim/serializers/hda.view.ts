@@ -7,6 +7,7 @@ const HDA_SUMMARY_FIELDS = `id name hid extension deleted purged visible state h
 /** What only the detailed view needs (tags cost a query, metadata a lot of bytes). */
 const HDA_DETAIL_FIELDS = `
   peek annotation tags uuid metadata
+  permissions { access manage }
   genome_build: genomeBuild
   misc_info
   misc_blurb
@@ -79,7 +80,7 @@ const KEY_VALUES: Record<string, (hda: Hda) => unknown> = {
   data_type: (hda) => hda.data_type,
   peek: (hda) => hda.peek,
   uuid: (hda) => hda.uuid,
-  permissions: () => ({ access: [], manage: [] }),
+  permissions: (hda) => hda.permissions ?? { access: [], manage: [] },
   file_name: (hda) => hda.file_name ?? null,
   display_apps: () => [],
   display_types: () => [],

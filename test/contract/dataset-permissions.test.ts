@@ -298,3 +298,20 @@ describe('GET /api/datasets/{id}: constant SQL', () => {
     expect(h.queriesOf(await h.api.get(`/api/histories/${historyId}/contents/${id}`).query({ key: bob.key }))).toBe(1);
   });
 });
+
+describe("the dataset dictionary's permissions key (encoded role ids, as the platform's serializer)", () => {
+  it('is empty for a public dataset and names the roles once restricted, in shows and detailed listings alike', async () => {
+    const id = await newDataset();
+    const shown = await h.api.get(`/api/datasets/${id}`).query({ key: alice.key });
+    expect(shown.body.permissions).toEqual({ access: [], manage: [] });
+    await setPermissions(id, alice.key, { action: 'make_private' });
+    const restricted = await h.api.get(`/api/datasets/${id}`).query({ key: alice.key });
+    expect(restricted.body.permissions.access).toEqual([alicePrivateRole]);
+    const managers = (await h.api.get(`/api/datasets/${id}/permissions`).query({ key: alice.key })).body.manage_dataset_roles as Array<[string, string]>;
+    expect(restricted.body.permissions.manage).toEqual(managers.map(([, roleId]) => roleId));
+    const listed = await h.api.get(`/api/histories/${historyId}/contents`).query({ key: alice.key, details: id });
+    expect(listed.body.find((item: { id: string }) => item.id === id).permissions).toEqual(restricted.body.permissions);
+    await h.warmKeys(alice.key);
+    expect(h.queriesOf(await h.api.get(`/api/datasets/${id}`).query({ key: alice.key }))).toBe(1);
+  });
+});

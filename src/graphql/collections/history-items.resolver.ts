@@ -47,7 +47,7 @@ export class HistoryItemsResolver {
     const fields = selectedFields(info, 'HistoryContent');
     const summary = [...fields].every((field) => (HDA_SUMMARY_FIELDS as readonly string[]).includes(field));
     const tags = fields.has('tags');
-    const items = await historyItems(ctx, historyId, kinds as HistoryItemType[], { ids, deleted, visible }, { tags, summary });
+    const items = await historyItems(ctx, historyId, kinds as HistoryItemType[], { ids, deleted, visible }, { tags, summary, permissions: fields.has('permissions') });
     const datasets = await hdaNodes(ctx, items.flatMap((item) => (item.kind === 'dataset' ? [item.view] : [])), tags);
     let next = 0;
     return items.map((item) => (item.kind === 'dataset' ? datasets[next++] : hdcaNode(ctx, item.view)));

@@ -15,7 +15,10 @@ import { HistoryType } from '../histories/history.type';
 import { JobType } from '../jobs/job.type';
 import { Access } from '../shared/access';
 import { JSONObjectScalar } from '../shared/scalars';
-import { DatasetFileType, HistoryContentType } from './history-content.type';
+import { DatasetFileType, DatasetRoleIdsType, HistoryContentType } from './history-content.type';
+import { datasetRolesById } from '../../services/datasets/hda.loaders';
+import { isDetailed } from '../../services/datasets/hda-view';
+import { encoded } from '../shared/encoded-id';
 import { HDA_SUMMARY_FIELDS, type HdaNode, hdaNode, hdaNodes } from './hda-node';
 
 @Resolver(() => HistoryContentType)
@@ -34,7 +37,7 @@ export class HistoryContentResolver {
     const fields = selectedFields(info);
     const summary = [...fields].every((field) => (HDA_SUMMARY_FIELDS as readonly string[]).includes(field));
     const tags = fields.has('tags');
-    return hdaNodes(ctx, await ctx.services.hdas.contents(ctx, historyId, filter, { tags, summary }), tags);
+    return hdaNodes(ctx, await ctx.services.hdas.contents(ctx, historyId, filter, { tags, summary, permissions: fields.has('permissions') }), tags);
   }
 
   @Query(() => HistoryContentType)
@@ -45,13 +48,13 @@ export class HistoryContentResolver {
     @Arg('historyId', () => ID) historyId: string,
     @Arg('id', () => ID) id: string,
   ): Promise<HdaNode> {
-    return hdaNode(ctx, await ctx.services.hdas.showInHistory(ctx, historyId, id, { tags: selects(info, 'tags') }));
+    return hdaNode(ctx, await ctx.services.hdas.showInHistory(ctx, historyId, id, { tags: selects(info, 'tags'), permissions: selects(info, 'permissions') }));
   }
 
   @Query(() => HistoryContentType, { description: 'A history dataset by id (GET /api/datasets/{id}).' })
   @Access('anonymous')
   async dataset(@Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo, @Arg('id', () => ID) id: string): Promise<HdaNode> {
-    return hdaNode(ctx, await ctx.services.hdas.readable(ctx, id, { tags: selects(info, 'tags') }));
+    return hdaNode(ctx, await ctx.services.hdas.readable(ctx, id, { tags: selects(info, 'tags'), permissions: selects(info, 'permissions') }));
   }
 
   @Query(() => DatasetFileType, { description: 'Where the content of a readable dataset is, and how to serve it.' })
@@ -97,6 +100,12 @@ export class HistoryContentResolver {
   @FieldResolver(() => [String])
   tags(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<string[]> | string[] {
     return hda.tags ?? ctx.loaders.get(hdaTags).load(hda.view.id);
+  }
+
+  @FieldResolver(() => DatasetRoleIdsType, { description: 'Role ids of its access and manage permissions (the platform\'s `permissions`).' })
+  async permissions(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<{ access: string[]; manage: string[] }> {
+    const roles = (isDetailed(hda.view) && hda.view.permissions) || (await ctx.loaders.get(datasetRolesById).load(hda.view.dataset.id));
+    return { access: roles.access.map((id) => encoded(ctx, id)), manage: roles.manage.map((id) => encoded(ctx, id)) };
   }
 
   @FieldResolver(() => HistoryType)

@@ -74,6 +74,15 @@ export class HistoryContentType {
   toolVersion!: string | null;
 }
 
+@ObjectType('DatasetRoleIds', { description: "A dataset's access roles (every one needed; none: public) and the roles that manage its permissions." })
+export class DatasetRoleIdsType {
+  @Field(() => [ID])
+  access!: string[];
+
+  @Field(() => [ID])
+  manage!: string[];
+}
+
 @ObjectType('DatasetFile')
 export class DatasetFileType {
   @Field(() => String, { description: 'Server path (for the display route).' })

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import type { DatasetState } from '../../entities/dataset.entity';
 import type { DatasetMetadata } from '../../entities/hda.entity';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { sql, StatementShapes } from '../../db/sql/sql-statement';
 import type { HistoryRef } from '../histories/history-access';
 import { datasetAccessibleSql, heldRolesCte } from '../permissions/permission-rules';
@@ -39,14 +40,24 @@ export interface HdaView extends HdaSummaryView {
   createTime: Date;
   updateTime: Date;
   dataset: { id: number; state: DatasetState; fileSize: number | null; uuid: string; purged: boolean; externalFilename: string | null };
+  /** The dataset's roles, when the read fetched them along. */
+  permissions?: DatasetRoleIds;
 }
 
 /** A full view, not a summary. */
+/** Role ids of a dataset's access and manage permissions. */
+export interface DatasetRoleIds {
+  access: number[];
+  manage: number[];
+}
+
 export const isDetailed = (view: HdaSummaryView): view is HdaView => 'metadata' in view;
 
 /** What a read fetches besides the rows, in the same statement. */
 export interface HdaParts {
   tags: boolean;
+  /** The dataset's access and manage role ids (the `permissions` of the platform's dictionary). */
+  permissions?: boolean;
 }
 
 export const NO_HDA_PARTS: HdaParts = { tags: false };
@@ -83,6 +94,7 @@ export interface HdaRow {
   datasetPurged: boolean;
   externalFilename: string | null;
   tags?: string[];
+  permissions?: DatasetRoleIds;
 }
 
 /** The columns of a full view, reading `history_dataset_association h` and `dataset d`. */
@@ -94,7 +106,15 @@ export const HDA_COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.exte
 const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
   from item_tag t where t.item_type = 'hda' and t.item_id = h.id order by t.id) as tags`;
 
-const columnsFor = (parts: HdaParts) => (parts.tags ? `${HDA_COLUMNS}, ${TAGS_COLUMN}` : HDA_COLUMNS);
+/** The dataset's roles by action, read along when the query shows them. */
+const PERMISSIONS_COLUMN = `(select json_build_object(
+    'access', coalesce(array_agg(p.role_id order by p.role_id) filter (where p.action = '${PERMISSION_ACTIONS.datasetAccess}'), '{}'),
+    'manage', coalesce(array_agg(p.role_id order by p.role_id) filter (where p.action = '${PERMISSION_ACTIONS.datasetManage}'), '{}'))
+  from item_permission p where p.item_type = 'dataset' and p.item_id = d.id) as permissions`;
+
+const columnsFor = (parts: HdaParts) => [HDA_COLUMNS, ...(parts.tags ? [TAGS_COLUMN] : []), ...(parts.permissions ? [PERMISSIONS_COLUMN] : [])].join(', ');
+
+const partsKey = (parts: HdaParts) => `${parts.tags}|${Boolean(parts.permissions)}`;
 
 export function toView(row: HdaRow): HdaView {
   return {
@@ -117,6 +137,7 @@ export function toView(row: HdaRow): HdaView {
     history: { id: row.historyId },
     dataset: { id: row.datasetId, state: row.state, fileSize: row.fileSize, uuid: row.uuid, purged: row.datasetPurged, externalFilename: row.externalFilename },
     tags: row.tags,
+    permissions: row.permissions,
   };
 }
 
@@ -131,7 +152,7 @@ const BY_ID = new StatementShapes<HdaParts, ByIdRow>(
      join dataset d on d.id = h.dataset_id
      join history hi on hi.id = h.history_id
     where h.id = $1`,
-  (parts) => String(parts.tags),
+  partsKey,
 );
 
 /**
@@ -160,6 +181,7 @@ interface ContentsShape {
   deleted: boolean;
   visible: boolean;
   tags: boolean;
+  permissions?: boolean;
 }
 
 const CONTENTS = new StatementShapes<ContentsShape, HdaRow>(
@@ -173,7 +195,7 @@ const CONTENTS = new StatementShapes<ContentsShape, HdaRow>(
     return `select ${columnsFor(shape)} from history_dataset_association h join dataset d on d.id = h.dataset_id
              where ${where.join(' and ')} order by h.history_id, h.hid`;
   },
-  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${shape.tags}`,
+  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${partsKey(shape)}`,
 );
 
 /** History datasets as views, by history then hid (with their tags when asked), in one statement. */
@@ -184,7 +206,7 @@ export async function loadHdaViews(ctx: RequestContext, query: HdaQuery, parts: 
   if (query.ids) params.push(query.ids);
   if (deleted) params.push(query.deleted);
   if (visible) params.push(query.visible);
-  const rows = await ctx.rows(CONTENTS.for({ ids: Boolean(query.ids), deleted, visible, tags: parts.tags }), params);
+  const rows = await ctx.rows(CONTENTS.for({ ids: Boolean(query.ids), deleted, visible, tags: parts.tags, permissions: parts.permissions }), params);
   return rows.map(toView);
 }
 
