@@ -8,6 +8,7 @@ import type { RouteInput } from '../core/route-input';
 import { serializationOf, viewSelection } from '../core/views';
 import { HISTORY_VIEW, historyDict } from '../serializers/history.view';
 import { historyContentsRoutes } from './history-contents.routes';
+import { historySharingRoutes } from './history-sharing.routes';
 import { provenanceRoutes } from './provenance.routes';
 import { datasetCollectionRoutes } from './history-collections.routes';
 
@@ -65,6 +66,17 @@ const indexRoute = (path: string, deleted: boolean | null) =>
     shape: (data, input) => data.histories.map((history) => shapeOne(history, input, 'summary')),
   });
 
+/** Histories of other users the caller may see: shared with them, or published (summary view, `view`/`keys`). */
+const sharedListRoute = (path: string, field: 'historiesSharedWithMe' | 'publishedHistories', access: 'user' | 'anonymous') =>
+  route<Record<string, Array<Record<string, unknown>>>>({
+    method: 'get',
+    path,
+    access,
+    operation: `query (${view.variables}) { result: ${field} { ${view.selection} } }`,
+    variables: (input) => serialization(input, 'summary').flags,
+    shape: (data, input) => (data.result ?? []).map((history) => shapeOne(history, input, 'summary')),
+  });
+
 const showRoute = (path: string, fixedId?: string) =>
   route<{ history: Record<string, unknown> | null }>({
     method: 'get',
@@ -105,6 +117,9 @@ export const historiesArea: RouteArea = {
   routes: [
     indexRoute('/api/histories/deleted', true),
     indexRoute('/api/histories', null),
+    sharedListRoute('/api/histories/shared_with_me', 'historiesSharedWithMe', 'user'),
+    sharedListRoute('/api/histories/published', 'publishedHistories', 'anonymous'),
+    ...historySharingRoutes,
     showRoute('/api/histories/most_recently_used', 'most_recently_used'),
     showRoute('/api/histories/deleted/:history_id'),
     showRoute('/api/histories/:history_id'),

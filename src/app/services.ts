@@ -9,6 +9,7 @@ import { JobEngine } from '../jobs/job-engine';
 import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
 import { HdcaService } from '../services/collections/hdca.service';
+import { HistorySharingService } from '../services/sharing/history-sharing.service';
 import { GroupMembershipService } from '../services/groups/group-membership.service';
 import { GroupService } from '../services/groups/group.service';
 import { EXPORT_TASK, exportTaskFailed, exportTaskHandler, HistoryExportService } from '../services/histories/history-export.service';
@@ -81,6 +82,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     historyImports: new HistoryImportService(),
     hdas: new HdaService(),
     hdcas: new HdcaService(),
+    historySharing: new HistorySharingService(),
     tools,
     toolExecution: new ToolExecutionService(),
     jobs: new JobService(),

@@ -6,6 +6,7 @@ import type { JobEngine } from '../jobs/job-engine';
 import type { Logger } from '../logging/logger';
 import type { HdaService } from '../services/datasets/hda.service';
 import type { HdcaService } from '../services/collections/hdca.service';
+import type { HistorySharingService } from '../services/sharing/history-sharing.service';
 import type { GroupMembershipService } from '../services/groups/group-membership.service';
 import type { GroupService } from '../services/groups/group.service';
 import type { HistoryExportService } from '../services/histories/history-export.service';
@@ -61,6 +62,7 @@ export interface AppServices {
   historyImports: HistoryImportService;
   hdas: HdaService;
   hdcas: HdcaService;
+  historySharing: HistorySharingService;
   tools: ToolCatalogService;
   toolExecution: ToolExecutionService;
   jobs: JobService;

@@ -21,6 +21,7 @@ import { GalaxySession } from './galaxy-session.entity';
 import { Group } from './group.entity';
 import { HistoryDatasetAssociation } from './hda.entity';
 import { HistoryExport } from './history-export.entity';
+import { HistoryUserShareAssociation } from './history-share.entity';
 import { History } from './history.entity';
 import { ItemTag } from './item-tag.entity';
 import { JobInputDataset, JobOutputDataset } from './job-dataset.entity';
@@ -50,6 +51,7 @@ export {
   HistoryDatasetAssociation,
   HistoryDatasetCollectionAssociation,
   HistoryExport,
+  HistoryUserShareAssociation,
   Job,
   JobInputDataset,
   JobMetric,
@@ -104,5 +106,6 @@ export const ALL_ENTITIES = [
   DatasetCollectionElement,
   LibraryDatasetCollectionAssociation,
   HistoryDatasetCollectionAssociation,
+  HistoryUserShareAssociation,
   ImplicitlyConvertedDatasetAssociation,
 ];

@@ -9,6 +9,7 @@ import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resol
 import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
+import { HistorySharingResolver } from './sharing/history-sharing.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
@@ -35,6 +36,7 @@ export const RESOLVERS = [
   QuotaResolver,
   HistoryResolver,
   HistoryExportResolver,
+  HistorySharingResolver,
   HistoryContentResolver,
   DatasetPermissionsResolver,
   HistoryCollectionResolver,

@@ -33,7 +33,7 @@ function fromStats<T>(ctx: RequestContext, history: HistoryView, value: (stats: 
 const STATS_FIELDS = ['size', 'niceSize', 'empty', 'count', 'state', 'stateDetails', 'stateIds', 'hdaIds'] as const;
 
 /** What the query reads of each history, fetched with the history itself. */
-const historyParts = (info: GraphQLResolveInfo): HistoryParts => ({ tags: selects(info, 'tags'), stats: selectsAny(info, STATS_FIELDS) });
+export const historyParts = (info: GraphQLResolveInfo): HistoryParts => ({ tags: selects(info, 'tags'), stats: selectsAny(info, STATS_FIELDS) });
 
 @Resolver(() => HistoryType)
 export class HistoryResolver {

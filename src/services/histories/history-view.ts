@@ -34,7 +34,7 @@ export interface HistoryParts {
 
 export const NO_PARTS: HistoryParts = { tags: false, stats: false };
 
-type HistoryRow = Omit<HistoryView, 'user'> & { userId: number | null; tags?: string[]; contents?: ContentRow[]; collectionCount?: number };
+export type HistoryRow = Omit<HistoryView, 'user'> & { userId: number | null; tags?: string[]; contents?: ContentRow[]; collectionCount?: number };
 
 const COLUMNS = `h.id, h.name, h.hid_counter as "hidCounter", h.deleted, h.purged, h.importable, h.published, h.slug,
   h.genome_build as "genomeBuild", h.annotation, h.create_time as "createTime", h.update_time as "updateTime", h.user_id as "userId"`;
@@ -69,6 +69,18 @@ function toView(row: HistoryRow): HistoryView {
     tags: row.tags,
     stats: row.contents ? summarise(row.contents, row.collectionCount ?? 0) : undefined,
   };
+}
+
+/**
+ * Histories by a condition other than their owner (shared with a user, published), newest first:
+ * one statement. `where` reads the history as `h` and may use `$1`.
+ */
+export function historiesWhere(name: string, where: string): StatementShapes<HistoryParts, HistoryRow> {
+  return new StatementShapes<HistoryParts, HistoryRow>(name, (parts) => `select ${columnsFor(parts)} from history h where ${where} order by h.update_time desc, h.id desc`, partsKey);
+}
+
+export async function listHistoriesWhere(ctx: RequestContext, statement: StatementShapes<HistoryParts, HistoryRow>, params: unknown[], parts: HistoryParts): Promise<HistoryView[]> {
+  return (await ctx.rows(statement.for(parts), params)).map(toView);
 }
 
 const BY_ID = new StatementShapes<HistoryParts, HistoryRow>('history_by_id', (parts) => `select ${columnsFor(parts)} from history h where h.id = $1`, partsKey);

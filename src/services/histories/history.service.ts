@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { History } from '../../entities/history.entity';
 import { errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
-import { mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
+import { type HistoryRef, mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
 import { type FilterPair, parseHistoryFilter } from './history-filters';
 import { type HistoryCondition, type HistoryParts, type HistoryView, listHistories, NO_PARTS, readHistory } from './history-view';
 
@@ -60,13 +60,19 @@ export class HistoryService {
   async readable(ctx: RequestContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
     const history = await readHistory(ctx, decodeId(ctx, encodedId), parts);
     if (!history) throw errors.notFound(`No History found with id: ${encodedId}`);
-    if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
+    await this.requireReadable(ctx, history);
     return history;
+  }
+
+  /** Readable by the read rules, or shared with the caller (asked only when the others say no). */
+  private async requireReadable(ctx: RequestContext, history: HistoryRef): Promise<void> {
+    if (mayReadHistory(ctx.caller, history) || (await ctx.services.historySharing.sharedWithCaller(ctx, history.id))) return;
+    throw errors.notAccessible('History is not accessible by the current user');
   }
 
   async findReadable(ctx: RequestContext, encodedId: string): Promise<History> {
     const history = await this.find(ctx, encodedId);
-    if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
+    await this.requireReadable(ctx, history);
     return history;
   }
 
