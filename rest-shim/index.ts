@@ -14,11 +14,13 @@ import { groupsArea } from './routes/groups.routes';
 import { historiesArea } from './routes/histories.routes';
 import { jobsArea } from './routes/jobs.routes';
 import { librariesArea } from './routes/libraries.routes';
+import { pagesArea } from './routes/pages.routes';
 import { toolsArea } from './routes/tools.routes';
 import { platformArea } from './routes/platform.routes';
 import { quotasArea } from './routes/quotas.routes';
 import { rolesArea } from './routes/roles.routes';
 import { usersArea } from './routes/users.routes';
+import { visualizationsArea } from './routes/visualizations.routes';
 import { webRoutes } from './routes/web.routes';
 
 /** The areas whose issue has landed; every other contract area answers 501 until it does. */
@@ -34,6 +36,8 @@ export const FINISHED_AREAS: RouteArea[] = [
   jobsArea,
   datatypesArea,
   librariesArea,
+  pagesArea,
+  visualizationsArea,
 ];
 
 /** The REST contract, mounted on `/api`: thin routers that run prepared GraphQL documents. */

@@ -9,7 +9,9 @@ import { JobEngine } from '../jobs/job-engine';
 import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
 import { HdcaService } from '../services/collections/hdca.service';
+import { PageService } from '../services/pages/page.service';
 import { HistorySharingService } from '../services/sharing/history-sharing.service';
+import { VisualizationService } from '../services/visualizations/visualization.service';
 import { GroupMembershipService } from '../services/groups/group-membership.service';
 import { GroupService } from '../services/groups/group.service';
 import { EXPORT_TASK, exportTaskFailed, exportTaskHandler, HistoryExportService } from '../services/histories/history-export.service';
@@ -82,7 +84,9 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     historyImports: new HistoryImportService(),
     hdas: new HdaService(),
     hdcas: new HdcaService(),
+    pages: new PageService(),
     historySharing: new HistorySharingService(),
+    visualizations: new VisualizationService(),
     tools,
     toolExecution: new ToolExecutionService(),
     jobs: new JobService(),

@@ -22,6 +22,7 @@ import { Group } from './group.entity';
 import { HistoryDatasetAssociation } from './hda.entity';
 import { HistoryExport } from './history-export.entity';
 import { HistoryUserShareAssociation } from './history-share.entity';
+import { Page, PageRevision, PageUserShareAssociation } from './page.entity';
 import { History } from './history.entity';
 import { ItemTag } from './item-tag.entity';
 import { JobInputDataset, JobOutputDataset } from './job-dataset.entity';
@@ -30,6 +31,7 @@ import { JobMetric } from './job-metric.entity';
 import { Quota } from './quota.entity';
 import { Role } from './role.entity';
 import { User } from './user.entity';
+import { Visualization, VisualizationRevision, VisualizationUserShareAssociation } from './visualization.entity';
 
 export {
   DatasetCollection,
@@ -52,6 +54,9 @@ export {
   HistoryDatasetCollectionAssociation,
   HistoryExport,
   HistoryUserShareAssociation,
+  Page,
+  PageRevision,
+  PageUserShareAssociation,
   Job,
   JobInputDataset,
   JobMetric,
@@ -68,6 +73,9 @@ export {
   UserGroupAssociation,
   UserQuotaAssociation,
   UserRoleAssociation,
+  Visualization,
+  VisualizationRevision,
+  VisualizationUserShareAssociation,
 };
 
 /** Every entity the ORM maps; later areas add theirs here. */
@@ -107,5 +115,11 @@ export const ALL_ENTITIES = [
   LibraryDatasetCollectionAssociation,
   HistoryDatasetCollectionAssociation,
   HistoryUserShareAssociation,
+  Page,
+  PageRevision,
+  PageUserShareAssociation,
   ImplicitlyConvertedDatasetAssociation,
+  Visualization,
+  VisualizationRevision,
+  VisualizationUserShareAssociation,
 ];

@@ -26,10 +26,15 @@ import { RoleResolver } from './roles/role.resolver';
 import { UserResolver } from './users/user.resolver';
 import { ViewerResolver } from './viewer/viewer.resolver';
 import { ConfigurationResolver } from './platform/configuration.resolver';
+import { PageResolver, PageRevisionResolver } from './pages/page.resolver';
+import { VisualizationResolver } from './visualizations/visualization.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
   ConfigurationResolver,
+  PageResolver,
+  PageRevisionResolver,
+  VisualizationResolver,
   UserResolver,
   RoleResolver,
   GroupResolver,

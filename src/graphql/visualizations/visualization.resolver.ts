@@ -1,0 +1,64 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../context/request-context';
+import type { VisualizationDetail } from '../../services/visualizations/visualization-view';
+import { Access } from '../shared/access';
+import { encoded } from '../shared/encoded-id';
+import { JSONObjectScalar } from '../shared/scalars';
+import { VisualizationSummaryType, VisualizationType, VisualizationUpdateType } from './visualization.type';
+
+function node(ctx: RequestContext, detail: VisualizationDetail): VisualizationType {
+  const id = encoded(ctx, detail.id);
+  const latest = detail.latestRevision;
+  return {
+    id,
+    title: detail.title,
+    type: detail.type,
+    userId: encoded(ctx, detail.userId),
+    dbkey: detail.dbkey,
+    slug: detail.slug,
+    url: `/u/${detail.username ?? ''}/v/${detail.slug ?? ''}`,
+    // Annotations are per user on the platform: others see none.
+    annotation: detail.userId === ctx.caller.userId ? detail.annotation : null,
+    importable: detail.importable,
+    published: detail.published,
+    deleted: detail.deleted,
+    revisions: detail.revisionIds.map((revision) => encoded(ctx, revision)),
+    latestRevision: latest ? { id: encoded(ctx, latest.id), visualizationId: id, title: latest.title, dbkey: latest.dbkey, config: latest.config } : null,
+  };
+}
+
+@Resolver()
+export class VisualizationResolver {
+  @Query(() => [VisualizationSummaryType], { description: "The caller's visualizations, then those shared with the caller, then published ones." })
+  @Access('user')
+  async visualizations(@Ctx() ctx: RequestContext): Promise<VisualizationSummaryType[]> {
+    const rows = await ctx.services.visualizations.list(ctx);
+    return rows.map((row) => {
+      const id = encoded(ctx, row.id);
+      return { id, title: row.title, type: row.type, dbkey: row.dbkey, url: `/api/visualizations/${id}` };
+    });
+  }
+
+  @Query(() => VisualizationType)
+  @Access('user')
+  async visualization(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<VisualizationType> {
+    return node(ctx, await ctx.services.visualizations.show(ctx, id));
+  }
+
+  @Mutation(() => ID, { description: 'type (required), title, dbkey, slug, annotation, config; or import_id. Answers the new id.' })
+  @Access('user')
+  async createVisualization(@Ctx() ctx: RequestContext, @Arg('input', () => JSONObjectScalar) input: Record<string, unknown>): Promise<string> {
+    return encoded(ctx, await ctx.services.visualizations.create(ctx, input));
+  }
+
+  @Mutation(() => VisualizationUpdateType, { nullable: true, description: 'title, dbkey, config: a new revision when one differs, else null. Owner only.' })
+  @Access('owner')
+  async updateVisualization(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => JSONObjectScalar) input: Record<string, unknown>,
+  ): Promise<VisualizationUpdateType | null> {
+    const revision = await ctx.services.visualizations.update(ctx, id, input);
+    return revision === null ? null : { id, revision };
+  }
+}

@@ -1,0 +1,73 @@
+import type { RequestContext } from '../../context/request-context';
+import { sql } from '../../db/sql/sql-statement';
+
+/** What the graph reads of a page: one row, revision ids included (no further query per page). */
+export interface PageView {
+  id: number;
+  userId: number;
+  title: string;
+  slug: string;
+  published: boolean;
+  importable: boolean;
+  deleted: boolean;
+  latestRevisionId: number | null;
+  revisionIds: number[];
+  /** The latest revision's content; read by show only. */
+  content?: string | null;
+}
+
+export interface PageRevisionView {
+  id: number;
+  pageId: number;
+  title: string;
+  content: string;
+  createTime: Date;
+  updateTime: Date;
+}
+
+const COLUMNS = `p.id, p.user_id as "userId", p.title, p.slug, p.published, p.importable, p.deleted,
+  p.latest_revision_id as "latestRevisionId",
+  array(select r.id from page_revision r where r.page_id = p.id order by r.id) as "revisionIds"`;
+
+/**
+ * The index, one constant statement: $1 include deleted, $2 the caller is an administrator (all
+ * pages), $3 the caller's id (own pages, then published pages of other users, as the platform lists them).
+ */
+const LISTED = sql<PageView>(
+  'pages_listed',
+  `select ${COLUMNS} from page p
+   where ($1::boolean or p.deleted = false) and ($2::boolean or p.user_id = $3 or p.published = true)
+   order by case when $2::boolean or p.user_id = $3 then 0 else 1 end, p.id`,
+);
+
+const BY_ID = sql<PageView>(
+  'page_by_id',
+  `select ${COLUMNS}, (select r.content from page_revision r where r.id = p.latest_revision_id) as content from page p where p.id = $1`,
+);
+
+const REVISIONS = sql<PageRevisionView>(
+  'page_revisions',
+  `select r.id, r.page_id as "pageId", r.title, r.content, r.create_time as "createTime", r.update_time as "updateTime"
+   from page_revision r where r.page_id = $1 order by r.id`,
+);
+
+const SLUG_TAKEN = sql<{ taken: boolean }>(
+  'page_slug_taken',
+  'select exists (select 1 from page where user_id = $1 and slug = $2 and deleted = false) as taken',
+);
+
+export function listPages(ctx: RequestContext, deleted: boolean, isAdmin: boolean, userId: number | null): Promise<PageView[]> {
+  return ctx.rows(LISTED, [deleted, isAdmin, userId]);
+}
+
+export function readPage(ctx: RequestContext, id: number): Promise<PageView | null> {
+  return ctx.one(BY_ID, [id]);
+}
+
+export function readRevisions(ctx: RequestContext, pageId: number): Promise<PageRevisionView[]> {
+  return ctx.rows(REVISIONS, [pageId]);
+}
+
+export async function slugTaken(ctx: RequestContext, userId: number, slug: string): Promise<boolean> {
+  return (await ctx.one(SLUG_TAKEN, [userId, slug]))?.taken ?? false;
+}
