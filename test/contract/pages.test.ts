@@ -159,6 +159,13 @@ describe('GET /api/pages/{id}', () => {
     expect(res.body.id).toBe(page.id);
   });
 
+  it('shows a page to a user it is shared with (no sharing route yet: the share is written directly)', async () => {
+    const page = await createPage(bob.key);
+    expectError(await h.api.get(`/api/pages/${page.id}`).query({ key: alice.key }), 403, 403003);
+    await sql(h, 'insert into page_user_share_association (page_id, user_id) select p.id, u.id from page p, galaxy_user u where p.slug = ? and u.email = ?', [page.slug, alice.email]);
+    expect((await h.api.get(`/api/pages/${page.id}`).query({ key: alice.key })).status).toBe(200);
+  });
+
   it('answers 404001 for an unknown or undecodable id, and 403001 to anonymous callers', async () => {
     expectError(await h.api.get(`/api/pages/${UNKNOWN_ID}`).query({ key: alice.key }), 404, 404001);
     expectError(await h.api.get('/api/pages/not-an-id').query({ key: alice.key }), 404, 404001);

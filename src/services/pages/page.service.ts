@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { Page, PageRevision } from '../../entities/page.entity';
 import { AppError, errors } from '../../errors/error-kinds';
+import { sql } from '../../db/sql/sql-statement';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
 import { listPages, type PageRevisionView, type PageView, readPage, readRevisions, slugTaken } from './page-view';
@@ -27,6 +28,12 @@ const notFound = () => errors.notFound();
  * Pages and their revisions (platform-facts §4.6): listing rules, slug rules, sanitized content,
  * and owner-or-administrator access for delete and revisions; show also for published pages.
  */
+/** Asked only when the other read rules refuse: users a page is shared with may read it too. */
+const SHARED_WITH_CALLER = sql<{ shared: boolean }>(
+  'page_shared_with',
+  'select exists (select 1 from page_user_share_association where page_id = $1 and user_id = $2) as shared',
+);
+
 export class PageService {
   /** Administrators: all pages; others: their own plus published pages of other users. */
   list(ctx: RequestContext, deleted: boolean): Promise<PageView[]> {
@@ -42,6 +49,7 @@ export class PageService {
     ctx.caller.requireIdentity();
     const page = await this.read(ctx, decodeId(ctx, encodedId, notFound));
     if (ctx.caller.isAdmin || page.userId === ctx.caller.userId || page.published || page.importable) return page;
+    if (ctx.caller.userId && (await ctx.one(SHARED_WITH_CALLER, [page.id, ctx.caller.userId]))?.shared) return page;
     throw errors.notOwned();
   }
 
