@@ -235,6 +235,8 @@ describe('copying a collection (source=hdca) and GET /api/dataset_collections/{i
     expect(byId.body.id).toBe(res.body.id);
     expect(byId.body.elements).toHaveLength(1);
     expect((await h.api.get(`/api/dataset_collections/${res.body.id}`).query({ key: bob.key })).status).toBe(403);
+    const library = await h.api.get(`/api/dataset_collections/${res.body.id}`).query({ key: alice.key, instance_type: 'library' });
+    expect([library.status, library.body.err_code]).toEqual([400, 400008]);
   });
 });
 

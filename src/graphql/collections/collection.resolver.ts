@@ -1,6 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { errors } from '../../errors/error-kinds';
 import { elementsByCollectionId } from '../../services/collections/collection.loaders';
 import { Access } from '../shared/access';
 import { JSONObjectScalar, JSONScalar } from '../shared/scalars';
@@ -47,8 +46,7 @@ export class HistoryCollectionResolver {
     @Arg('id', () => ID) id: string,
     @Arg('instanceType', () => String, { nullable: true, description: "'history' (the default); library collections are listed in their folders." }) instanceType?: string,
   ): Promise<HdcaNode> {
-    if (instanceType && instanceType !== 'history') throw errors.invalid(`Unsupported instance_type: ${instanceType}; use 'history'.`);
-    return hdcaNode(ctx, await ctx.services.hdcas.readable(ctx, id));
+    return hdcaNode(ctx, await ctx.services.hdcas.readableInstance(ctx, id, instanceType ?? 'history'));
   }
 
   @Mutation(() => HistoryCollectionType, { description: 'Creates a collection in a history the caller owns from datasets, library datasets and nested collections.' })

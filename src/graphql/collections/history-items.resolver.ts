@@ -1,8 +1,7 @@
 import { type GraphQLResolveInfo, type GraphQLSchema, GraphQLUnionType } from 'graphql';
 import { Arg, Ctx, ID, Info, Query, Resolver, createUnionType } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { errors } from '../../errors/error-kinds';
-import { HISTORY_ITEM_TYPES, type HistoryItemType, historyItems } from '../../services/collections/history-items';
+import { historyItems } from '../../services/collections/history-items';
 import { HistoryContentType } from '../datasets/history-content.type';
 import { HDA_SUMMARY_FIELDS, type HdaNode, hdaNodes } from '../datasets/hda-node';
 import { Access } from '../shared/access';
@@ -42,12 +41,10 @@ export class HistoryItemsResolver {
     @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
     @Arg('visible', () => Boolean, { nullable: true }) visible?: boolean,
   ): Promise<Array<HdaNode | HdcaNode>> {
-    const kinds = types && types.length > 0 ? types : HISTORY_ITEM_TYPES;
-    for (const kind of kinds) if (!(HISTORY_ITEM_TYPES as readonly string[]).includes(kind)) throw errors.invalid(`Unknown contents type: ${kind}`);
     const fields = selectedFields(info, 'HistoryContent');
     const summary = [...fields].every((field) => (HDA_SUMMARY_FIELDS as readonly string[]).includes(field));
     const tags = fields.has('tags');
-    const items = await historyItems(ctx, historyId, kinds as HistoryItemType[], { ids, deleted, visible }, { tags, summary, permissions: fields.has('permissions') });
+    const items = await historyItems(ctx, historyId, types ?? [], { ids, deleted, visible }, { tags, summary, permissions: fields.has('permissions') });
     const datasets = await hdaNodes(ctx, items.flatMap((item) => (item.kind === 'dataset' ? [item.view] : [])), tags);
     let next = 0;
     return items.map((item) => (item.kind === 'dataset' ? datasets[next++] : hdcaNode(ctx, item.view)));

@@ -56,6 +56,12 @@ export class HdcaService {
     return hdca;
   }
 
+  /** `GET /api/dataset_collections/{id}`: history instances only (library collections are shown in their folders). */
+  async readableInstance(ctx: RequestContext, encodedId: string, instanceType: string): Promise<HdcaInHistoryView> {
+    if (instanceType !== 'history') throw errors.invalid(`Unsupported instance_type: ${instanceType}; use 'history'.`);
+    return this.readable(ctx, encodedId);
+  }
+
   /**
    * Creates a collection in a history the caller owns. The description is checked whole before any
    * row is read or written; with `copyElements` the datasets are copied into the history (hidden).

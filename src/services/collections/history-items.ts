@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../context/request-context';
+import { errors } from '../../errors/error-kinds';
 import type { ContentsFilter } from '../datasets/hda.service';
 import type { HdaParts, HdaSummaryView } from '../datasets/hda-view';
 import { type HdcaView, loadHdcaViews } from './hdca-view';
@@ -16,10 +17,12 @@ export type HistoryItem = { kind: 'dataset'; view: HdaSummaryView } | { kind: 'd
 export async function historyItems(
   ctx: RequestContext,
   encodedHistoryId: string,
-  types: readonly HistoryItemType[],
+  requestedTypes: readonly string[],
   filter: ContentsFilter,
   parts: HdaParts & { summary: boolean },
 ): Promise<HistoryItem[]> {
+  const types = requestedTypes.length > 0 ? requestedTypes : HISTORY_ITEM_TYPES;
+  for (const type of types) if (!(HISTORY_ITEM_TYPES as readonly string[]).includes(type)) throw errors.invalid(`Unknown contents type: ${type}`);
   const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
   // An `ids` list names datasets (the platform's legacy listing): collections are not listed with it.
   const withCollections = types.includes('dataset_collection') && !filter.ids;

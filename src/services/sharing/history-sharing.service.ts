@@ -3,6 +3,7 @@ import { HistoryUserShareAssociation } from '../../entities/history-share.entity
 import type { History } from '../../entities/history.entity';
 import { User } from '../../entities/user.entity';
 import { sql } from '../../db/sql/sql-statement';
+import { errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
 import { ensureSharedSlug } from '../histories/history-slug';
 import { type HistoryParts, historiesWhere, type HistoryView, listHistoriesWhere } from '../histories/history-view';
@@ -18,7 +19,8 @@ export interface SharingStatus {
   ownerId: number | null;
 }
 
-export type LinkAction = 'enable_link_access' | 'disable_link_access' | 'publish' | 'unpublish';
+const LINK_ACTIONS = ['enable_link_access', 'disable_link_access', 'publish', 'unpublish'] as const;
+export type LinkAction = (typeof LINK_ACTIONS)[number];
 
 const SHARED_WITH_CALLER = sql<{ shared: boolean }>(
   'history_shared_with',
@@ -44,7 +46,8 @@ export class HistorySharingService {
   }
 
   /** Link access and publishing: publishing implies link access; disabling link access also unpublishes. */
-  async setAccess(ctx: RequestContext, encodedId: string, action: LinkAction): Promise<SharingStatus> {
+  async setAccess(ctx: RequestContext, encodedId: string, action: string): Promise<SharingStatus> {
+    if (!(LINK_ACTIONS as readonly string[]).includes(action)) throw errors.invalid(`Unknown sharing action: ${action}`);
     return ctx.em.transactional(async (em) => {
       const history = await ctx.services.histories.findOwned(ctx, encodedId);
       if (action === 'enable_link_access') history.importable = true;
