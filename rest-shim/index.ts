@@ -8,20 +8,20 @@ import { contractEndpoints, toExpressPath } from './core/contract-endpoints';
 import { openApiDocument } from './core/openapi';
 import { registerRoute, sendError } from './core/register-routes';
 import type { HttpMethod, RouteArea } from './core/route';
-import { datasetsArea } from './routes/datasets.routes';
-import { datatypesArea } from './routes/datatypes.routes';
-import { groupsArea } from './routes/groups.routes';
-import { historiesArea } from './routes/histories.routes';
-import { jobsArea } from './routes/jobs.routes';
-import { librariesArea } from './routes/libraries.routes';
-import { pagesArea } from './routes/pages.routes';
-import { toolsArea } from './routes/tools.routes';
-import { platformArea } from './routes/platform.routes';
-import { quotasArea } from './routes/quotas.routes';
-import { rolesArea } from './routes/roles.routes';
-import { usersArea } from './routes/users.routes';
-import { visualizationsArea } from './routes/visualizations.routes';
-import { webRoutes } from './routes/web.routes';
+import { datasetsArea } from './routes/datasets/datasets.routes';
+import { datatypesArea } from './routes/datatypes/datatypes.routes';
+import { groupsArea } from './routes/groups/groups.routes';
+import { historiesArea } from './routes/histories/histories.routes';
+import { jobsArea } from './routes/jobs/jobs.routes';
+import { librariesArea } from './routes/libraries/libraries.routes';
+import { pagesArea } from './routes/pages/pages.routes';
+import { toolsArea } from './routes/tools/tools.routes';
+import { platformArea } from './routes/platform/platform.routes';
+import { quotasArea } from './routes/quotas/quotas.routes';
+import { rolesArea } from './routes/roles/roles.routes';
+import { usersArea } from './routes/users/users.routes';
+import { visualizationsArea } from './routes/visualizations/visualizations.routes';
+import { webRoutes } from './routes/datasets/web.routes';
 
 /** The areas whose issue has landed; every other contract area answers 501 until it does. */
 export const FINISHED_AREAS: RouteArea[] = [

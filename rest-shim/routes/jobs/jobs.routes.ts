@@ -1,9 +1,9 @@
-import { asBool } from '../../src/format/booleans';
-import { isPlainObject } from '../../src/http/body-parser';
-import { AppError } from '../../src/errors/error-kinds';
-import { route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { JOB_COLLECTION_SELECTION, JOB_ELEMENT_SELECTION, shapeJobCollection, shapeJobDatasets, shapeJobElement } from '../serializers/job.view';
+import { asBool } from '../../../src/format/booleans';
+import { isPlainObject } from '../../../src/http/body-parser';
+import { AppError } from '../../../src/errors/error-kinds';
+import { route, type RouteArea } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { JOB_COLLECTION_SELECTION, JOB_ELEMENT_SELECTION, shapeJobCollection, shapeJobDatasets, shapeJobElement } from '../../serializers/job.view';
 import { jobFilesRoutes } from './job-files.routes';
 
 type JobData = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { route, type RouteSpec } from '../core/route';
+import { route, type RouteSpec } from '../../core/route';
 
 type RoleRef = { id: string; name: string };
 type DatasetRoles = { access: RoleRef[]; manage: RoleRef[] };

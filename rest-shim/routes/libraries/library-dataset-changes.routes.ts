@@ -1,12 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
-import { type ArchiveFormat, archiveStream } from '../../src/storage/archive-stream';
-import { route, type RouteSpec } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { receivedFileAsUpload } from '../core/uploads';
-import { libraryDatasetStatusDict, STATUS_FIELDS } from '../serializers/library-dataset-change.view';
-import { DETAIL_FIELDS, libraryDatasetDict } from '../serializers/library.view';
+import { type ArchiveFormat, archiveStream } from '../../../src/storage/archive-stream';
+import { route, type RouteSpec } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { receivedFileAsUpload } from '../../core/uploads';
+import { libraryDatasetStatusDict, STATUS_FIELDS } from '../../serializers/library-dataset-change.view';
+import { DETAIL_FIELDS, libraryDatasetDict } from '../../serializers/library.view';
 
 type Dict = Record<string, unknown>;
 

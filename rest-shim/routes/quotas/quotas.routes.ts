@@ -1,8 +1,8 @@
-import { stringAsBool } from '../../src/format/booleans';
-import { isPlainObject } from '../../src/http/body-parser';
-import { route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { withUrl } from '../core/shape';
+import { stringAsBool } from '../../../src/format/booleans';
+import { isPlainObject } from '../../../src/http/body-parser';
+import { route, type RouteArea } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { withUrl } from '../../core/shape';
 
 interface QuotaItem {
   model_class: string;

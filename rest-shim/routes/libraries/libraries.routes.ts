@@ -1,11 +1,11 @@
-import { asBool, stringAsBool } from '../../src/format/booleans';
-import { isPlainObject } from '../../src/http/body-parser';
+import { asBool, stringAsBool } from '../../../src/format/booleans';
+import { isPlainObject } from '../../../src/http/body-parser';
 import type { Request } from 'express';
-import { alternative, route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { receivedFileAsUpload } from '../core/uploads';
-import { FOLDER_FIELDS, folderDict, LIBRARY_FIELDS, libraryDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs } from '../serializers/library.view';
-import { COLLECTION_FIELDS, collectionDict, DETAIL_FIELDS, libraryDatasetDict, VERSION_FIELDS, versionDict } from '../serializers/library.view';
+import { alternative, route, type RouteArea } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { receivedFileAsUpload } from '../../core/uploads';
+import { FOLDER_FIELDS, folderDict, LIBRARY_FIELDS, libraryDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs } from '../../serializers/library.view';
+import { COLLECTION_FIELDS, collectionDict, DETAIL_FIELDS, libraryDatasetDict, VERSION_FIELDS, versionDict } from '../../serializers/library.view';
 import { foldersArea } from './folders.routes';
 import { libraryDatasetChangeRoutes } from './library-dataset-changes.routes';
 import { libraryDatasetRoutes } from './library-datasets.routes';

@@ -1,4 +1,4 @@
-import { route, type RouteArea } from '../core/route';
+import { route, type RouteArea } from '../../core/route';
 
 /** The datatypes registry: anonymous and sessionless. */
 export const datatypesArea: RouteArea = {

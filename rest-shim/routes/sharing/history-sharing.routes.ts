@@ -1,6 +1,6 @@
-import { isPlainObject } from '../../src/http/body-parser';
-import { route, type RouteSpec } from '../core/route';
-import type { RouteInput } from '../core/route-input';
+import { isPlainObject } from '../../../src/http/body-parser';
+import { route, type RouteSpec } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
 
 interface Status {
   id: string;

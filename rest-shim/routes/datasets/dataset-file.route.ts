@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import { AppError } from '../../src/errors/error-kinds';
-import { route } from '../core/route';
+import { AppError } from '../../../src/errors/error-kinds';
+import { route } from '../../core/route';
 
 interface FileData {
   datasetFile: { path: string; mimetype: string; filename: string; extension: string };

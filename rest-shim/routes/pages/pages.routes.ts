@@ -1,6 +1,6 @@
-import { route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { pythonIso } from '../core/shape';
+import { route, type RouteArea } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { pythonIso } from '../../core/shape';
 
 /** The platform's page record (platform-facts §4.6: no `user` key, encoded ids). */
 const PAGE = /* GraphQL */ `

@@ -1,4 +1,4 @@
-import { route, type RouteArea } from '../core/route';
+import { route, type RouteArea } from '../../core/route';
 
 /** Basic credentials, with or without the `Basic ` prefix (the platform's tests send it bare). */
 function basicCredentials(header: string | undefined): { email: string; password: string } {

@@ -1,5 +1,5 @@
-import { asBool } from '../../src/format/booleans';
-import { route, type RouteSpec } from '../core/route';
+import { asBool } from '../../../src/format/booleans';
+import { route, type RouteSpec } from '../../core/route';
 
 /**
  * `GET /api/histories/{history_id}/contents/{id}/provenance` (the platform's provenance API). `follow`

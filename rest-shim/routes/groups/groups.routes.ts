@@ -1,6 +1,6 @@
-import { route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { withUrl } from '../core/shape';
+import { route, type RouteArea } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { withUrl } from '../../core/shape';
 
 /** The groups area renders its 400 and 403 errors as text, as the contract says. */
 

@@ -1,8 +1,8 @@
-import { stringAsBool } from '../../src/format/booleans';
-import { isPlainObject } from '../../src/http/body-parser';
-import { alternative, type Alternative, route, type RouteSpec } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { HDCA_ELEMENTS_SELECTION, hdcaDict } from '../serializers/hdca.view';
+import { stringAsBool } from '../../../src/format/booleans';
+import { isPlainObject } from '../../../src/http/body-parser';
+import { alternative, type Alternative, route, type RouteSpec } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { HDCA_ELEMENTS_SELECTION, hdcaDict } from '../../serializers/hdca.view';
 
 type Dict = Record<string, unknown>;
 

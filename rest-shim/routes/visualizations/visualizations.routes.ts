@@ -1,5 +1,5 @@
-import { route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
+import { route, type RouteArea } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
 
 const SHOW_FIELDS = `model_class: __typename id title type user_id: userId dbkey slug
   latest_revision: latestRevision { model_class: __typename id visualization_id: visualizationId title dbkey config }

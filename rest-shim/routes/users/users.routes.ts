@@ -1,7 +1,7 @@
-import { route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { withFloatKeys } from '../core/raw-json';
-import { withoutKeys } from '../core/shape';
+import { route, type RouteArea } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { withFloatKeys } from '../../core/raw-json';
+import { withoutKeys } from '../../core/shape';
 
 const INDEX = /* GraphQL */ `
   query UsersIndex($deleted: Boolean, $emailContains: String) {

@@ -1,15 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { stringAsBool, exportFlag } from '../../src/format/booleans';
-import { AppError } from '../../src/errors/error-kinds';
-import { isPlainObject } from '../../src/http/body-parser';
-import { route, type RouteArea } from '../core/route';
-import type { RouteInput } from '../core/route-input';
-import { serializationOf, viewSelection } from '../core/views';
-import { HISTORY_VIEW, historyDict } from '../serializers/history.view';
+import { stringAsBool, exportFlag } from '../../../src/format/booleans';
+import { AppError } from '../../../src/errors/error-kinds';
+import { isPlainObject } from '../../../src/http/body-parser';
+import { route, type RouteArea } from '../../core/route';
+import type { RouteInput } from '../../core/route-input';
+import { serializationOf, viewSelection } from '../../core/views';
+import { HISTORY_VIEW, historyDict } from '../../serializers/history.view';
 import { historyContentsRoutes } from './history-contents.routes';
-import { historySharingRoutes } from './history-sharing.routes';
-import { provenanceRoutes } from './provenance.routes';
+import { historySharingRoutes } from '../sharing/history-sharing.routes';
+import { provenanceRoutes } from '../jobs/provenance.routes';
 import { datasetCollectionRoutes } from './history-collections.routes';
 
 const view = viewSelection(HISTORY_VIEW);

@@ -1,4 +1,4 @@
-import { route, type RouteSpec } from '../core/route';
+import { route, type RouteSpec } from '../../core/route';
 import { datasetFileRoute } from './dataset-file.route';
 
 interface JobTextData {

@@ -1,5 +1,5 @@
-import { route, type RouteArea } from '../core/route';
-import { withUrl } from '../core/shape';
+import { route, type RouteArea } from '../../core/route';
+import { withUrl } from '../../core/shape';
 
 const roleUrl = (id: string) => `/api/roles/${id}`;
 
