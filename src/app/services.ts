@@ -12,6 +12,12 @@ import { HdcaService } from '../services/collections/hdca.service';
 import { PageService } from '../services/pages/page.service';
 import { HistorySharingService } from '../services/sharing/history-sharing.service';
 import { VisualizationService } from '../services/visualizations/visualization.service';
+import { WorkflowService } from '../services/workflows/workflow.service';
+import { WorkflowImportService } from '../services/workflows/workflow-import.service';
+import { WorkflowRequestService } from '../services/workflows/workflow-request.service';
+import { WorkflowExtractionService } from '../services/workflows/extraction/extraction.service';
+import { InvocationService } from '../services/workflows/run/invocation.service';
+import { SCHEDULE_TASK, scheduleTaskHandler } from '../services/workflows/run/scheduler';
 import { GroupMembershipService } from '../services/groups/group-membership.service';
 import { GroupService } from '../services/groups/group.service';
 import { EXPORT_TASK, exportTaskFailed, exportTaskHandler, HistoryExportService } from '../services/histories/history-export.service';
@@ -87,6 +93,11 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     pages: new PageService(),
     historySharing: new HistorySharingService(),
     visualizations: new VisualizationService(),
+    workflows: new WorkflowService(),
+    workflowImports: new WorkflowImportService(),
+    workflowRequests: new WorkflowRequestService(),
+    workflowExtraction: new WorkflowExtractionService(),
+    invocations: new InvocationService(),
     tools,
     toolExecution: new ToolExecutionService(),
     jobs: new JobService(),
@@ -112,5 +123,6 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
   tasks.register(IMPORT_TASK, importTaskHandler(services));
+  tasks.register(SCHEDULE_TASK, scheduleTaskHandler(services));
   return services;
 }

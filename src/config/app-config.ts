@@ -27,6 +27,8 @@ export interface AppConfig {
   toolDirs: string[];
   /** Where `archive_source` paths of history imports must lie (HISTORY_IMPORT_DIR); null refuses paths. */
   historyImportDir: string | null;
+  /** Where repositories installed from a depot are unpacked (DEPOT_TOOL_DIR, default DATA_DIR/depot_tools); workflow files are imported only from below it. */
+  depotToolDir: string;
   /** Where `server_dir` of library uploads (upload_directory) must lie (LIBRARY_IMPORT_DIR); null refuses the option. */
   libraryImportDir: string | null;
   /** Lets administrators upload server paths into libraries (upload_paths; ALLOW_LIBRARY_PATH_PASTE, default false). */
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     version: { major: '15.05', minor: '1' },
     toolDirs: list(env.TOOL_DIRS).map((dir) => resolve(dir)),
     historyImportDir: env.HISTORY_IMPORT_DIR ? resolve(env.HISTORY_IMPORT_DIR) : null,
+    depotToolDir: resolve(env.DEPOT_TOOL_DIR || join(dataDir, 'depot_tools')),
     libraryImportDir: env.LIBRARY_IMPORT_DIR ? resolve(env.LIBRARY_IMPORT_DIR) : null,
     allowLibraryPathPaste: envFlag(env.ALLOW_LIBRARY_PATH_PASTE, false),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 ** 3),

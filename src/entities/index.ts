@@ -32,6 +32,8 @@ import { Quota } from './quota.entity';
 import { Role } from './role.entity';
 import { User } from './user.entity';
 import { Visualization, VisualizationRevision, VisualizationUserShareAssociation } from './visualization.entity';
+import { StoredWorkflow, StoredWorkflowUserShareAssociation, Workflow, WorkflowStep } from './workflow.entity';
+import { WorkflowInvocation, WorkflowInvocationStep, WorkflowInvocationStepJob } from './workflow-invocation.entity';
 
 export {
   DatasetCollection,
@@ -76,6 +78,13 @@ export {
   Visualization,
   VisualizationRevision,
   VisualizationUserShareAssociation,
+  StoredWorkflow,
+  StoredWorkflowUserShareAssociation,
+  Workflow,
+  WorkflowStep,
+  WorkflowInvocation,
+  WorkflowInvocationStep,
+  WorkflowInvocationStepJob,
 };
 
 /** Every entity the ORM maps; later areas add theirs here. */
@@ -122,4 +131,11 @@ export const ALL_ENTITIES = [
   Visualization,
   VisualizationRevision,
   VisualizationUserShareAssociation,
+  StoredWorkflow,
+  Workflow,
+  WorkflowStep,
+  StoredWorkflowUserShareAssociation,
+  WorkflowInvocation,
+  WorkflowInvocationStep,
+  WorkflowInvocationStepJob,
 ];
