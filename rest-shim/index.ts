@@ -22,6 +22,7 @@ import { rolesArea } from './routes/roles/roles.routes';
 import { usersArea } from './routes/users/users.routes';
 import { visualizationsArea } from './routes/visualizations/visualizations.routes';
 import { webRoutes } from './routes/datasets/web.routes';
+import { workflowsArea } from './routes/workflows/workflows.routes';
 
 /** The areas whose issue has landed; every other contract area answers 501 until it does. */
 export const FINISHED_AREAS: RouteArea[] = [
@@ -38,6 +39,7 @@ export const FINISHED_AREAS: RouteArea[] = [
   librariesArea,
   pagesArea,
   visualizationsArea,
+  workflowsArea,
 ];
 
 /** The REST contract, mounted on `/api`: thin routers that run prepared GraphQL documents. */

@@ -28,6 +28,8 @@ import { ViewerResolver } from './viewer/viewer.resolver';
 import { ConfigurationResolver } from './platform/configuration.resolver';
 import { PageResolver, PageRevisionResolver } from './pages/page.resolver';
 import { VisualizationResolver } from './visualizations/visualization.resolver';
+import { WorkflowResolver, WorkflowStepResolver } from './workflows/workflow.resolver';
+import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -35,6 +37,12 @@ export const RESOLVERS = [
   PageResolver,
   PageRevisionResolver,
   VisualizationResolver,
+  WorkflowResolver,
+  WorkflowStepResolver,
+  InvocationResolver,
+  InvocationInputResolver,
+  InvocationStepResolver,
+  InvocationOutputResolver,
   UserResolver,
   RoleResolver,
   GroupResolver,
