@@ -127,8 +127,12 @@ export function defaultToolState(tool: ToolDefinition, given: Record<string, unk
         state[input.name] = { ...(branch ? build(`${name}|`, branch.inputs) : {}), [input.test.name]: selected, __current_case__: index };
       } else if (input.type === 'data' || input.type === 'data_collection') {
         state[input.name] = given[name] ?? null;
+      } else if (given[name] === undefined) {
+        state[input.name] = leafDefault(input);
       } else {
-        state[input.name] = given[name] !== undefined ? given[name] : leafDefault(input);
+        // Numbers are kept as the platform's tool states keep them: as text.
+        const value = given[name];
+        state[input.name] = typeof value === 'number' && ['integer', 'float', 'data_column'].includes(input.type) ? String(value) : value;
       }
     }
     return state;
