@@ -220,6 +220,22 @@ describe('mapping a workflow over a list collection', () => {
     expect(implicit).toMatchObject({ collection_type: 'list', element_count: 3 });
   });
 
+  it('reads an invocation with every job of its steps in a constant number of statements', async () => {
+    const workflow = await importWorkflow(h, alice.key, headOverListWorkflow('jobs of a run', 1));
+    const query = 'query ($id: ID!) { workflowInvocation(id: $id) { id steps { orderIndex jobs { id state toolId } } } }';
+    const counts: number[] = [];
+    for (const size of [2, 5]) {
+      const historyId = await createHistory(h, alice.key, `mapped ${size}`);
+      const list = await listIn(alice.key, historyId, Array.from({ length: size }, (_, index) => `${index}\n`));
+      const run = await h.api.post('/api/workflows').send({ key: alice.key, workflow_id: workflow.id, history: `hist_id=${historyId}`, inputs: { 0: { src: 'hdca', id: list.id } } });
+      await h.warmKeys(alice.key);
+      const res = await h.api.post('/graphql').set('x-api-key', alice.key).send({ query, variables: { id: run.body.id } });
+      expect(res.body.data.workflowInvocation.steps[1].jobs).toHaveLength(size);
+      counts.push(h.queriesOf(res));
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
+
   it('refuses a collection for a dataset input step, and a dataset for a collection input step', async () => {
     const workflow = await importWorkflow(h, alice.key, headOverListWorkflow('wrong kinds'));
     const { a } = await twoInputs(alice.key);

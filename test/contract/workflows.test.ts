@@ -339,3 +339,33 @@ describe('POST /api/workflows/build_module', () => {
     expectError(await h.api.post('/api/workflows/build_module').send({ key: alice.key, tool_id: 'no_such_tool' }), 404, 404001);
   });
 });
+
+describe('workflows in GraphQL', () => {
+  const graph = (key: string, query: string, variables: Dict = {}) => h.api.post('/graphql').set('x-api-key', key).send({ query, variables });
+
+  it('reads the steps of every listed workflow in one statement, whatever their number', async () => {
+    const erin = await h.newUser('erin');
+    const query = '{ workflows { id name owner steps { orderIndex type toolId inputConnections { inputName stepIndex outputName } } } }';
+    await importWorkflow(h, erin.key, catHeadWorkflow('g1'));
+    await importWorkflow(h, erin.key, catHeadWorkflow('g2'));
+    await h.warmKeys(erin.key);
+    const two = await graph(erin.key, query);
+    expect(two.body.data.workflows).toHaveLength(2);
+    for (let i = 0; i < 6; i += 1) await importWorkflow(h, erin.key, catHeadWorkflow(`g${i + 3}`));
+    const eight = await graph(erin.key, query);
+    expect(eight.body.data.workflows).toHaveLength(8);
+    expect(eight.body.data.workflows[0].steps[2].inputConnections).toEqual([
+      { inputName: 'input1', stepIndex: 0, outputName: 'output' },
+      { inputName: 'queries_0|input2', stepIndex: 1, outputName: 'output' },
+    ]);
+    expect(h.queriesOf(eight)).toBe(h.queriesOf(two));
+  });
+
+  it('exports through workflowDocument and refuses what the REST routes refuse, with the same kinds', async () => {
+    const item = await importWorkflow(h, alice.key, catHeadWorkflow('graph export'));
+    const exported = await graph(alice.key, 'query ($id: ID!) { workflowDocument(id: $id) }', { id: item.id });
+    expect(exported.body.data.workflowDocument['format-version']).toBe('0.1');
+    const refused = await graph(bob.key, 'query ($id: ID!) { workflow(id: $id) { id } }', { id: item.id });
+    expect(refused.body.errors[0].extensions.code).toBe('ItemAccessibilityException');
+  });
+});
