@@ -369,3 +369,13 @@ describe('workflows in GraphQL', () => {
     expect(refused.body.errors[0].extensions.code).toBe('ItemAccessibilityException');
   });
 });
+
+describe('GET /api/workflows/{id}/download?style=instance', () => {
+  it("answers show's dictionary; an unknown style is 400008", async () => {
+    const item = await importWorkflow(h, alice.key, catHeadWorkflow('instance style'));
+    const res = await h.api.get(`/api/workflows/${item.id}/download`).query({ key: alice.key, style: 'instance' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual((await h.api.get(`/api/workflows/${item.id}`).query({ key: alice.key })).body);
+    expectError(await h.api.get(`/api/workflows/${item.id}/download`).query({ key: alice.key, style: 'legacy' }), 400, 400008);
+  });
+});

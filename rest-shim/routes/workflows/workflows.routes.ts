@@ -1,4 +1,4 @@
-import { route, type RouteArea } from '../../core/route';
+import { alternative, route, type RouteArea } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 import {
   INVOCATION_ELEMENT,
@@ -38,14 +38,27 @@ interface RequestData {
   workflowRequest: { workflow: WorkflowItem | null; invocation: (InvocationData & { outputDatasetIds: string[] }) | null };
 }
 
+/** Download in a style: `export` (.ga, the default) and `editor` are documents; `instance` is show's dictionary. */
 const downloadRoute = (path: string) =>
-  route<{ workflowDocument: Record<string, unknown> }>({
+  route<unknown>({
     method: 'get',
     path,
     access: 'user',
-    operation: 'query ($id: ID!, $style: String) { workflowDocument(id: $id, style: $style) }',
-    variables: (input) => ({ id: input.path.workflow_id, style: input.string('style') ?? 'export' }),
-    shape: (data) => data.workflowDocument,
+    alternatives: {
+      pick: (input) => (input.string('style') === 'instance' ? 'instance' : 'document'),
+      routes: {
+        document: alternative<{ workflowDocument: Record<string, unknown> }>({
+          operation: 'query ($id: ID!, $style: String) { workflowDocument(id: $id, style: $style) }',
+          variables: (input) => ({ id: input.path.workflow_id, style: input.string('style') ?? 'export' }),
+          shape: (data) => data.workflowDocument,
+        }),
+        instance: alternative<{ workflow: WorkflowInstanceData }>({
+          operation: `query ($id: ID!) { workflow(id: $id) { ${WORKFLOW_INSTANCE} } }`,
+          variables: (input) => ({ id: input.path.workflow_id }),
+          shape: (data) => workflowInstance(data.workflow),
+        }),
+      },
+    },
   });
 
 export const workflowsArea: RouteArea = {

@@ -10,7 +10,7 @@ import { stepsByVersionId } from './workflow.loaders';
 import { addVersion } from './workflow-store';
 import { listWorkflows, readWorkflow, type StepView, type WorkflowView } from './workflow-view';
 
-export const DOWNLOAD_STYLES = ['export', 'editor', 'instance'] as const;
+export const DOWNLOAD_STYLES = ['export', 'editor'] as const;
 
 /**
  * Stored workflows: the listing, show, download in the platform's styles, updates that add a
@@ -34,7 +34,7 @@ export class WorkflowService {
 
   /**
    * The workflow as a document: `export` (the `.ga` format, refused with MessageException when a
-   * tool is not installed), `editor`, or `instance` (answered by show's fields).
+   * tool is not installed) or `editor`. (Style `instance` is show's dictionary.)
    */
   async download(ctx: RequestContext, encodedId: string, style: string): Promise<Record<string, unknown>> {
     if (!(DOWNLOAD_STYLES as readonly string[]).includes(style)) throw errors.invalid(`Unknown workflow style '${style}': use export, editor or instance.`);
