@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger';
 import type { HdaService } from '../services/datasets/hda.service';
 import type { HdcaService } from '../services/collections/hdca.service';
 import type { PageService } from '../services/pages/page.service';
-import type { HistorySharingService } from '../services/sharing/history-sharing.service';
+import type { SharingService } from '../services/sharing/sharing.service';
 import type { VisualizationService } from '../services/visualizations/visualization.service';
 import type { GroupMembershipService } from '../services/groups/group-membership.service';
 import type { GroupService } from '../services/groups/group.service';
@@ -65,7 +65,8 @@ export interface AppServices {
   hdas: HdaService;
   hdcas: HdcaService;
   pages: PageService;
-  historySharing: HistorySharingService;
+  /** Link access, publishing and shares of every shareable kind. */
+  sharing: SharingService;
   visualizations: VisualizationService;
   tools: ToolCatalogService;
   toolExecution: ToolExecutionService;
