@@ -96,6 +96,14 @@ export class HistoryService {
     return history;
   }
 
+  /** The read model of a history the caller owns (or any, for an administrator): one statement, no entity. */
+  async ownedView(ctx: RequestContext, encodedId: string): Promise<HistoryView> {
+    const history = await readHistory(ctx, decodeId(ctx, encodedId));
+    if (!history) throw errors.notFound(`No History found with id: ${encodedId}`);
+    if (!mayChangeHistory(ctx.caller, history)) throw errors.notOwned('History is not owned by the current user');
+    return history;
+  }
+
   /** A history the caller owns (or any, for an administrator). */
   async findOwned(ctx: RequestContext, encodedId: string): Promise<History> {
     const history = await this.find(ctx, encodedId);

@@ -43,7 +43,7 @@ export const HISTORIES: ShareableKind = {
   slugLetter: 'h',
   slugFallback: 'history',
   async findOwned(ctx, encodedId) {
-    const history = await ctx.services.histories.findOwned(ctx, encodedId);
+    const history = await ctx.services.histories.ownedView(ctx, encodedId);
     return { id: history.id, userId: history.user?.id ?? null };
   },
 };
