@@ -273,6 +273,33 @@ describe.each(KINDS.filter((k) => k.kind !== 'pages'))('the slug a $kind gets wh
   });
 });
 
+describe('the cost of sharing', () => {
+  it('answers a status and shares with users in the same number of SQL statements for 1 user and for 5', async () => {
+    const others = await Promise.all([1, 2, 3, 4, 5].map(() => h.newUser()));
+    await h.warmKeys(alice.key);
+    const one = await createHistory(h, alice.key, 'One share');
+    const five = await createHistory(h, alice.key, 'Five shares');
+    const shareOne = await h.api.put(`/api/histories/${one}/share_with_users`).query({ key: alice.key }).send({ user_ids: [others[0].email] });
+    const shareFive = await h.api.put(`/api/histories/${five}/share_with_users`).query({ key: alice.key }).send({ user_ids: others.map((user) => user.email) });
+    expect(shareFive.body.sharing_status.users_shared_with).toHaveLength(5);
+    expect(h.queriesOf(shareFive)).toBe(h.queriesOf(shareOne));
+    const statusOne = await h.api.get(`/api/histories/${one}/sharing`).query({ key: alice.key });
+    const statusFive = await h.api.get(`/api/histories/${five}/sharing`).query({ key: alice.key });
+    expect(h.queriesOf(statusFive)).toBe(h.queriesOf(statusOne));
+    expect(h.queriesOf(statusFive)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('two items of one title shared at once', () => {
+  it('get distinct slugs (a lock per owner and kind while the slug is chosen)', async () => {
+    const erin = await h.newUser('erin');
+    const items = await Promise.all([1, 2, 3].map(() => createHistory(h, erin.key, 'Raced')));
+    const answers = await Promise.all(items.map((id) => h.api.put(`/api/histories/${id}/publish`).query({ key: erin.key })));
+    const addresses = answers.map((res) => res.body.username_and_slug).sort();
+    expect(addresses).toEqual([`u/${erin.username}/h/raced`, `u/${erin.username}/h/raced-1`, `u/${erin.username}/h/raced-2`]);
+  });
+});
+
 describe('the slug of a shared page', () => {
   it('is the one the page was created with (pages always have one)', async () => {
     const res = await h.api.post('/api/pages').send({ key: alice.key, title: 'Has a slug', slug: 'chosen-slug' });
