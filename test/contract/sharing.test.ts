@@ -1,4 +1,5 @@
 import type { Response } from 'supertest';
+import type { ShareableKindName } from '../../src/services/sharing/shareable-kinds';
 import { createHistory } from '../support/data-helpers';
 import { expectError, UNKNOWN_ID } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
@@ -18,7 +19,7 @@ type Dict = Record<string, unknown>;
 type ErrorKind = [status: number, errCode: number];
 
 interface KindCase {
-  kind: 'histories' | 'pages' | 'visualizations';
+  kind: ShareableKindName;
   letter: string;
   /** Creates an item titled `title` as `key`; answers its encoded id. */
   create(key: string, title: string): Promise<string>;
@@ -34,6 +35,11 @@ interface KindCase {
   sharedWith(key: string): Promise<string[]>;
   /** The kind's error for an id that names nothing. */
   unknown: ErrorKind;
+  /** What the kind adds to a title given at creation, and so to the slug made from it ('' for most). */
+  titleSuffix: string;
+  slugSuffix: string;
+  /** The slug made from the title '!!!' (nothing usable: the kind's fallback). */
+  symbolsSlug: string;
 }
 
 const ids = (res: Response) => (res.body as Array<{ id: string }>).map((item) => item.id);
@@ -53,6 +59,9 @@ const KINDS: KindCase[] = [
     listedFor: async (key) => ids(await h.api.get('/api/histories/published').query({ key })),
     sharedWith: async (key) => ids(await h.api.get('/api/histories/shared_with_me').query({ key })),
     unknown: [404, 404001],
+    titleSuffix: '',
+    slugSuffix: '',
+    symbolsSlug: 'history',
   },
   {
     kind: 'pages',
@@ -70,6 +79,9 @@ const KINDS: KindCase[] = [
     listedFor: async (key) => ids(await h.api.get('/api/pages').query({ key })),
     sharedWith: async (key) => (await graph(key, '{ pagesSharedWithMe { id } }')).body.data.pagesSharedWithMe.map((item: Dict) => item.id),
     unknown: [404, 404001],
+    titleSuffix: '',
+    slugSuffix: '',
+    symbolsSlug: 'page',
   },
   {
     kind: 'visualizations',
@@ -86,6 +98,9 @@ const KINDS: KindCase[] = [
     sharedWith: async (key) => (await graph(key, '{ visualizationsSharedWithMe { id } }')).body.data.visualizationsSharedWithMe.map((item: Dict) => item.id),
     // The platform's get_object: a MessageException naming the id.
     unknown: [400, 0],
+    titleSuffix: '',
+    slugSuffix: '',
+    symbolsSlug: 'visualization',
   },
 ];
 
@@ -107,7 +122,7 @@ describe.each(KINDS)('sharing $kind', (k) => {
     it('answers the owner and an administrator the sharing status', async () => {
       const id = await k.create(alice.key, 'Status of mine');
       const slug = k.initialSlug(id);
-      const expected = { id, title: 'Status of mine', importable: false, published: false, users_shared_with: [], username_and_slug: slug && address(alice, slug) };
+      const expected = { id, title: `Status of mine${k.titleSuffix}`, importable: false, published: false, users_shared_with: [], username_and_slug: slug && address(alice, slug) };
       const res = await status(id, alice.key);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(expected);
@@ -130,7 +145,7 @@ describe.each(KINDS)('sharing $kind', (k) => {
       expectError(await k.show(id, carol.key), ...k.unreadable);
       const res = await put(id, 'enable_link_access', alice.key);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id, importable: true, published: false, username_and_slug: address(alice, k.initialSlug(id) ?? 'linked-results') });
+      expect(res.body).toMatchObject({ id, importable: true, published: false, username_and_slug: address(alice, k.initialSlug(id) ?? `linked-results${k.slugSuffix}`) });
       expect((await k.show(id, carol.key)).status).toBe(200);
       expect(await k.listedFor(carol.key)).not.toContain(id);
     });
@@ -162,7 +177,7 @@ describe.each(KINDS)('sharing $kind', (k) => {
       const res = await put(id, 'publish', h.admin.key);
       expect(res.status).toBe(200);
       // The address is the owner's, not the administrator's.
-      expect(res.body).toMatchObject({ importable: true, published: true, username_and_slug: address(alice, k.initialSlug(id) ?? 'guarded') });
+      expect(res.body).toMatchObject({ importable: true, published: true, username_and_slug: address(alice, k.initialSlug(id) ?? `guarded${k.slugSuffix}`) });
     });
   });
 
@@ -233,7 +248,7 @@ describe.each(KINDS)('sharing $kind', (k) => {
         importable: true,
         published: true,
         usersSharedWith: [],
-        usernameAndSlug: address(alice, k.initialSlug(id) ?? 'graph-shared'),
+        usernameAndSlug: address(alice, k.initialSlug(id) ?? `graph-shared${k.slugSuffix}`),
       });
       const shared = await graph(alice.key, `mutation ($kind: ShareableKind!, $id: ID!, $users: [String!]!) { shareWithUsers(kind: $kind, id: $id, users: $users) { sharingStatus { ${STATUS} } errors } }`, {
         kind: KIND,
@@ -262,14 +277,14 @@ describe.each(KINDS.filter((k) => k.kind !== 'pages'))('the slug a $kind gets wh
   it('is made from the title, unique among the owner\'s items of the kind, and kept once given', async () => {
     const first = await k.create(alice.key, 'Same Title');
     const second = await k.create(alice.key, 'Same Title');
-    expect((await put(first, 'publish', alice.key)).body.username_and_slug).toBe(address(alice, 'same-title'));
-    expect((await put(second, 'enable_link_access', alice.key)).body.username_and_slug).toBe(address(alice, 'same-title-1'));
-    expect((await put(first, 'disable_link_access', alice.key)).body.username_and_slug).toBe(address(alice, 'same-title'));
+    expect((await put(first, 'publish', alice.key)).body.username_and_slug).toBe(address(alice, `same-title${k.slugSuffix}`));
+    expect((await put(second, 'enable_link_access', alice.key)).body.username_and_slug).toBe(address(alice, `same-title${k.slugSuffix}-1`));
+    expect((await put(first, 'disable_link_access', alice.key)).body.username_and_slug).toBe(address(alice, `same-title${k.slugSuffix}`));
     // Another owner may use the same slug; a title with nothing usable falls back to the kind's name.
     const bobs = await k.create(bob.key, 'Same Title');
-    expect((await put(bobs, 'publish', bob.key)).body.username_and_slug).toBe(address(bob, 'same-title'));
+    expect((await put(bobs, 'publish', bob.key)).body.username_and_slug).toBe(address(bob, `same-title${k.slugSuffix}`));
     const symbols = await k.create(bob.key, '!!!');
-    expect((await put(symbols, 'publish', bob.key)).body.username_and_slug).toBe(address(bob, k.kind === 'histories' ? 'history' : 'visualization'));
+    expect((await put(symbols, 'publish', bob.key)).body.username_and_slug).toBe(address(bob, k.symbolsSlug));
   });
 });
 
