@@ -2,6 +2,7 @@ import { ApiClient, inParallel } from './api-client';
 
 export const BENCH_ADMIN_EMAIL = 'ratio-admin@example.org';
 export const BENCH_USER_EMAIL = 'ratio-user@example.org';
+export const BENCH_OTHER_EMAIL = 'ratio-other@example.org';
 
 /** What the targets read: a user's key and the encoded ids of what was seeded for them. */
 export interface Seeded {
@@ -18,6 +19,11 @@ export interface Seeded {
   libraryDatasetId: string;
   smallFolderId: string;
   bigFolderId: string;
+  /** A history of the user, published and shared with two users (the sharing status target). */
+  sharedHistoryId: string;
+  /** One of the user's pages (two revisions) and visualizations (two revisions). */
+  pageId: string;
+  visualizationId: string;
 }
 
 interface Upload {
@@ -83,7 +89,8 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
 
   const bigHistoryId = (await user.post<{ id: string }>('/api/histories', { name: 'big history' })).id;
   const smallHistoryId = (await user.post<{ id: string }>('/api/histories', { name: 'small history' })).id;
-  await inParallel(98, 4, (i) => user.post('/api/histories', { name: `history ${i + 3}` }));
+  const sharedHistoryId = (await user.post<{ id: string }>('/api/histories', { name: 'shared history' })).id;
+  await inParallel(97, 4, (i) => user.post('/api/histories', { name: `history ${i + 4}` }));
 
   const { datasetId, jobId } = await uploadText(user, smallHistoryId, TABLE);
   const copy = (historyId: string) => () => user.post(`/api/histories/${historyId}/contents`, { source: 'hda', content: datasetId });
@@ -111,6 +118,11 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
   const small = await folder('ten items', 10);
   await admin.post(`/api/libraries/datasets/${small.datasetIds[0]}/permissions`, { action: 'set_permissions', 'access_ids[]': [role.name] });
   const big = await folder(`${items} items`, items);
+
+  const other = await newUser(master, 'ratio-other', BENCH_OTHER_EMAIL);
+  await user.put(`/api/histories/${sharedHistoryId}/publish`);
+  await user.put(`/api/histories/${sharedHistoryId}/share_with_users`, { user_ids: [BENCH_OTHER_EMAIL, BENCH_ADMIN_EMAIL] });
+  const { pageId, visualizationId } = await pagesAndVisualizations(user, other);
   return {
     userKey: user.key,
     adminKey: admin.key,
@@ -122,5 +134,38 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
     libraryDatasetId: small.datasetIds[0],
     smallFolderId: small.folderId,
     bigFolderId: big.folderId,
+    sharedHistoryId,
+    pageId,
+    visualizationId,
   };
+}
+
+const PAGE_CONTENT = `<h1>Results</h1>${'<p>Some <b>analysis</b> notes, with a <a href="http://example.org/">link</a>.</p>'.repeat(12)}`;
+const CONFIG = { view: { tracks: Array.from({ length: 5 }, (_, i) => ({ name: `track ${i}`, dataset_id: `d${i}`, prefs: { color: '#aa0000', height: 32 } })) } };
+
+/**
+ * 100 pages the user lists (50 own, 50 published by another user, who has 10 more unpublished) and
+ * 100 visualizations (40 own, 30 shared with the user, 30 published; 10 more of the other user's
+ * private), each through the routes a client uses.
+ */
+async function pagesAndVisualizations(user: ApiClient, other: ApiClient): Promise<{ pageId: string; visualizationId: string }> {
+  const page = (client: ApiClient, slug: string) => client.post<{ id: string }>('/api/pages', { slug, title: `Page ${slug}`, content: PAGE_CONTENT });
+  const pageId = (await page(user, 'own-page-0')).id;
+  await user.post(`/api/pages/${pageId}/revisions`, { content: `${PAGE_CONTENT}<p>revised</p>` });
+  await inParallel(49, 4, (i) => page(user, `own-page-${i + 1}`));
+  await inParallel(60, 4, async (i) => {
+    const created = await page(other, `other-page-${i}`);
+    if (i < 50) await other.put(`/api/pages/${created.id}/publish`);
+  });
+
+  const visualization = (client: ApiClient, title: string) => client.post<{ id: string }>('/api/visualizations', { type: 'trackster', title, dbkey: 'hg19', config: CONFIG });
+  const visualizationId = (await visualization(user, 'own visualization 0')).id;
+  await user.put(`/api/visualizations/${visualizationId}`, { title: 'own visualization 0, revised', config: CONFIG });
+  await inParallel(39, 4, (i) => visualization(user, `own visualization ${i + 1}`));
+  await inParallel(70, 4, async (i) => {
+    const created = await visualization(other, `other visualization ${i}`);
+    if (i < 30) await other.put(`/api/visualizations/${created.id}/share_with_users`, { user_ids: [BENCH_USER_EMAIL] });
+    else if (i < 60) await other.put(`/api/visualizations/${created.id}/publish`);
+  });
+  return { pageId, visualizationId };
 }

@@ -10,7 +10,7 @@ import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
 import { HdcaService } from '../services/collections/hdca.service';
 import { PageService } from '../services/pages/page.service';
-import { HistorySharingService } from '../services/sharing/history-sharing.service';
+import { SharingService } from '../services/sharing/sharing.service';
 import { VisualizationService } from '../services/visualizations/visualization.service';
 import { WorkflowService } from '../services/workflows/workflow.service';
 import { WorkflowImportService } from '../services/workflows/workflow-import.service';
@@ -91,7 +91,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     hdas: new HdaService(),
     hdcas: new HdcaService(),
     pages: new PageService(),
-    historySharing: new HistorySharingService(),
+    sharing: new SharingService(),
     visualizations: new VisualizationService(),
     workflows: new WorkflowService(),
     workflowImports: new WorkflowImportService(),

@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger';
 import type { HdaService } from '../services/datasets/hda.service';
 import type { HdcaService } from '../services/collections/hdca.service';
 import type { PageService } from '../services/pages/page.service';
-import type { HistorySharingService } from '../services/sharing/history-sharing.service';
+import type { SharingService } from '../services/sharing/sharing.service';
 import type { VisualizationService } from '../services/visualizations/visualization.service';
 import type { WorkflowService } from '../services/workflows/workflow.service';
 import type { WorkflowImportService } from '../services/workflows/workflow-import.service';
@@ -70,7 +70,8 @@ export interface AppServices {
   hdas: HdaService;
   hdcas: HdcaService;
   pages: PageService;
-  historySharing: HistorySharingService;
+  /** Link access, publishing and shares of every shareable kind. */
+  sharing: SharingService;
   visualizations: VisualizationService;
   workflows: WorkflowService;
   workflowImports: WorkflowImportService;

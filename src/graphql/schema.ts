@@ -9,7 +9,8 @@ import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resol
 import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
-import { HistorySharingResolver } from './sharing/history-sharing.resolver';
+import { SharedListsResolver } from './sharing/shared-lists.resolver';
+import { SharingResolver } from './sharing/sharing.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
@@ -49,7 +50,8 @@ export const RESOLVERS = [
   QuotaResolver,
   HistoryResolver,
   HistoryExportResolver,
-  HistorySharingResolver,
+  SharingResolver,
+  SharedListsResolver,
   HistoryContentResolver,
   DatasetPermissionsResolver,
   HistoryCollectionResolver,

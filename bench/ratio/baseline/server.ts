@@ -17,6 +17,9 @@ import { graphqlHistory, historyContents, listHistories, showHistory } from './h
 import { type Baseline, type Ctx, endpoint, HttpError, param } from './http';
 import { showJob } from './jobs';
 import { folderContents, showLibraryDataset } from './libraries';
+import { listPages, showPage } from './pages';
+import { historySharing } from './sharing';
+import { listVisualizations, showVisualization } from './visualizations';
 
 /** `{ history(id: "…") { id name deleted } }`, the only document the baseline answers: the id, and where `history` is. */
 function graphqlHistoryQuery(body: unknown): { id: string; column: number } {
@@ -46,6 +49,11 @@ function baselineApp(app: Baseline): express.Express {
   server.get('/api/histories', endpoint(app, (ctx) => listHistories(ctx)));
   server.get('/api/histories/:id', endpoint(app, (ctx, req) => showHistory(ctx, param(req, 'id'))));
   server.get('/api/histories/:id/contents', endpoint(app, (ctx, req) => historyContents(ctx, param(req, 'id'))));
+  server.get('/api/histories/:id/sharing', endpoint(app, (ctx, req) => historySharing(ctx, param(req, 'id'))));
+  server.get('/api/pages', endpoint(app, (ctx) => listPages(ctx)));
+  server.get('/api/pages/:id', endpoint(app, (ctx, req) => showPage(ctx, param(req, 'id'))));
+  server.get('/api/visualizations', endpoint(app, (ctx) => listVisualizations(ctx)));
+  server.get('/api/visualizations/:id', endpoint(app, (ctx, req) => showVisualization(ctx, param(req, 'id'))));
   server.get('/api/datasets/:id', endpoint(app, (ctx, req) => showDataset(ctx, param(req, 'id'))));
   server.get('/api/jobs/:id', endpoint(app, (ctx, req) => showJob(ctx, param(req, 'id'))));
   server.get('/api/libraries/datasets/:id', endpoint(app, (ctx, req) => showLibraryDataset(ctx, param(req, 'id'))));
