@@ -2,6 +2,7 @@ import type { Response } from 'supertest';
 import type { ShareableKindName } from '../../src/services/sharing/shareable-kinds';
 import { createHistory } from '../support/data-helpers';
 import { expectError, UNKNOWN_ID } from '../support/job-helpers';
+import { catHeadWorkflow } from '../support/workflow-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 /**
@@ -101,6 +102,26 @@ const KINDS: KindCase[] = [
     titleSuffix: '',
     slugSuffix: '',
     symbolsSlug: 'visualization',
+  },
+  {
+    kind: 'workflows',
+    letter: 'w',
+    async create(key, title) {
+      const res = await h.api.post('/api/workflows').send({ key, workflow: catHeadWorkflow(title) });
+      expect(res.status).toBe(200);
+      return res.body.id;
+    },
+    initialSlug: () => null,
+    show: (id, key) => h.api.get(`/api/workflows/${id}`).query(key ? { key } : {}),
+    unreadable: [403, 403002],
+    listedFor: async (key) => ids(await h.api.get('/api/workflows').query({ key, show_published: 'true' })),
+    // The caller's listing holds the workflows shared with them (after their own).
+    sharedWith: async (key) => ids(await h.api.get('/api/workflows').query({ key })),
+    unknown: [404, 404001],
+    // The platform names a workflow imported through the API "<name> (imported from API)".
+    titleSuffix: ' (imported from API)',
+    slugSuffix: '-imported-from-api',
+    symbolsSlug: '-imported-from-api',
   },
 ];
 

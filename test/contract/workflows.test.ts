@@ -96,7 +96,7 @@ describe('GET /api/workflows', () => {
     const own = await importWorkflow(h, carol.key, catHeadWorkflow('carol own'));
     const bobs = await importWorkflow(h, bob.key, catHeadWorkflow('bob shares'));
     await importWorkflow(h, bob.key, catHeadWorkflow('bob private'));
-    await sql(h, 'insert into stored_workflow_user_share_association (stored_workflow_id, user_id) values (?, ?)', [h.platform.services.ids.decode(bobs.id), h.platform.services.ids.decode(carol.id)]);
+    expect((await h.api.put(`/api/workflows/${bobs.id}/share_with_users`).query({ key: bob.key }).send({ user_ids: [carol.email] })).status).toBe(200);
     const res = await h.api.get('/api/workflows').query({ key: carol.key });
     expect(res.status).toBe(200);
     expect(res.body.map((item: Dict) => item.id)).toEqual([own.id, bobs.id]);
@@ -152,7 +152,7 @@ describe('GET /api/workflows/{id} (style instance)', () => {
     expectError(refused, 403, 403002);
     expect(refused.body.err_msg).toBe('Workflow is neither importable, nor owned by or shared with current user');
     expect((await h.api.get(`/api/workflows/${item.id}`).query({ key: h.admin.key })).status).toBe(200);
-    await sql(h, 'update stored_workflow set importable = true where id = ?', [h.platform.services.ids.decode(item.id)]);
+    expect((await h.api.put(`/api/workflows/${item.id}/enable_link_access`).query({ key: alice.key })).body.importable).toBe(true);
     expect((await h.api.get(`/api/workflows/${item.id}`).query({ key: bob.key })).status).toBe(200);
   });
 

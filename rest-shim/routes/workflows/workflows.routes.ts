@@ -11,6 +11,7 @@ import {
   type WorkflowItem,
   workflowItem,
 } from '../../serializers/workflow.view';
+import { sharingRoutes } from '../sharing/sharing.routes';
 import { invocationRoutes, runInput } from './workflow-invocations.routes';
 
 /** The payload of `POST /api/workflows`: the service decides which way it takes. */
@@ -143,5 +144,6 @@ export const workflowsArea: RouteArea = {
       shape: (data) => data.deleteWorkflow,
     }),
     ...invocationRoutes,
+    ...sharingRoutes('workflows'),
   ],
 };

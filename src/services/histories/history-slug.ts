@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { History } from '../../entities/history.entity';
 import { HISTORIES } from '../sharing/shareable-kinds';
-import { slugBase as shareableSlugBase, uniqueSlug } from '../sharing/shareable-slug';
+import { uniqueSlug } from '../sharing/shareable-slug';
 
 /**
  * A history shared through its own update (`importable`/`published` in PUT /api/histories/{id})
@@ -11,6 +11,3 @@ export async function ensureSharedSlug(em: EntityManager, history: History): Pro
   if (history.slug || !(history.importable || history.published) || !history.user) return;
   history.slug = await uniqueSlug(em, HISTORIES, history.user.id, history.name, history.id);
 }
-
-/** The URL-ready form of a name (kept for earlier callers; new code uses `sharing/shareable-slug.ts`). */
-export const slugBase = (name: string): string => shareableSlugBase(name, HISTORIES.slugFallback);

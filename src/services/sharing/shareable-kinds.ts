@@ -73,12 +73,23 @@ export const VISUALIZATIONS: ShareableKind = {
   findOwned: (ctx, encodedId) => ctx.services.visualizations.findSharable(ctx, encodedId),
 };
 
+export const WORKFLOWS: ShareableKind = {
+  name: 'workflows',
+  table: 'stored_workflow',
+  shareTable: 'stored_workflow_user_share_association',
+  shareItemColumn: 'stored_workflow_id',
+  titleColumn: 'name',
+  slugLetter: 'w',
+  slugFallback: 'workflow',
+  findOwned: (ctx, encodedId) => ctx.services.workflows.findSharable(ctx, encodedId),
+};
+
 /**
- * Every shareable kind, by name. A new kind (workflows) joins with its descriptor here, a
+ * Every shareable kind, by name. A new kind joins with its descriptor here, a
  * `...sharingRoutes('<kind>')` line in its route area, and `npm run schema:print` (the GraphQL enum
  * `ShareableKind` is made from this list).
  */
-export const SHAREABLE_KINDS: readonly ShareableKind[] = [HISTORIES, PAGES, VISUALIZATIONS];
+export const SHAREABLE_KINDS: readonly ShareableKind[] = [HISTORIES, PAGES, VISUALIZATIONS, WORKFLOWS];
 
 const BY_NAME = new Map<string, ShareableKind>(SHAREABLE_KINDS.map((kind) => [kind.name, kind]));
 

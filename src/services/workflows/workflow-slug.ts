@@ -1,18 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { StoredWorkflow } from '../../entities/workflow.entity';
-import { slugBase } from '../histories/history-slug';
+import type { StoredWorkflow } from '../../entities/workflow.entity';
+import { WORKFLOWS } from '../sharing/shareable-kinds';
+import { uniqueSlug } from '../sharing/shareable-slug';
 
-/**
- * A shared workflow (importable or published) gets a slug when it has none, unique among the
- * owner's workflows, as the platform's `create_unique_slug` does.
- */
+/** A workflow shared by link or published on import gets a slug, as the sharing model gives one. */
 export async function ensureWorkflowSlug(em: EntityManager, workflow: StoredWorkflow): Promise<void> {
   if (workflow.slug || !(workflow.importable || workflow.published)) return;
-  const base = slugBase(workflow.name).slice(0, 240);
-  const taken = new Set(
-    (await em.find(StoredWorkflow, { user: workflow.user, slug: { $like: `${base}%` }, id: { $ne: workflow.id } }, { fields: ['slug'] })).map((other) => other.slug),
-  );
-  let slug = base;
-  for (let count = 1; taken.has(slug); count += 1) slug = `${base}-${count}`;
-  workflow.slug = slug;
+  workflow.slug = await uniqueSlug(em, WORKFLOWS, workflow.user.id, workflow.name, workflow.id);
 }

@@ -1,5 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
+import { sharedWithSql } from '../sharing/shareable-access';
+import { WORKFLOWS } from '../sharing/shareable-kinds';
 import type { PostJobActionSpec, StepConnection, WorkflowOutputSpec, WorkflowStepType } from '../../entities/workflow.entity';
 
 /** A stored workflow as listed and shown: one row, tags and owner included. */
@@ -41,9 +43,8 @@ export interface StepView {
   workflowOutputs: WorkflowOutputSpec[];
 }
 
-/** Shared with the user in $1. */
-export const SHARED_WITH_USER = (alias: string, param: string) =>
-  `exists (select 1 from stored_workflow_user_share_association s where s.stored_workflow_id = ${alias}.id and s.user_id = ${param})`;
+/** Shared with the user the parameter names (the sharing model's predicate). */
+const SHARED_WITH_USER = (alias: string, param: string) => sharedWithSql(alias, WORKFLOWS, param);
 
 const COLUMNS = (callerParam: string) => `w.id, w.user_id as "userId", u.username as owner, w.name, w.slug, w.published, w.importable, w.deleted,
   w.annotation, w.create_time as "createTime", w.update_time as "updateTime",

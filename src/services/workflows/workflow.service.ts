@@ -23,6 +23,12 @@ export class WorkflowService {
     return listWorkflows(ctx, user.id, showPublished);
   }
 
+  /** A workflow whose sharing the caller may change (owner or administrator), for the sharing model. */
+  async findSharable(ctx: RequestContext, encodedId: string): Promise<{ id: number; userId: number }> {
+    const workflow = await ownedWorkflow(ctx, encodedId);
+    return { id: workflow.id, userId: workflow.userId };
+  }
+
   show(ctx: RequestContext, encodedId: string): Promise<WorkflowView> {
     return readableWorkflow(ctx, encodedId);
   }
