@@ -1,3 +1,4 @@
+import { catHeadWorkflow } from '../../test/support/workflow-helpers';
 import { ApiClient, inParallel } from './api-client';
 
 export const BENCH_ADMIN_EMAIL = 'ratio-admin@example.org';
@@ -24,6 +25,8 @@ export interface Seeded {
   /** One of the user's pages (two revisions) and visualizations (two revisions). */
   pageId: string;
   visualizationId: string;
+  /** One of the user's workflows (four steps), among the 100 the user lists. */
+  workflowId: string;
 }
 
 interface Upload {
@@ -123,6 +126,7 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
   await user.put(`/api/histories/${sharedHistoryId}/publish`);
   await user.put(`/api/histories/${sharedHistoryId}/share_with_users`, { user_ids: [BENCH_OTHER_EMAIL, BENCH_ADMIN_EMAIL] });
   const { pageId, visualizationId } = await pagesAndVisualizations(user, other);
+  const workflowId = await workflows(user, other);
   return {
     userKey: user.key,
     adminKey: admin.key,
@@ -137,6 +141,7 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
     sharedHistoryId,
     pageId,
     visualizationId,
+    workflowId,
   };
 }
 
@@ -168,4 +173,19 @@ async function pagesAndVisualizations(user: ApiClient, other: ApiClient): Promis
     else if (i < 60) await other.put(`/api/visualizations/${created.id}/publish`);
   });
   return { pageId, visualizationId };
+}
+
+/**
+ * 100 workflows the user lists (60 own, 40 shared with the user by another user, who has 20 more:
+ * 10 published, listed only with show_published, and 10 private), each of four steps.
+ */
+async function workflows(user: ApiClient, other: ApiClient): Promise<string> {
+  const workflow = (client: ApiClient, name: string, publish = false) => client.post<{ id: string }>('/api/workflows', { workflow: catHeadWorkflow(name), publish });
+  const workflowId = (await workflow(user, 'own workflow 0')).id;
+  await inParallel(59, 4, (i) => workflow(user, `own workflow ${i + 1}`));
+  await inParallel(60, 4, async (i) => {
+    const created = await workflow(other, `other workflow ${i}`, i >= 40 && i < 50);
+    if (i < 40) await other.put(`/api/workflows/${created.id}/share_with_users`, { user_ids: [BENCH_USER_EMAIL] });
+  });
+  return workflowId;
 }

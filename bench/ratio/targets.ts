@@ -16,7 +16,7 @@ export interface Target {
 
 const graphql = (query: string) => JSON.stringify({ query });
 
-/** The targets of issue 8 (and of issue 10: pages, visualizations, sharing), in the order they are printed. */
+/** The targets of issue 8 (and of issue 10: pages, visualizations, sharing, workflows), in the order they are printed. */
 export function targetsFor(seeded: Seeded, items: number): Target[] {
   const get = (label: string, path: string, rows: number, floor: number | null, p99Rule = false): Target => ({ label, rows, method: 'GET', path, floor, p99Rule });
   return [
@@ -44,6 +44,8 @@ export function targetsFor(seeded: Seeded, items: number): Target[] {
     get('GET /api/visualizations (100)', '/api/visualizations', 100, 0.3),
     get('GET /api/visualizations/{id}', `/api/visualizations/${seeded.visualizationId}`, 1, 0.5, true),
     get('GET /api/histories/{id}/sharing', `/api/histories/${seeded.sharedHistoryId}/sharing`, 1, 0.5, true),
+    get('GET /api/workflows (100)', '/api/workflows', 100, 0.3),
+    get('GET /api/workflows/{id}', `/api/workflows/${seeded.workflowId}`, 4, 0.5, true),
     get('GET /api/version', '/api/version', 0, null),
   ];
 }

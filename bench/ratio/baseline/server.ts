@@ -20,6 +20,7 @@ import { folderContents, showLibraryDataset } from './libraries';
 import { listPages, showPage } from './pages';
 import { historySharing } from './sharing';
 import { listVisualizations, showVisualization } from './visualizations';
+import { listWorkflows, showWorkflow } from './workflows';
 
 /** `{ history(id: "…") { id name deleted } }`, the only document the baseline answers: the id, and where `history` is. */
 function graphqlHistoryQuery(body: unknown): { id: string; column: number } {
@@ -54,6 +55,8 @@ function baselineApp(app: Baseline): express.Express {
   server.get('/api/pages/:id', endpoint(app, (ctx, req) => showPage(ctx, param(req, 'id'))));
   server.get('/api/visualizations', endpoint(app, (ctx) => listVisualizations(ctx)));
   server.get('/api/visualizations/:id', endpoint(app, (ctx, req) => showVisualization(ctx, param(req, 'id'))));
+  server.get('/api/workflows', endpoint(app, (ctx, req) => listWorkflows(ctx, asBool(req.query.show_published) ?? false)));
+  server.get('/api/workflows/:id', endpoint(app, (ctx, req) => showWorkflow(ctx, param(req, 'id'))));
   server.get('/api/datasets/:id', endpoint(app, (ctx, req) => showDataset(ctx, param(req, 'id'))));
   server.get('/api/jobs/:id', endpoint(app, (ctx, req) => showJob(ctx, param(req, 'id'))));
   server.get('/api/libraries/datasets/:id', endpoint(app, (ctx, req) => showLibraryDataset(ctx, param(req, 'id'))));
