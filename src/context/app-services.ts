@@ -39,6 +39,7 @@ import type { SessionService } from '../services/sessions/session.service';
 import type { TagService } from '../services/tags/tag.service';
 import type { ToolCatalogService } from '../services/tools/tool-catalog.service';
 import type { ToolExecutionService } from '../services/tools/tool-execution.service';
+import type { ToolDataService } from '../services/tool-data/tool-data.service';
 import type { UserService } from '../services/users/user.service';
 import type { DataLayout } from '../storage/data-layout';
 import type { TaskRunner } from '../tasks/task-runner';
@@ -69,6 +70,7 @@ export interface AppServices {
   visualizations: VisualizationService;
   tools: ToolCatalogService;
   toolExecution: ToolExecutionService;
+  toolData: ToolDataService;
   jobs: JobService;
   jobFiles: JobFilesService;
   remoteJobs: RemoteJobsService;
