@@ -4,7 +4,8 @@
  * read never replaces a newer one. Other processes learn of changes through database signals (the
  * service's job); the files themselves are the shared truth.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import type { Logger } from '../logging/logger';
 import { writeAtomically } from '../storage/atomic-write';
@@ -26,6 +27,9 @@ export interface TableWriter {
   /** Re-reads the named tables from their files. */
   reread(names: readonly string[]): Promise<void>;
 }
+
+/** A rewrite takes milliseconds; a temporary file this old belongs to no running one. */
+const ORPHAN_GRACE_MS = 10 * 60_000;
 
 function readSync(path: string): string | null {
   try {
@@ -63,6 +67,36 @@ export class ToolDataTables {
     for (const definition of parsed.tables) {
       const texts = new Map(definition.files.map((file) => [file.path, readSync(file.path)] as const));
       this.install(buildTable(definition, texts));
+    }
+    this.sweepOrphanedRewrites();
+  }
+
+  /**
+   * Temporary files of rewrites a stopped process left behind (`<file>.tmp-<hex>`, see atomic-write),
+   * once they are old enough that no running rewrite can own them.
+   */
+  private sweepOrphanedRewrites(): void {
+    const cutoff = Date.now() - ORPHAN_GRACE_MS;
+    const files = new Set(this.list().flatMap((table) => table.definition.files.map((file) => file.path)));
+    for (const directory of new Set([...files].map((path) => dirname(path)))) {
+      let names: string[];
+      try {
+        names = readdirSync(directory);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const match = /^(.*)\.tmp-[0-9a-f]{12}$/.exec(name);
+        const path = join(directory, name);
+        if (!match || !files.has(join(directory, match[1]!))) continue;
+        try {
+          if (statSync(path).mtimeMs >= cutoff) continue;
+          rmSync(path, { force: true });
+          this.log.info({ file: path }, 'removed an orphaned temporary file of a tool data table rewrite');
+        } catch {
+          // gone already, or not ours to remove
+        }
+      }
     }
   }
 

@@ -31,6 +31,7 @@ const ERROR_KINDS = {
   RequestParameterInvalidException: [400, 400008],
   AuthenticationRequired: [403, 403001],
   ItemAccessibilityException: [403, 403002],
+  AdminRequiredException: [403, 403006],
   ObjectNotFound: [404, 404001],
 } as const;
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SHIPPED_TOOL_DATA_CONFIG, SHIPPED_TOOL_DATA_PATH } from '../../../src/config/app-config';
@@ -97,6 +97,26 @@ describe('tool_data_table_conf.xml', () => {
       expect(resolveLocPath('/old/place/moved.loc', '/conf', dir)).toBe(join(dir, 'moved.loc'));
       expect(resolveLocPath('/old/place/gone.loc', '/conf', dir)).toBe('/old/place/gone.loc');
       expect(resolveLocPath('${__HERE__}/x.loc', '/conf', dir)).toBe('/conf/x.loc');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('removes temporary files an interrupted rewrite left, once they are old', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tool-data-unit-'));
+    try {
+      writeFileSync(join(dir, 'conf.xml'), '<tables><table name="t"><columns>value</columns><file path="t.loc"/></table></tables>');
+      writeFileSync(join(dir, 't.loc'), 'a\n');
+      const old = join(dir, 't.loc.tmp-0123456789ab');
+      const fresh = join(dir, 't.loc.tmp-ba9876543210');
+      const unrelated = join(dir, 'other.loc.tmp-0123456789ab');
+      for (const path of [old, fresh, unrelated]) writeFileSync(path, 'partial');
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(old, hourAgo, hourAgo);
+      utimesSync(unrelated, hourAgo, hourAgo);
+      const tables = new ToolDataTables({ configFiles: [join(dir, 'conf.xml')], toolDataPath: dir }, createLogger('silent'));
+      expect(tables.get('t')!.rows).toEqual([['a']]);
+      expect([existsSync(old), existsSync(fresh), existsSync(unrelated)]).toEqual([false, true, true]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
