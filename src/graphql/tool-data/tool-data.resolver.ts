@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { TableFieldView } from '../../tool-data/table-field';
 import type { ToolDataTable } from '../../tool-data/tool-data-table';
 import { Access } from '../shared/access';
+import { JSONScalar } from '../shared/scalars';
 import { ToolDataFieldType, ToolDataTableType } from './tool-data.type';
 
 /** Tool data tables, for administrators. */
@@ -65,7 +66,7 @@ export class ToolDataTableResolver {
     return table.columns;
   }
 
-  @FieldResolver(() => [[String]], { description: 'The entries, each the fields of one line of a `.loc` file.' })
+  @FieldResolver(() => JSONScalar, { description: 'The entries: a list with, for each line of its `.loc` files, the list of its fields (strings).' })
   fields(@Root() table: ToolDataTable): ReadonlyArray<readonly string[]> {
     return table.rows;
   }
