@@ -6,7 +6,6 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { ToolParseError } from '../tools';
 import { childElements, firstChild, parseXmlDocument, textContent, type XmlElement } from '../tools/xml/xml-tree';
 import { expandHere } from './here-template';
 
@@ -141,7 +140,7 @@ export function parseTableConfigs(configs: Array<{ path: string; text: string }>
     try {
       root = parseXmlDocument(text, path);
     } catch (error) {
-      problems.push({ configFile: path, problem: error instanceof ToolParseError || error instanceof Error ? error.message : String(error) });
+      problems.push({ configFile: path, problem: error instanceof Error ? error.message : String(error) });
       continue;
     }
     // A file may hold <tables> with tables, or one <table> (as shipped by tool repositories).
