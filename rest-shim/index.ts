@@ -16,6 +16,7 @@ import { jobsArea } from './routes/jobs/jobs.routes';
 import { librariesArea } from './routes/libraries/libraries.routes';
 import { pagesArea } from './routes/pages/pages.routes';
 import { toolsArea } from './routes/tools/tools.routes';
+import { toolDataArea } from './routes/tool-data/tool-data.routes';
 import { platformArea } from './routes/platform/platform.routes';
 import { quotasArea } from './routes/quotas/quotas.routes';
 import { rolesArea } from './routes/roles/roles.routes';
@@ -40,6 +41,7 @@ export const FINISHED_AREAS: RouteArea[] = [
   pagesArea,
   visualizationsArea,
   workflowsArea,
+  toolDataArea,
 ];
 
 /** The REST contract, mounted on `/api`: thin routers that run prepared GraphQL documents. */

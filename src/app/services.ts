@@ -48,6 +48,7 @@ import { SessionService } from '../services/sessions/session.service';
 import { TagService } from '../services/tags/tag.service';
 import { ToolCatalogService } from '../services/tools/tool-catalog.service';
 import { ToolExecutionService } from '../services/tools/tool-execution.service';
+import { ToolDataService } from '../services/tool-data/tool-data.service';
 import { UserService } from '../services/users/user.service';
 import { DataLayout } from '../storage/data-layout';
 import { TaskRunner } from '../tasks/task-runner';
@@ -100,6 +101,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     invocations: new InvocationService(),
     tools,
     toolExecution: new ToolExecutionService(),
+    toolData: new ToolDataService(config.toolData, db.signals, log),
     jobs: new JobService(),
     jobFiles: new JobFilesService(),
     remoteJobs: new RemoteJobsService(),

@@ -44,6 +44,7 @@ import type { SessionService } from '../services/sessions/session.service';
 import type { TagService } from '../services/tags/tag.service';
 import type { ToolCatalogService } from '../services/tools/tool-catalog.service';
 import type { ToolExecutionService } from '../services/tools/tool-execution.service';
+import type { ToolDataService } from '../services/tool-data/tool-data.service';
 import type { UserService } from '../services/users/user.service';
 import type { DataLayout } from '../storage/data-layout';
 import type { TaskRunner } from '../tasks/task-runner';
@@ -80,6 +81,7 @@ export interface AppServices {
   invocations: InvocationService;
   tools: ToolCatalogService;
   toolExecution: ToolExecutionService;
+  toolData: ToolDataService;
   jobs: JobService;
   jobFiles: JobFilesService;
   remoteJobs: RemoteJobsService;

@@ -22,6 +22,7 @@ import { LibraryLegacyResolver } from './libraries/library-legacy.resolver';
 import { CreatedLibraryItemResolver } from './libraries/created-library-item.resolver';
 import { RemoteJobResolver } from './runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
+import { ToolDataFieldResolver, ToolDataTableResolver } from './tool-data/tool-data.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
 import { RoleResolver } from './roles/role.resolver';
 import { UserResolver } from './users/user.resolver';
@@ -64,6 +65,8 @@ export const RESOLVERS = [
   ToolResolver,
   RemoteJobResolver,
   DatatypeResolver,
+  ToolDataTableResolver,
+  ToolDataFieldResolver,
   LibraryResolver,
   LibraryLegacyResolver,
   CreatedLibraryItemResolver,

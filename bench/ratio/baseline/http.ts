@@ -33,6 +33,7 @@ const ERROR_KINDS = {
   AuthenticationRequired: [403, 403001],
   ItemAccessibilityException: [403, 403002],
   ItemOwnershipException: [403, 403003],
+  AdminRequiredException: [403, 403006],
   ObjectNotFound: [404, 404001],
 } as const;
 

@@ -4,7 +4,8 @@
  *
  * Env: PORT; DATABASE_URL, or PGLITE_DATA_DIR (a PGlite directory the service wrote, `<DATA_DIR>/pgdata`);
  * ID_SECRET; ADMIN_USERS (comma-separated emails); optionally DATA_DIR (the service's, for the file
- * paths administrators see; by default the parent of PGLITE_DATA_DIR).
+ * paths administrators see; by default the parent of PGLITE_DATA_DIR); TOOL_DATA_TABLE_CONFIG and
+ * TOOL_DATA_PATH (the service's tool data tables).
  */
 import express from 'express';
 import type { Server } from 'node:http';
@@ -21,6 +22,7 @@ import { listPages, showPage } from './pages';
 import { historySharing } from './sharing';
 import { listVisualizations, showVisualization } from './visualizations';
 import { listWorkflows, showWorkflow } from './workflows';
+import { type BaselineTable, listToolData, loadToolData, showToolData } from './tool-data';
 
 /** `{ history(id: "…") { id name deleted } }`, the only document the baseline answers: the id, and where `history` is. */
 function graphqlHistoryQuery(body: unknown): { id: string; column: number } {
@@ -42,7 +44,7 @@ async function graphqlAnswer(ctx: Ctx, body: unknown): Promise<unknown> {
   }
 }
 
-function baselineApp(app: Baseline): express.Express {
+function baselineApp(app: Baseline, toolData: readonly BaselineTable[]): express.Express {
   const server = express();
   server.disable('x-powered-by');
   server.set('etag', false);
@@ -64,6 +66,8 @@ function baselineApp(app: Baseline): express.Express {
     '/api/folders/:id/contents',
     endpoint(app, (ctx, req) => folderContents(ctx, param(req, 'id'), asBool(req.query.include_deleted) ?? false)),
   );
+  server.get('/api/tool_data', endpoint(app, (ctx) => listToolData(ctx, toolData)));
+  server.get('/api/tool_data/:id', endpoint(app, (ctx, req) => showToolData(ctx, toolData, param(req, 'id'))));
   server.post(
     '/graphql',
     express.json(),
@@ -84,7 +88,8 @@ async function main(): Promise<void> {
     adminEmails: new Set((process.env.ADMIN_USERS ?? '').split(',').map((email) => email.trim()).filter((email) => email !== '')),
     filesDir: dataDir ? join(dataDir, 'files') : null,
   };
-  const server: Server = baselineApp(app).listen(Number(process.env.PORT ?? 8081));
+  const toolData = loadToolData(process.env.TOOL_DATA_TABLE_CONFIG, process.env.TOOL_DATA_PATH);
+  const server: Server = baselineApp(app, toolData).listen(Number(process.env.PORT ?? 8081));
   const stop = () => {
     server.close(() => void database.close().finally(() => process.exit(0)));
     server.closeAllConnections();
