@@ -8,7 +8,7 @@ import { PERMISSION_ACTIONS, type PermissionAction, type PermissionItemType } fr
  * - add, modify and manage grant: no roles means nobody (but administrators).
  * Predicates are SQL (`exists` over item_permission), so listings filter in the query.
  */
-export const RESTRICTING_ACTIONS: readonly PermissionAction[] = [PERMISSION_ACTIONS.libraryAccess, PERMISSION_ACTIONS.datasetAccess];
+export const RESTRICTING_ACTIONS: readonly PermissionAction[] = [PERMISSION_ACTIONS.libraryAccess, PERMISSION_ACTIONS.datasetAccess, PERMISSION_ACTIONS.requestTypeAccess];
 
 /** A raw SQL condition with its bindings, to join into a knex query. */
 export interface SqlCondition {
