@@ -19,6 +19,7 @@ import { toolsArea } from './routes/tools/tools.routes';
 import { platformArea } from './routes/platform/platform.routes';
 import { quotasArea } from './routes/quotas/quotas.routes';
 import { rolesArea } from './routes/roles/roles.routes';
+import { sampleTrackingArea } from './routes/sample-tracking/sample-tracking.routes';
 import { usersArea } from './routes/users/users.routes';
 import { visualizationsArea } from './routes/visualizations/visualizations.routes';
 import { webRoutes } from './routes/datasets/web.routes';
@@ -38,6 +39,7 @@ export const FINISHED_AREAS: RouteArea[] = [
   librariesArea,
   pagesArea,
   visualizationsArea,
+  sampleTrackingArea,
 ];
 
 /** The REST contract, mounted on `/api`: thin routers that run prepared GraphQL documents. */

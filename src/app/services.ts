@@ -10,6 +10,13 @@ import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
 import { HdcaService } from '../services/collections/hdca.service';
 import { PageService } from '../services/pages/page.service';
+import { ExternalServiceService } from '../services/sample-tracking/external-service.service';
+import { FormService } from '../services/sample-tracking/form.service';
+import { RequestStateService } from '../services/sample-tracking/request-state.service';
+import { RequestTypeService } from '../services/sample-tracking/request-type.service';
+import { RequestService } from '../services/sample-tracking/request.service';
+import { SampleUpdateService } from '../services/sample-tracking/sample-update.service';
+import { SampleService } from '../services/sample-tracking/sample.service';
 import { HistorySharingService } from '../services/sharing/history-sharing.service';
 import { VisualizationService } from '../services/visualizations/visualization.service';
 import { GroupMembershipService } from '../services/groups/group-membership.service';
@@ -51,6 +58,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const ids = new IdCodec(config.idSecret);
   const passwords = new PasswordHasher(config.passwordHashRounds);
   const groups = new GroupService();
+  const requests = new RequestService();
   const layout = new DataLayout(config.dataDir);
   const tools = new ToolCatalogService(config.toolDirs, log);
   const jobEngine = new JobEngine(
@@ -109,6 +117,13 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     datasetPermissions: new DatasetPermissionsService(),
     defaultDatasetPermissions: new DefaultDatasetPermissionsService(),
     libraryDatasetChanges: new LibraryDatasetChangesService(),
+    forms: new FormService(),
+    externalServices: new ExternalServiceService(),
+    requestTypes: new RequestTypeService(),
+    requests,
+    requestStates: new RequestStateService(requests),
+    samples: new SampleService(requests),
+    sampleUpdates: new SampleUpdateService(),
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
   tasks.register(IMPORT_TASK, importTaskHandler(services));

@@ -7,6 +7,13 @@ import type { Logger } from '../logging/logger';
 import type { HdaService } from '../services/datasets/hda.service';
 import type { HdcaService } from '../services/collections/hdca.service';
 import type { PageService } from '../services/pages/page.service';
+import type { ExternalServiceService } from '../services/sample-tracking/external-service.service';
+import type { FormService } from '../services/sample-tracking/form.service';
+import type { RequestStateService } from '../services/sample-tracking/request-state.service';
+import type { RequestTypeService } from '../services/sample-tracking/request-type.service';
+import type { RequestService } from '../services/sample-tracking/request.service';
+import type { SampleUpdateService } from '../services/sample-tracking/sample-update.service';
+import type { SampleService } from '../services/sample-tracking/sample.service';
 import type { HistorySharingService } from '../services/sharing/history-sharing.service';
 import type { VisualizationService } from '../services/visualizations/visualization.service';
 import type { GroupMembershipService } from '../services/groups/group-membership.service';
@@ -89,4 +96,11 @@ export interface AppServices {
   datasetPermissions: DatasetPermissionsService;
   defaultDatasetPermissions: DefaultDatasetPermissionsService;
   libraryDatasetChanges: LibraryDatasetChangesService;
+  forms: FormService;
+  externalServices: ExternalServiceService;
+  requestTypes: RequestTypeService;
+  requests: RequestService;
+  requestStates: RequestStateService;
+  samples: SampleService;
+  sampleUpdates: SampleUpdateService;
 }

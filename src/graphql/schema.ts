@@ -28,6 +28,10 @@ import { ViewerResolver } from './viewer/viewer.resolver';
 import { ConfigurationResolver } from './platform/configuration.resolver';
 import { PageResolver, PageRevisionResolver } from './pages/page.resolver';
 import { VisualizationResolver } from './visualizations/visualization.resolver';
+import { FormDefinitionResolver } from './sample-tracking/form.resolver';
+import { ExternalServiceResolver, RequestTypeResolver, SampleStateResolver } from './sample-tracking/request-type.resolver';
+import { RequestEventResolver, SampleTrackingUpdateResolver, SequencingRequestResolver } from './sample-tracking/request.resolver';
+import { SampleDatasetResolver, SampleEventResolver, SampleResolver, SampleTrackingUpdateSampleResolver } from './sample-tracking/sample.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -61,6 +65,17 @@ export const RESOLVERS = [
   LibraryDatasetResolver,
   LibraryDatasetChangesResolver,
   LibraryDatasetVersionResolver,
+  FormDefinitionResolver,
+  RequestTypeResolver,
+  SampleStateResolver,
+  ExternalServiceResolver,
+  SequencingRequestResolver,
+  RequestEventResolver,
+  SampleTrackingUpdateResolver,
+  SampleResolver,
+  SampleEventResolver,
+  SampleDatasetResolver,
+  SampleTrackingUpdateSampleResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
