@@ -1,4 +1,5 @@
 import { ApiClient, inParallel } from './api-client';
+import { seedSampleTracking } from './seed-sample-tracking';
 
 export const BENCH_ADMIN_EMAIL = 'ratio-admin@example.org';
 export const BENCH_USER_EMAIL = 'ratio-user@example.org';
@@ -18,7 +19,12 @@ export interface Seeded {
   libraryDatasetId: string;
   smallFolderId: string;
   bigFolderId: string;
+  /** A submitted request of the user's with `SAMPLE_TRACKING_SIZE` samples (one of that many requests). */
+  bigRequestId: string;
 }
+
+/** Requests of the user, and samples of the big request. */
+export const SAMPLE_TRACKING_SIZE = 100;
 
 interface Upload {
   outputs: Array<{ id: string }>;
@@ -111,6 +117,7 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
   const small = await folder('ten items', 10);
   await admin.post(`/api/libraries/datasets/${small.datasetIds[0]}/permissions`, { action: 'set_permissions', 'access_ids[]': [role.name] });
   const big = await folder(`${items} items`, items);
+  const bigRequestId = await seedSampleTracking(admin, user, SAMPLE_TRACKING_SIZE, SAMPLE_TRACKING_SIZE);
   return {
     userKey: user.key,
     adminKey: admin.key,
@@ -122,5 +129,6 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
     libraryDatasetId: small.datasetIds[0],
     smallFolderId: small.folderId,
     bigFolderId: big.folderId,
+    bigRequestId,
   };
 }

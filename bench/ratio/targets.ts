@@ -1,4 +1,4 @@
-import type { Seeded } from './seed';
+import { SAMPLE_TRACKING_SIZE, type Seeded } from './seed';
 
 /** One request the benchmark measures on the service and on the baseline alike. */
 export interface Target {
@@ -16,7 +16,7 @@ export interface Target {
 
 const graphql = (query: string) => JSON.stringify({ query });
 
-/** The targets of issue 8, in the order they are printed. */
+/** The targets of issue 8 (and the sample tracking listings of issue 11), in the order they are printed. */
 export function targetsFor(seeded: Seeded, items: number): Target[] {
   const get = (label: string, path: string, rows: number, floor: number | null, p99Rule = false): Target => ({ label, rows, method: 'GET', path, floor, p99Rule });
   return [
@@ -30,6 +30,8 @@ export function targetsFor(seeded: Seeded, items: number): Target[] {
     get('GET /api/histories/{id}/contents (100 + 100 collections)', `/api/histories/${seeded.mixedHistoryId}/contents`, 200, null),
     get('GET /api/folders/{id}/contents (10)', `/api/folders/${seeded.smallFolderId}/contents`, 10, null),
     get(`GET /api/folders/{id}/contents (${items})`, `/api/folders/${seeded.bigFolderId}/contents`, items, 0.3),
+    get(`GET /api/requests (${SAMPLE_TRACKING_SIZE})`, '/api/requests', SAMPLE_TRACKING_SIZE, 0.3),
+    get(`GET /api/requests/{id}/samples (${SAMPLE_TRACKING_SIZE})`, `/api/requests/${seeded.bigRequestId}/samples`, SAMPLE_TRACKING_SIZE, 0.3),
     {
       label: 'POST /graphql history(id){id name deleted}',
       rows: 1,

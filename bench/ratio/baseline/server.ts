@@ -17,6 +17,7 @@ import { graphqlHistory, historyContents, listHistories, showHistory } from './h
 import { type Baseline, type Ctx, endpoint, HttpError, param } from './http';
 import { showJob } from './jobs';
 import { folderContents, showLibraryDataset } from './libraries';
+import { listRequests, requestSamples } from './sample-tracking';
 
 /** `{ history(id: "…") { id name deleted } }`, the only document the baseline answers: the id, and where `history` is. */
 function graphqlHistoryQuery(body: unknown): { id: string; column: number } {
@@ -53,6 +54,8 @@ function baselineApp(app: Baseline): express.Express {
     '/api/folders/:id/contents',
     endpoint(app, (ctx, req) => folderContents(ctx, param(req, 'id'), asBool(req.query.include_deleted) ?? false)),
   );
+  server.get('/api/requests', endpoint(app, (ctx) => listRequests(ctx)));
+  server.get('/api/requests/:id/samples', endpoint(app, (ctx, req) => requestSamples(ctx, param(req, 'id'))));
   server.post(
     '/graphql',
     express.json(),
