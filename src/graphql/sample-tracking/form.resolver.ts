@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { FormView } from '../../services/sample-tracking/form-view';
+import type { FormView } from '../../services/sample-tracking/forms/form-view';
 import { formVersionsByCurrentId } from '../../services/sample-tracking/sample-tracking.loaders';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { FormView } from '../../services/sample-tracking/form-view';
-import type { ExternalServiceView, RequestTypeView, SampleStateView } from '../../services/sample-tracking/request-type-view';
+import type { FormView } from '../../services/sample-tracking/forms/form-view';
+import type { ExternalServiceView, RequestTypeView, SampleStateView } from '../../services/sample-tracking/request-types/request-type-view';
 import { formById, servicesByRequestTypeId, statesByRequestTypeId } from '../../services/sample-tracking/sample-tracking.loaders';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';

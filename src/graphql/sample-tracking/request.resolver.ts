@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { TrackingUpdate } from '../../services/sample-tracking/request-state.service';
-import type { RequestTypeView } from '../../services/sample-tracking/request-type-view';
-import type { RequestEventView, RequestView } from '../../services/sample-tracking/request-view';
-import type { SampleView } from '../../services/sample-tracking/sample-view';
+import type { TrackingUpdate } from '../../services/sample-tracking/requests/request-state.service';
+import type { RequestTypeView } from '../../services/sample-tracking/request-types/request-type-view';
+import type { RequestEventView, RequestView } from '../../services/sample-tracking/requests/request-view';
+import type { SampleView } from '../../services/sample-tracking/samples/sample-view';
 import { eventsByRequestId, requestById, requestTypeById, samplesByRequestId } from '../../services/sample-tracking/sample-tracking.loaders';
 import { userById } from '../../services/users/user.loaders';
 import type { UserView } from '../../services/users/user-view';

@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { TrackingUpdate } from '../../services/sample-tracking/request-state.service';
-import type { RequestView } from '../../services/sample-tracking/request-view';
-import type { SampleDatasetView, SampleEventView, SampleView } from '../../services/sample-tracking/sample-view';
+import type { TrackingUpdate } from '../../services/sample-tracking/requests/request-state.service';
+import type { RequestView } from '../../services/sample-tracking/requests/request-view';
+import type { SampleDatasetView, SampleEventView, SampleView } from '../../services/sample-tracking/samples/sample-view';
 import { datasetsBySampleId, eventsBySampleId, requestById, sampleById } from '../../services/sample-tracking/sample-tracking.loaders';
 import { encodeFolderId } from '../../services/libraries/folder-ids';
 import { Access } from '../shared/access';

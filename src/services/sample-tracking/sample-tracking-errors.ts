@@ -1,4 +1,4 @@
-import { AppError, errors } from '../../errors/error-kinds';
+import { errors } from '../../errors/error-kinds';
 
 /**
  * The area's messages, as the platform's sample tracking controllers word them. The routes render
@@ -10,8 +10,6 @@ export const trackingErrors = {
   unknown: (label: string, value: unknown) => errors.invalid(`Invalid ${label} id ( ${String(value)} ) specified.`, { id: String(value) }),
   /** A request (or its samples) the caller may not see looks unknown; the platform prints the decoded id. */
   unknownRequest: (decodedId: number) => errors.invalid(`Invalid request id ( ${decodedId} ) specified.`),
-  notAuthorized: (message: string) => errors.adminRequired(message),
   invalid: (message: string) => errors.invalid(message),
   invalidAttribute: (message: string) => errors.invalidAttribute(message),
-  conflict: (message: string) => new AppError('ObjectAttributeInvalidException', message),
 };

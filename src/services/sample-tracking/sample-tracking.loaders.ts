@@ -1,10 +1,10 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
-import { type FormView, readFormVersions, readForms } from './form-view';
-import { type ExternalServiceView, readRequestTypes, readSampleStates, readServicesOfTypes, type RequestTypeView, type SampleStateView } from './request-type-view';
-import { readRequestEvents, readRequests, type RequestEventView, type RequestView } from './request-view';
-import { readSampleDatasets, readSampleEvents, readSamples, readSamplesOf, type SampleDatasetView, type SampleEventView, type SampleView } from './sample-view';
+import { type FormView, readFormVersions, readForms } from './forms/form-view';
+import { type ExternalServiceView, readRequestTypes, readSampleStates, readServicesOfTypes, type RequestTypeView, type SampleStateView } from './request-types/request-type-view';
+import { readRequestEvents, readRequests, type RequestEventView, type RequestView } from './requests/request-view';
+import { readSampleDatasets, readSampleEvents, readSamples, readSamplesOf, type SampleDatasetView, type SampleEventView, type SampleView } from './samples/sample-view';
 
 type Read<T> = (ctx: RequestContext, ids: readonly number[]) => Promise<T[]>;
 

@@ -1,15 +1,15 @@
-import type { RequestContext } from '../../context/request-context';
-import { Request, REQUEST_STATES, RequestEvent } from '../../entities/request.entity';
-import { SampleState } from '../../entities/request-type.entity';
-import { Sample, SampleEvent } from '../../entities/sample.entity';
-import { errors } from '../../errors/error-kinds';
-import { readForm } from './form-view';
-import { emptyRequiredFields } from './form-values';
-import { readRequestTypes, readSampleStates } from './request-type-view';
+import type { RequestContext } from '../../../context/request-context';
+import { Request, REQUEST_STATES, RequestEvent } from '../../../entities/request.entity';
+import { SampleState } from '../../../entities/request-type.entity';
+import { Sample, SampleEvent } from '../../../entities/sample.entity';
+import { errors } from '../../../errors/error-kinds';
+import { readForm } from '../forms/form-view';
+import { emptyRequiredFields } from '../forms/form-values';
+import { readRequestTypes, readSampleStates } from '../request-types/request-type-view';
 import { readRequest, type RequestView } from './request-view';
 import { actorOf, type RequestService } from './request.service';
-import { trackingErrors } from './sample-tracking-errors';
-import { readSamplesOf } from './sample-view';
+import { trackingErrors } from '../sample-tracking-errors';
+import { readSamplesOf } from '../samples/sample-view';
 
 /** What an update route answers: the platform returns `(status, message)`. */
 export interface TrackingUpdate {

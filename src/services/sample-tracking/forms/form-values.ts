@@ -1,7 +1,7 @@
-import type { FormField } from '../../entities/form-definition.entity';
-import { isPlainObject } from '../../http/body-parser';
-import { stringAsBool } from '../../format/booleans';
-import { trackingErrors } from './sample-tracking-errors';
+import type { FormField } from '../../../entities/form-definition.entity';
+import { isPlainObject } from '../../../http/body-parser';
+import { stringAsBool } from '../../../format/booleans';
+import { trackingErrors } from '../sample-tracking-errors';
 
 export type FormValues = Record<string, string | boolean>;
 

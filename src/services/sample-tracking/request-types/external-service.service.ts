@@ -1,6 +1,6 @@
-import type { RequestContext } from '../../context/request-context';
-import { ExternalService } from '../../entities/request-type.entity';
-import { errors } from '../../errors/error-kinds';
+import type { RequestContext } from '../../../context/request-context';
+import { ExternalService } from '../../../entities/request-type.entity';
+import { errors } from '../../../errors/error-kinds';
 import { type ExternalServiceView, listExternalServices, readExternalService } from './request-type-view';
 
 export interface ExternalServiceInput {

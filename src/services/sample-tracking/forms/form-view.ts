@@ -1,6 +1,6 @@
-import type { RequestContext } from '../../context/request-context';
-import { sql } from '../../db/sql/sql-statement';
-import type { FormField } from '../../entities/form-definition.entity';
+import type { RequestContext } from '../../../context/request-context';
+import { sql } from '../../../db/sql/sql-statement';
+import type { FormField } from '../../../entities/form-definition.entity';
 
 /** What the graph reads of a form definition (one version of a form). */
 export interface FormView {

@@ -1,20 +1,20 @@
-import type { RequestContext } from '../../context/request-context';
-import { sql } from '../../db/sql/sql-statement';
-import { Request, REQUEST_STATES } from '../../entities/request.entity';
-import { LibraryFolder } from '../../entities/library-folder.entity';
-import { Library } from '../../entities/library.entity';
-import { Sample } from '../../entities/sample.entity';
-import { errors } from '../../errors/error-kinds';
-import { decodeFolderId } from '../libraries/folder-ids';
-import { heldRolesCte, libraryAccessibleSql } from '../permissions/permission-rules';
-import { decodeId } from '../shared/decode-id';
-import { readForm } from './form-view';
-import { formValues } from './form-values';
-import { readRequestTypes } from './request-type-view';
-import type { RequestView } from './request-view';
-import type { RequestService } from './request.service';
-import { trackingErrors } from './sample-tracking-errors';
-import { readSamples, readSamplesOf, type SampleView } from './sample-view';
+import type { RequestContext } from '../../../context/request-context';
+import { sql } from '../../../db/sql/sql-statement';
+import { Request, REQUEST_STATES } from '../../../entities/request.entity';
+import { LibraryFolder } from '../../../entities/library-folder.entity';
+import { Library } from '../../../entities/library.entity';
+import { Sample } from '../../../entities/sample.entity';
+import { errors } from '../../../errors/error-kinds';
+import { decodeFolderId } from '../../libraries/folder-ids';
+import { heldRolesCte, libraryAccessibleSql } from '../../permissions/permission-rules';
+import { decodeId } from '../../shared/decode-id';
+import { readForm } from '../forms/form-view';
+import { formValues } from '../forms/form-values';
+import { readRequestTypes } from '../request-types/request-type-view';
+import type { RequestView } from '../requests/request-view';
+import type { RequestService } from '../requests/request.service';
+import { trackingErrors } from '../sample-tracking-errors';
+import { readRequestSamples, readSamples, readSamplesOf, type SampleView } from './sample-view';
 
 export interface SampleInput {
   name?: string | null;
@@ -43,9 +43,12 @@ const DESTINATION = sql<{ deleted: boolean; accessible: boolean; folderLibraryId
 export class SampleService {
   constructor(private readonly requests: RequestService) {}
 
+  /** One statement: the samples and the owner the read rule needs. */
   async list(ctx: RequestContext, encodedRequestId: string): Promise<SampleView[]> {
-    const request = await this.requests.visible(ctx, encodedRequestId);
-    return readSamplesOf(ctx, [request.id]);
+    const requestId = this.requests.decode(ctx, encodedRequestId);
+    const { ownerId, samples } = await readRequestSamples(ctx, requestId);
+    this.requests.checkVisible(ctx, requestId, ownerId);
+    return samples;
   }
 
   async add(ctx: RequestContext, encodedRequestId: string, inputs: readonly SampleInput[]): Promise<SampleView[]> {

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../context/request-context';
-import { sql } from '../../db/sql/sql-statement';
+import type { RequestContext } from '../../../context/request-context';
+import { sql } from '../../../db/sql/sql-statement';
 
 /** What the graph reads of a sample: its state (the newest event's, none before submission) in the same row. */
 export interface SampleView {
@@ -47,12 +47,22 @@ const COLUMNS = `s.id, s.name, s."desc", s.values, s.request_id as "requestId", 
   s.library_id as "libraryId", s.folder_id as "folderId", st.id as "stateId", st.name as state,
   s.run_details_form_id as "runDetailsFormId", s.run_details as "runDetails",
   s.create_time as "createTime", s.update_time as "updateTime"`;
-const FROM = `sample s left join lateral (
+const STATE = `left join lateral (
     select ss.id, ss.name from sample_event e join sample_state ss on ss.id = e.sample_state_id
     where e.sample_id = s.id order by e.id desc limit 1) st on true`;
+const FROM = `sample s ${STATE}`;
 
 /** The samples of requests, in the order they were added. */
 const OF_REQUESTS = sql<SampleView>('samples_of_requests', `select ${COLUMNS} from ${FROM} where s.request_id = any($1::int[]) order by s.id`);
+/**
+ * A request's owner and its samples in one statement (the listing's access rule needs the owner): no
+ * row means no such request; a request without samples is one row without a sample.
+ */
+const OF_REQUEST_WITH_OWNER = sql<SampleView & { ownerId: number }>(
+  'samples_of_request_with_owner',
+  `select r.user_id as "ownerId", ${COLUMNS} from request r left join sample s on s.request_id = r.id ${STATE} where r.id = $1 order by s.id`,
+);
+
 const BY_IDS = sql<SampleView>('samples_by_ids', `select ${COLUMNS} from ${FROM} where s.id = any($1::int[])`);
 
 const EVENTS = sql<SampleEventView>(
@@ -72,6 +82,14 @@ const DATASETS = sql<SampleDatasetView>(
 
 export function readSamplesOf(ctx: RequestContext, requestIds: readonly number[]): Promise<SampleView[]> {
   return ctx.rows(OF_REQUESTS, [requestIds]);
+}
+
+/** The owner of the request (null: no such request) and its samples, in the order they were added. */
+export async function readRequestSamples(ctx: RequestContext, requestId: number): Promise<{ ownerId: number | null; samples: SampleView[] }> {
+  const rows = await ctx.rows(OF_REQUEST_WITH_OWNER, [requestId]);
+  if (rows.length === 0) return { ownerId: null, samples: [] };
+  const samples = rows.filter((row) => row.id !== null).map(({ ownerId: _owner, ...sample }) => sample);
+  return { ownerId: rows[0].ownerId, samples };
 }
 
 export function readSamples(ctx: RequestContext, ids: readonly number[]): Promise<SampleView[]> {

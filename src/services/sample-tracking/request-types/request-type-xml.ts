@@ -6,8 +6,8 @@
  *     <sample_states><state name="…" description="…"/>…</sample_states>
  *   </request_type>
  */
-import { childElements, firstChild } from '../../tools/xml/xml-tree';
-import { FormXmlError, parseXmlText } from './form-xml';
+import { childElements, firstChild } from '../../../tools/xml/xml-tree';
+import { FormXmlError, parseXmlText } from '../forms/form-xml';
 
 export interface ParsedRequestType {
   name: string;

@@ -14,10 +14,10 @@
  *
  * The root element's name is free. Every problem is a FormXmlError whose message names it.
  */
-import type { FormField } from '../../entities/form-definition.entity';
-import { stringAsBool } from '../../format/booleans';
-import { ToolParseError } from '../../tools/errors';
-import { childElements, firstChild, parseXmlDocument, type XmlElement } from '../../tools/xml/xml-tree';
+import type { FormField } from '../../../entities/form-definition.entity';
+import { stringAsBool } from '../../../format/booleans';
+import { ToolParseError } from '../../../tools/errors';
+import { childElements, firstChild, parseXmlDocument, type XmlElement } from '../../../tools/xml/xml-tree';
 
 export class FormXmlError extends Error {}
 

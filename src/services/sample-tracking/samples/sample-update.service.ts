@@ -1,15 +1,15 @@
-import type { RequestContext } from '../../context/request-context';
-import { FormDefinition } from '../../entities/form-definition.entity';
-import { ExternalService, SampleState } from '../../entities/request-type.entity';
-import { Sample, SampleDataset, SampleEvent, TRANSFER_STATUSES, type TransferStatus } from '../../entities/sample.entity';
-import { errors } from '../../errors/error-kinds';
-import { stringAsBool } from '../../format/booleans';
-import { decodeId } from '../shared/decode-id';
-import { readForm } from './form-view';
-import type { TrackingUpdate } from './request-state.service';
-import { readRequestTypes, readSampleStates } from './request-type-view';
-import { readRequest } from './request-view';
-import { trackingErrors } from './sample-tracking-errors';
+import type { RequestContext } from '../../../context/request-context';
+import { FormDefinition } from '../../../entities/form-definition.entity';
+import { ExternalService, SampleState } from '../../../entities/request-type.entity';
+import { Sample, SampleDataset, SampleEvent, TRANSFER_STATUSES, type TransferStatus } from '../../../entities/sample.entity';
+import { errors } from '../../../errors/error-kinds';
+import { stringAsBool } from '../../../format/booleans';
+import { decodeId } from '../../shared/decode-id';
+import { readForm } from '../forms/form-view';
+import type { TrackingUpdate } from '../requests/request-state.service';
+import { readRequestTypes, readSampleStates } from '../request-types/request-type-view';
+import { readRequest } from '../requests/request-view';
+import { trackingErrors } from '../sample-tracking-errors';
 import { readSample, readSampleDatasets, type SampleDatasetView, type SampleView } from './sample-view';
 
 /** PUT /api/samples/{id}: the update type and what each one reads. */

@@ -1,14 +1,14 @@
 import type { EntityClass, FilterQuery } from '@mikro-orm/core';
-import type { RequestContext } from '../../context/request-context';
-import { FormDefinition } from '../../entities/form-definition.entity';
-import { ItemPermission, PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { ExternalService, RequestType, RequestTypeExternalServiceAssociation, SampleState } from '../../entities/request-type.entity';
-import { Role } from '../../entities/role.entity';
-import { decodeId } from '../shared/decode-id';
-import { FormXmlError } from './form-xml';
+import type { RequestContext } from '../../../context/request-context';
+import { FormDefinition } from '../../../entities/form-definition.entity';
+import { ItemPermission, PERMISSION_ACTIONS } from '../../../entities/item-permission.entity';
+import { ExternalService, RequestType, RequestTypeExternalServiceAssociation, SampleState } from '../../../entities/request-type.entity';
+import { Role } from '../../../entities/role.entity';
+import { decodeId } from '../../shared/decode-id';
+import { FormXmlError } from '../forms/form-xml';
 import { type ParsedRequestType, parseRequestTypeXml } from './request-type-xml';
 import { listAccessibleRequestTypes, readRequestTypeFor, type RequestTypeView } from './request-type-view';
-import { trackingErrors } from './sample-tracking-errors';
+import { trackingErrors } from '../sample-tracking-errors';
 
 export interface RequestTypeInput {
   xmlText?: string | null;

@@ -1,13 +1,13 @@
-import type { RequestContext } from '../../context/request-context';
-import { Request, REQUEST_STATES, RequestEvent } from '../../entities/request.entity';
-import { RequestType } from '../../entities/request-type.entity';
-import { errors } from '../../errors/error-kinds';
-import { decodeId } from '../shared/decode-id';
-import { readForm } from './form-view';
-import { formValues } from './form-values';
-import { readRequestTypeFor } from './request-type-view';
+import type { RequestContext } from '../../../context/request-context';
+import { Request, REQUEST_STATES, RequestEvent } from '../../../entities/request.entity';
+import { RequestType } from '../../../entities/request-type.entity';
+import { errors } from '../../../errors/error-kinds';
+import { decodeId } from '../../shared/decode-id';
+import { readForm } from '../forms/form-view';
+import { formValues } from '../forms/form-values';
+import { readRequestTypeFor } from '../request-types/request-type-view';
 import { listRequests, readRequest, type RequestView } from './request-view';
-import { trackingErrors } from './sample-tracking-errors';
+import { trackingErrors } from '../sample-tracking-errors';
 
 export interface RequestInput {
   requestTypeId?: string | null;
@@ -39,11 +39,22 @@ export class RequestService {
 
   /** The request if the caller owns it or is an administrator; otherwise (or unknown) the platform's 400. */
   async visible(ctx: RequestContext, encodedId: string): Promise<RequestView> {
-    ctx.caller.requireIdentity();
-    const id = decodeId(ctx, encodedId, malformedRequest);
+    const id = this.decode(ctx, encodedId);
     const request = await readRequest(ctx, id);
-    if (!request || !(ctx.caller.isAdmin || request.userId === ctx.caller.userId)) throw trackingErrors.unknownRequest(id);
+    if (!request) throw trackingErrors.unknownRequest(id);
+    this.checkVisible(ctx, id, request.userId);
     return request;
+  }
+
+  /** Decodes a request id (any identity first). */
+  decode(ctx: RequestContext, encodedId: string): number {
+    ctx.caller.requireIdentity();
+    return decodeId(ctx, encodedId, malformedRequest);
+  }
+
+  /** The read rule: its owner and administrators; anyone else (or no such request, ownerId null) gets the platform's 400. */
+  checkVisible(ctx: RequestContext, requestId: number, ownerId: number | null): void {
+    if (ownerId === null || !(ctx.caller.isAdmin || ownerId === ctx.caller.userId)) throw trackingErrors.unknownRequest(requestId);
   }
 
   /** A new request of the caller's, in state New, with the request form's values. */

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../context/request-context';
-import { sql } from '../../db/sql/sql-statement';
+import type { RequestContext } from '../../../context/request-context';
+import { sql } from '../../../db/sql/sql-statement';
 
 /** What the graph reads of a request: its state (newest event) and sample count in the same row. */
 export interface RequestView {

@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
-import type { RequestContext } from '../../context/request-context';
-import { FormDefinition, FormDefinitionCurrent } from '../../entities/form-definition.entity';
-import { decodeId } from '../shared/decode-id';
+import type { RequestContext } from '../../../context/request-context';
+import { FormDefinition, FormDefinitionCurrent } from '../../../entities/form-definition.entity';
+import { decodeId } from '../../shared/decode-id';
 import { FormXmlError, type ParsedForm, parseFormXml } from './form-xml';
 import { type FormView, listForms, readForm } from './form-view';
-import { trackingErrors } from './sample-tracking-errors';
+import { trackingErrors } from '../sample-tracking-errors';
 
 const malformedForm = trackingErrors.malformed('form definition');
 
