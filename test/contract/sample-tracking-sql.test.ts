@@ -21,7 +21,7 @@ async function requestWithSamples(count: number): Promise<string> {
   return request.id;
 }
 
-const GRAPH = `{ requests { id name state user { email } events { state } requestType { name states { name } requestForm { name } }
+const GRAPH = `{ requests { id name state numOfSamples user { email } events { state } requestType { name states { name } requestForm { name } }
   samples { id state events { state comment } datasets { name status } } } }`;
 
 const graphQuery = (key: string) => h.api.post('/graphql').set('x-api-key', key).send({ query: GRAPH });

@@ -1,10 +1,10 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { TrackingUpdate } from '../../services/sample-tracking/requests/request-state.service';
 import type { RequestTypeView } from '../../services/sample-tracking/request-types/request-type-view';
 import type { RequestEventView, RequestView } from '../../services/sample-tracking/requests/request-view';
 import type { SampleView } from '../../services/sample-tracking/samples/sample-view';
-import { eventsByRequestId, requestById, requestTypeById, samplesByRequestId } from '../../services/sample-tracking/sample-tracking.loaders';
+import { eventsByRequestId, requestById, requestTypeById, sampleCountByRequestId, samplesByRequestId } from '../../services/sample-tracking/sample-tracking.loaders';
 import { userById } from '../../services/users/user.loaders';
 import type { UserView } from '../../services/users/user-view';
 import { Access } from '../shared/access';
@@ -63,6 +63,11 @@ export class SequencingRequestResolver {
   @FieldResolver(() => UserType, { nullable: true })
   user(@Root() request: RequestView, @Ctx() ctx: RequestContext): Promise<UserView | null> {
     return ctx.loaders.get(userById).load(request.userId);
+  }
+
+  @FieldResolver(() => Int)
+  numOfSamples(@Root() request: RequestView, @Ctx() ctx: RequestContext): number | Promise<number> {
+    return request.numOfSamples ?? ctx.loaders.get(sampleCountByRequestId).load(request.id);
   }
 
   @FieldResolver(() => ID)

@@ -18,9 +18,6 @@ export class SequencingRequestType {
   @Field(() => Boolean)
   deleted!: boolean;
 
-  @Field(() => Int)
-  numOfSamples!: number;
-
   @Field(() => Date)
   createTime!: Date;
 

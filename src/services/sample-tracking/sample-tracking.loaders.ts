@@ -3,7 +3,7 @@ import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
 import { type FormView, readFormVersions, readForms } from './forms/form-view';
 import { type ExternalServiceView, readRequestTypes, readSampleStates, readServicesOfTypes, type RequestTypeView, type SampleStateView } from './request-types/request-type-view';
-import { readRequestEvents, readRequests, type RequestEventView, type RequestView } from './requests/request-view';
+import { readRequestEvents, readRequests, readSampleCounts, type RequestEventView, type RequestView } from './requests/request-view';
 import { readSampleDatasets, readSampleEvents, readSamples, readSamplesOf, type SampleDatasetView, type SampleEventView, type SampleView } from './samples/sample-view';
 
 type Read<T> = (ctx: RequestContext, ids: readonly number[]) => Promise<T[]>;
@@ -33,6 +33,12 @@ export const requestTypeById = byId<RequestTypeView>(readRequestTypes);
 export const statesByRequestTypeId = byParent<SampleStateView>(readSampleStates, (state) => state.requestTypeId);
 export const servicesByRequestTypeId = byParent<ExternalServiceView & { requestTypeId: number }>(readServicesOfTypes, (service) => service.requestTypeId);
 export const requestById = byId<RequestView>(readRequests);
+/** Samples per request, for listings (a single request reads its count with itself). */
+export const sampleCountByRequestId: LoaderFactory<number, number> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const counts = await readSampleCounts(ctx, ids);
+    return ids.map((id) => counts.get(id) ?? 0);
+  });
 export const eventsByRequestId = byParent<RequestEventView>(readRequestEvents, (event) => event.requestId);
 export const sampleById = byId<SampleView>(readSamples);
 export const samplesByRequestId = byParent<SampleView>(readSamplesOf, (sample) => sample.requestId);
