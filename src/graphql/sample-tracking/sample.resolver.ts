@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { TrackingUpdate } from '../../services/sample-tracking/requests/request-state.service';
 import type { RequestView } from '../../services/sample-tracking/requests/request-view';
@@ -6,6 +7,7 @@ import type { SampleDatasetView, SampleEventView, SampleView } from '../../servi
 import { datasetsBySampleId, eventsBySampleId, requestById, sampleById } from '../../services/sample-tracking/sample-tracking.loaders';
 import { encodeFolderId } from '../../services/libraries/folder-ids';
 import { Access } from '../shared/access';
+import { selectsAny } from '../shared/lookahead';
 import { encoded } from '../shared/encoded-id';
 import { SampleTrackingUpdateType, SequencingRequestType } from './request.type';
 import { SampleDatasetInputType, SampleDatasetType, SampleEventType, SampleInputType, SampleType, SampleUpdateInputType } from './sample.type';
@@ -14,8 +16,8 @@ import { SampleDatasetInputType, SampleDatasetType, SampleEventType, SampleInput
 export class SampleResolver {
   @Query(() => [SampleType], { description: 'The samples of a request the caller may see.' })
   @Access('owner')
-  samples(@Ctx() ctx: RequestContext, @Arg('requestId', () => ID) requestId: string): Promise<SampleView[]> {
-    return ctx.services.samples.list(ctx, requestId);
+  samples(@Ctx() ctx: RequestContext, @Arg('requestId', () => ID) requestId: string, @Info() info: GraphQLResolveInfo): Promise<SampleView[]> {
+    return ctx.services.samples.list(ctx, requestId, selectsAny(info, ['state', 'stateId']));
   }
 
   @Mutation(() => [SampleType], { description: 'Samples added to a new or rejected request (its owner or an administrator).' })

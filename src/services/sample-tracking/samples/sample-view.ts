@@ -43,10 +43,13 @@ export interface SampleDatasetView {
   updateTime: Date;
 }
 
-const COLUMNS = `s.id, s.name, s."desc", s.values, s.request_id as "requestId", s.bar_code as "barCode",
-  s.library_id as "libraryId", s.folder_id as "folderId", st.id as "stateId", st.name as state,
+/** `state`: the columns of the sample's state (from the STATE join, or nulls without it). */
+const columns = (state: string) => `s.id, s.name, s."desc", s.values, s.request_id as "requestId", s.bar_code as "barCode",
+  s.library_id as "libraryId", s.folder_id as "folderId", ${state},
   s.run_details_form_id as "runDetailsFormId", s.run_details as "runDetails",
   s.create_time as "createTime", s.update_time as "updateTime"`;
+const COLUMNS = columns('st.id as "stateId", st.name as state');
+const STATELESS_COLUMNS = columns('null::int as "stateId", null::text as state');
 const STATE = `left join lateral (
     select ss.id, ss.name from sample_event e join sample_state ss on ss.id = e.sample_state_id
     where e.sample_id = s.id order by e.id desc limit 1) st on true`;
@@ -56,12 +59,16 @@ const FROM = `sample s ${STATE}`;
 const OF_REQUESTS = sql<SampleView>('samples_of_requests', `select ${COLUMNS} from ${FROM} where s.request_id = any($1::int[]) order by s.id`);
 /**
  * A request's owner and its samples in one statement (the listing's access rule needs the owner): no
- * row means no such request; a request without samples is one row without a sample.
+ * row means no such request; a request without samples is one row without a sample. Without
+ * `withState` the samples' states are left out (null), which spares a lookup per sample.
  */
-const OF_REQUEST_WITH_OWNER = sql<SampleView & { ownerId: number }>(
-  'samples_of_request_with_owner',
-  `select r.user_id as "ownerId", ${COLUMNS} from request r left join sample s on s.request_id = r.id ${STATE} where r.id = $1 order by s.id`,
-);
+const withOwner = (state: boolean) =>
+  sql<SampleView & { ownerId: number }>(
+    state ? 'samples_of_request_with_owner' : 'samples_of_request_with_owner_stateless',
+    `select r.user_id as "ownerId", ${state ? COLUMNS : STATELESS_COLUMNS}
+     from request r left join sample s on s.request_id = r.id ${state ? STATE : ''} where r.id = $1 order by s.id`,
+  );
+const OF_REQUEST_WITH_OWNER = { withState: withOwner(true), withoutState: withOwner(false) };
 
 const BY_IDS = sql<SampleView>('samples_by_ids', `select ${COLUMNS} from ${FROM} where s.id = any($1::int[])`);
 
@@ -85,8 +92,8 @@ export function readSamplesOf(ctx: RequestContext, requestIds: readonly number[]
 }
 
 /** The owner of the request (null: no such request) and its samples, in the order they were added. */
-export async function readRequestSamples(ctx: RequestContext, requestId: number): Promise<{ ownerId: number | null; samples: SampleView[] }> {
-  const rows = await ctx.rows(OF_REQUEST_WITH_OWNER, [requestId]);
+export async function readRequestSamples(ctx: RequestContext, requestId: number, withState = true): Promise<{ ownerId: number | null; samples: SampleView[] }> {
+  const rows = await ctx.rows(withState ? OF_REQUEST_WITH_OWNER.withState : OF_REQUEST_WITH_OWNER.withoutState, [requestId]);
   if (rows.length === 0) return { ownerId: null, samples: [] };
   const samples = rows.filter((row) => row.id !== null).map(({ ownerId: _owner, ...sample }) => sample);
   return { ownerId: rows[0].ownerId, samples };

@@ -43,10 +43,10 @@ const DESTINATION = sql<{ deleted: boolean; accessible: boolean; folderLibraryId
 export class SampleService {
   constructor(private readonly requests: RequestService) {}
 
-  /** One statement: the samples and the owner the read rule needs. */
-  async list(ctx: RequestContext, encodedRequestId: string): Promise<SampleView[]> {
+  /** One statement: the samples and the owner the read rule needs (their states only when `withState`). */
+  async list(ctx: RequestContext, encodedRequestId: string, withState = true): Promise<SampleView[]> {
     const requestId = this.requests.decode(ctx, encodedRequestId);
-    const { ownerId, samples } = await readRequestSamples(ctx, requestId);
+    const { ownerId, samples } = await readRequestSamples(ctx, requestId, withState);
     this.requests.checkVisible(ctx, requestId, ownerId);
     return samples;
   }
