@@ -301,3 +301,30 @@ describe('GraphQL submitRequest', () => {
     expect(codeOf(await graphql(h, bob.key, SUBMIT, { id: request.id }))).toBe('RequestParameterInvalidException');
   });
 });
+
+describe('GraphQL rejectRequest', () => {
+  const REJECT = 'mutation ($id: ID!, $comment: String) { rejectRequest(id: $id, comment: $comment) { id state events { state comment } } }';
+
+  it('sends a submitted request back (Rejected, with the reason); its owner may add samples and resubmit it', async () => {
+    const request = await createRequest(h, alice.key, typeId, 'to reject');
+    await addSamples(h, alice.key, request.id, ['first']);
+    await submitRequest(h, alice.key, request.id);
+    const data = await graphqlOk<{ rejectRequest: { state: string; events: Array<{ state: string; comment: string }> } }>(h, h.admin.key, REJECT, {
+      id: request.id,
+      comment: 'concentration too low',
+    });
+    expect(data.rejectRequest.state).toBe('Rejected');
+    expect(data.rejectRequest.events.at(-1)).toEqual({ state: 'Rejected', comment: `Sequencing request marked rejected by ${h.admin.email}. Reason: concentration too low ` });
+    await addSamples(h, alice.key, request.id, ['second']);
+    expect((await submitRequest(h, alice.key, request.id)).state).toBe('In Progress');
+  });
+
+  it('needs a reason, a submitted request and an administrator', async () => {
+    const request = await createRequest(h, alice.key, typeId);
+    await addSamples(h, alice.key, request.id, ['a']);
+    expect(messageOf(await graphql(h, h.admin.key, REJECT, { id: request.id, comment: 'why' }))).toBe(`The sequencing request ( My run ) is New: only a submitted request can be rejected.`);
+    await submitRequest(h, alice.key, request.id);
+    expect(messageOf(await graphql(h, h.admin.key, REJECT, { id: request.id }))).toBe('A reason for rejecting the request is required.');
+    expect(codeOf(await graphql(h, alice.key, REJECT, { id: request.id, comment: 'mine' }))).toBe('AdminRequiredException');
+  });
+});

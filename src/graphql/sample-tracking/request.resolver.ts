@@ -40,6 +40,12 @@ export class SequencingRequestResolver {
     return ctx.services.requestStates.submit(ctx, id);
   }
 
+  @Mutation(() => SequencingRequestType, { description: 'In Progress -> Rejected, with the reason (administrators); the owner may then change and resubmit it.' })
+  @Access('admin')
+  rejectRequest(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('comment', () => String, { nullable: true }) comment?: string): Promise<RequestView> {
+    return ctx.services.requestStates.reject(ctx, id, comment);
+  }
+
   @Mutation(() => SampleTrackingUpdateType, { description: "updateType 'request_state': the request follows its samples (all in the last state: Complete)." })
   @Access('owner')
   updateRequest(

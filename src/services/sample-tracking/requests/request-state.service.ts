@@ -58,6 +58,24 @@ export class RequestStateService {
     return this.requests.show(ctx, encodedId);
   }
 
+  /** An administrator sends a submitted request back to its owner, saying why (it may then be resubmitted). */
+  async reject(ctx: RequestContext, encodedId: string, comment: string | null | undefined): Promise<RequestView> {
+    ctx.caller.requireAdmin('You are not authorized to reject sequencing requests.');
+    const request = await this.requests.visible(ctx, encodedId);
+    const reason = comment?.trim() ?? '';
+    if (!reason) throw errors.missingAttribute('A reason for rejecting the request is required.');
+    await ctx.em.transactional(async (em) => {
+      await this.lock(ctx, request.id);
+      const current = await readRequest(ctx, request.id);
+      if (current?.state !== REQUEST_STATES.submitted) {
+        throw trackingErrors.invalid(`The sequencing request ( ${request.name} ) is ${current?.state ?? 'without state'}: only a submitted request can be rejected.`);
+      }
+      em.create(RequestEvent, { request: em.getReference(Request, request.id), state: REQUEST_STATES.rejected, comment: `Sequencing request marked rejected by ${actorOf(ctx)}. Reason: ${reason} ` });
+      await em.flush();
+    });
+    return this.requests.show(ctx, encodedId);
+  }
+
   /** PUT /api/requests/{id}: `update_type` request_state makes the request follow its samples. */
   async update(ctx: RequestContext, encodedId: string, updateType: string | null | undefined): Promise<TrackingUpdate> {
     ctx.caller.requireIdentity();
