@@ -2,6 +2,7 @@
 import { benchAdminArea } from './admin-area.bench';
 import { benchDataCore } from './data-core.bench';
 import { benchLibraries } from './libraries.bench';
+import { benchWorkflows } from './workflows.bench';
 import { printFigures } from './harness';
 
 async function main(): Promise<void> {
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
   if (!only || only === 'libraries') {
     printFigures(`libraries, 100 datasets in 10 folders, ${database}`, await benchLibraries({ folders: 10, datasets: 100 }));
     printFigures(`libraries, 10,000 datasets in 1,000 folders (half restricted), ${database}`, await benchLibraries({ folders: 1000, datasets: 10000 }));
+  }
+  if (!only || only === 'workflows') {
+    printFigures(`workflows, 10 workflows of 10 steps, an invocation of 10 jobs, ${database}`, await benchWorkflows({ workflows: 10, steps: 10, invocationJobs: 10 }));
+    printFigures(`workflows, 1,000 workflows of 10 steps, an invocation of 100 jobs, ${database}`, await benchWorkflows({ workflows: 1000, steps: 10, invocationJobs: 100 }));
   }
 }
 

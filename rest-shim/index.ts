@@ -16,6 +16,7 @@ import { jobsArea } from './routes/jobs/jobs.routes';
 import { librariesArea } from './routes/libraries/libraries.routes';
 import { pagesArea } from './routes/pages/pages.routes';
 import { toolsArea } from './routes/tools/tools.routes';
+import { toolDataArea } from './routes/tool-data/tool-data.routes';
 import { platformArea } from './routes/platform/platform.routes';
 import { quotasArea } from './routes/quotas/quotas.routes';
 import { rolesArea } from './routes/roles/roles.routes';
@@ -23,6 +24,7 @@ import { sampleTrackingArea } from './routes/sample-tracking/sample-tracking.rou
 import { usersArea } from './routes/users/users.routes';
 import { visualizationsArea } from './routes/visualizations/visualizations.routes';
 import { webRoutes } from './routes/datasets/web.routes';
+import { workflowsArea } from './routes/workflows/workflows.routes';
 
 /** The areas whose issue has landed; every other contract area answers 501 until it does. */
 export const FINISHED_AREAS: RouteArea[] = [
@@ -40,6 +42,8 @@ export const FINISHED_AREAS: RouteArea[] = [
   pagesArea,
   visualizationsArea,
   sampleTrackingArea,
+  workflowsArea,
+  toolDataArea,
 ];
 
 /** The REST contract, mounted on `/api`: thin routers that run prepared GraphQL documents. */

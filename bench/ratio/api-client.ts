@@ -27,6 +27,10 @@ export class ApiClient {
   post<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
     return this.request<T>('POST', path, body);
   }
+
+  put<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+    return this.request<T>('PUT', path, body);
+  }
 }
 
 /** Runs `task` for 0..count-1 with at most `parallel` in flight. */

@@ -16,6 +16,10 @@ import { firstDifference, read, type Reading } from './measure';
 import { freePort, type ServerProcess, startServerProcess } from './processes';
 import { BENCH_ADMIN_EMAIL, type Seeded, seedThroughApi } from './seed';
 import { type Target, targetsFor } from './targets';
+import { writeBenchToolData } from './tool-data-fixture';
+
+/** The key a target is called with: the administrator's for administrator routes, else the user's. */
+const keyFor = (seeded: Seeded, target: Target) => (target.as === 'admin' ? seeded.adminKey : seeded.userKey);
 
 const MASTER_KEY = 'ratio-master-key';
 const ID_SECRET = 'ratio-bench-secret-0123456789abc';
@@ -50,8 +54,12 @@ async function resetServerDatabase(url: string): Promise<void> {
 class Bench {
   private readonly dataDir = mkdtempSync(join(tmpdir(), 'ratio-bench-'));
   private readonly running = new Set<ServerProcess>();
+  /** The same tool data tables for the service and the baseline. */
+  private readonly toolData: Record<string, string>;
 
-  constructor(readonly s: Settings) {}
+  constructor(readonly s: Settings) {
+    this.toolData = writeBenchToolData(join(this.dataDir, 'tool-data'), s.items);
+  }
 
   async startService(webConcurrency = 1): Promise<ServerProcess> {
     const env: Record<string, string> = {
@@ -63,6 +71,7 @@ class Bench {
       LOG_LEVEL: 'info',
       EXPOSE_QUERY_COUNT: 'true',
       WEB_CONCURRENCY: String(webConcurrency),
+      ...this.toolData,
     };
     if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
     const service = await startServerProcess('service', 'src/main.ts', env, await freePort(), '/api/version', join(this.dataDir, 'service.log'));
@@ -71,7 +80,7 @@ class Bench {
   }
 
   async startBaseline(): Promise<ServerProcess> {
-    const env: Record<string, string> = { ID_SECRET, ADMIN_USERS: BENCH_ADMIN_EMAIL, DATA_DIR: this.dataDir };
+    const env: Record<string, string> = { ID_SECRET, ADMIN_USERS: BENCH_ADMIN_EMAIL, DATA_DIR: this.dataDir, ...this.toolData };
     if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
     else env.PGLITE_DATA_DIR = join(this.dataDir, 'pgdata');
     const baseline = await startServerProcess('baseline', 'bench/ratio/baseline/server.ts', env, await freePort(), '/', join(this.dataDir, 'baseline.log'));
@@ -138,18 +147,18 @@ async function main(): Promise<void> {
       // Both up at once; each target is measured on the baseline then the service, back to back.
       const baseline = await bench.startBaseline();
       for (const target of targets) {
-        const base = await read(baseline.baseUrl, target, seeded.userKey, s.connections, s.seconds);
-        const svc = await read(service.baseUrl, target, seeded.userKey, s.connections, s.seconds);
+        const base = await read(baseline.baseUrl, target, keyFor(seeded, target), s.connections, s.seconds);
+        const svc = await read(service.baseUrl, target, keyFor(seeded, target), s.connections, s.seconds);
         rows.push({ target, service: svc, baseline: base });
       }
       await bench.stop(baseline);
     } else {
       // PGlite belongs to one process: the service's phase, then the baseline's on the same files.
       const readings: Reading[] = [];
-      for (const target of targets) readings.push(await read(service.baseUrl, target, seeded.userKey, s.connections, s.seconds));
+      for (const target of targets) readings.push(await read(service.baseUrl, target, keyFor(seeded, target), s.connections, s.seconds));
       await bench.stop(service);
       const baseline = await bench.startBaseline();
-      for (const [i, target] of targets.entries()) rows.push({ target, service: readings[i], baseline: await read(baseline.baseUrl, target, seeded.userKey, s.connections, s.seconds) });
+      for (const [i, target] of targets.entries()) rows.push({ target, service: readings[i], baseline: await read(baseline.baseUrl, target, keyFor(seeded, target), s.connections, s.seconds) });
       await bench.stop(baseline);
     }
     printRows(`service / plain express + pg, ${database}, one service process`, rows, s.connections);

@@ -1,8 +1,10 @@
+import { catHeadWorkflow } from '../../test/support/workflow-helpers';
 import { ApiClient, inParallel } from './api-client';
 import { seedSampleTracking } from './seed-sample-tracking';
 
 export const BENCH_ADMIN_EMAIL = 'ratio-admin@example.org';
 export const BENCH_USER_EMAIL = 'ratio-user@example.org';
+export const BENCH_OTHER_EMAIL = 'ratio-other@example.org';
 
 /** What the targets read: a user's key and the encoded ids of what was seeded for them. */
 export interface Seeded {
@@ -21,6 +23,13 @@ export interface Seeded {
   bigFolderId: string;
   /** A submitted request of the user's with `SAMPLE_TRACKING_SIZE` samples (one of that many requests). */
   bigRequestId: string;
+  /** A history of the user, published and shared with two users (the sharing status target). */
+  sharedHistoryId: string;
+  /** One of the user's pages (two revisions) and visualizations (two revisions). */
+  pageId: string;
+  visualizationId: string;
+  /** One of the user's workflows (four steps), among the 100 the user lists. */
+  workflowId: string;
 }
 
 /** Requests of the user, and samples of the big request. */
@@ -89,7 +98,8 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
 
   const bigHistoryId = (await user.post<{ id: string }>('/api/histories', { name: 'big history' })).id;
   const smallHistoryId = (await user.post<{ id: string }>('/api/histories', { name: 'small history' })).id;
-  await inParallel(98, 4, (i) => user.post('/api/histories', { name: `history ${i + 3}` }));
+  const sharedHistoryId = (await user.post<{ id: string }>('/api/histories', { name: 'shared history' })).id;
+  await inParallel(97, 4, (i) => user.post('/api/histories', { name: `history ${i + 4}` }));
 
   const { datasetId, jobId } = await uploadText(user, smallHistoryId, TABLE);
   const copy = (historyId: string) => () => user.post(`/api/histories/${historyId}/contents`, { source: 'hda', content: datasetId });
@@ -118,6 +128,12 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
   await admin.post(`/api/libraries/datasets/${small.datasetIds[0]}/permissions`, { action: 'set_permissions', 'access_ids[]': [role.name] });
   const big = await folder(`${items} items`, items);
   const bigRequestId = await seedSampleTracking(admin, user, SAMPLE_TRACKING_SIZE, SAMPLE_TRACKING_SIZE);
+
+  const other = await newUser(master, 'ratio-other', BENCH_OTHER_EMAIL);
+  await user.put(`/api/histories/${sharedHistoryId}/publish`);
+  await user.put(`/api/histories/${sharedHistoryId}/share_with_users`, { user_ids: [BENCH_OTHER_EMAIL, BENCH_ADMIN_EMAIL] });
+  const { pageId, visualizationId } = await pagesAndVisualizations(user, other);
+  const workflowId = await workflows(user, other);
   return {
     userKey: user.key,
     adminKey: admin.key,
@@ -130,5 +146,54 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
     smallFolderId: small.folderId,
     bigFolderId: big.folderId,
     bigRequestId,
+    sharedHistoryId,
+    pageId,
+    visualizationId,
+    workflowId,
   };
+}
+
+const PAGE_CONTENT = `<h1>Results</h1>${'<p>Some <b>analysis</b> notes, with a <a href="http://example.org/">link</a>.</p>'.repeat(12)}`;
+const CONFIG = { view: { tracks: Array.from({ length: 5 }, (_, i) => ({ name: `track ${i}`, dataset_id: `d${i}`, prefs: { color: '#aa0000', height: 32 } })) } };
+
+/**
+ * 100 pages the user lists (50 own, 50 published by another user, who has 10 more unpublished) and
+ * 100 visualizations (40 own, 30 shared with the user, 30 published; 10 more of the other user's
+ * private), each through the routes a client uses.
+ */
+async function pagesAndVisualizations(user: ApiClient, other: ApiClient): Promise<{ pageId: string; visualizationId: string }> {
+  const page = (client: ApiClient, slug: string) => client.post<{ id: string }>('/api/pages', { slug, title: `Page ${slug}`, content: PAGE_CONTENT });
+  const pageId = (await page(user, 'own-page-0')).id;
+  await user.post(`/api/pages/${pageId}/revisions`, { content: `${PAGE_CONTENT}<p>revised</p>` });
+  await inParallel(49, 4, (i) => page(user, `own-page-${i + 1}`));
+  await inParallel(60, 4, async (i) => {
+    const created = await page(other, `other-page-${i}`);
+    if (i < 50) await other.put(`/api/pages/${created.id}/publish`);
+  });
+
+  const visualization = (client: ApiClient, title: string) => client.post<{ id: string }>('/api/visualizations', { type: 'trackster', title, dbkey: 'hg19', config: CONFIG });
+  const visualizationId = (await visualization(user, 'own visualization 0')).id;
+  await user.put(`/api/visualizations/${visualizationId}`, { title: 'own visualization 0, revised', config: CONFIG });
+  await inParallel(39, 4, (i) => visualization(user, `own visualization ${i + 1}`));
+  await inParallel(70, 4, async (i) => {
+    const created = await visualization(other, `other visualization ${i}`);
+    if (i < 30) await other.put(`/api/visualizations/${created.id}/share_with_users`, { user_ids: [BENCH_USER_EMAIL] });
+    else if (i < 60) await other.put(`/api/visualizations/${created.id}/publish`);
+  });
+  return { pageId, visualizationId };
+}
+
+/**
+ * 100 workflows the user lists (60 own, 40 shared with the user by another user, who has 20 more:
+ * 10 published, listed only with show_published, and 10 private), each of four steps.
+ */
+async function workflows(user: ApiClient, other: ApiClient): Promise<string> {
+  const workflow = (client: ApiClient, name: string, publish = false) => client.post<{ id: string }>('/api/workflows', { workflow: catHeadWorkflow(name), publish });
+  const workflowId = (await workflow(user, 'own workflow 0')).id;
+  await inParallel(59, 4, (i) => workflow(user, `own workflow ${i + 1}`));
+  await inParallel(60, 4, async (i) => {
+    const created = await workflow(other, `other workflow ${i}`, i >= 40 && i < 50);
+    if (i < 40) await other.put(`/api/workflows/${created.id}/share_with_users`, { user_ids: [BENCH_USER_EMAIL] });
+  });
+  return workflowId;
 }

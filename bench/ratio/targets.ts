@@ -1,4 +1,5 @@
 import { SAMPLE_TRACKING_SIZE, type Seeded } from './seed';
+import { BENCH_TOOL_DATA_TABLE } from './tool-data-fixture';
 
 /** One request the benchmark measures on the service and on the baseline alike. */
 export interface Target {
@@ -12,11 +13,13 @@ export interface Target {
   floor: number | null;
   /** Shows must also keep p99 under twice the baseline's plus 5 ms. */
   p99Rule: boolean;
+  /** Whose key calls it (the user's unless an administrator's is needed). */
+  as?: 'admin';
 }
 
 const graphql = (query: string) => JSON.stringify({ query });
 
-/** The targets of issue 8 (and the sample tracking listings of issue 11), in the order they are printed. */
+/** The targets of issue 8 (and of later issues' listings), in the order they are printed. */
 export function targetsFor(seeded: Seeded, items: number): Target[] {
   const get = (label: string, path: string, rows: number, floor: number | null, p99Rule = false): Target => ({ label, rows, method: 'GET', path, floor, p99Rule });
   return [
@@ -41,6 +44,16 @@ export function targetsFor(seeded: Seeded, items: number): Target[] {
       floor: 0.5,
       p99Rule: false,
     },
+    get('GET /api/pages (100)', '/api/pages', 100, 0.3),
+    get('GET /api/pages/{id}', `/api/pages/${seeded.pageId}`, 1, 0.5, true),
+    get('GET /api/visualizations (100)', '/api/visualizations', 100, 0.3),
+    get('GET /api/visualizations/{id}', `/api/visualizations/${seeded.visualizationId}`, 1, 0.5, true),
+    get('GET /api/histories/{id}/sharing', `/api/histories/${seeded.sharedHistoryId}/sharing`, 1, 0.5, true),
+    get('GET /api/workflows (100)', '/api/workflows', 100, 0.3),
+    get('GET /api/workflows/{id}', `/api/workflows/${seeded.workflowId}`, 4, 0.5, true),
     get('GET /api/version', '/api/version', 0, null),
+    // Issue 11: tool data tables (administrators), held in memory by both.
+    { ...get('GET /api/tool_data (14 tables)', '/api/tool_data', 14, 0.3), as: 'admin' },
+    { ...get(`GET /api/tool_data/{id} (${items} entries)`, `/api/tool_data/${BENCH_TOOL_DATA_TABLE}`, items, 0.5, true), as: 'admin' },
   ];
 }

@@ -17,8 +17,14 @@ import { RequestTypeService } from '../services/sample-tracking/request-types/re
 import { RequestService } from '../services/sample-tracking/requests/request.service';
 import { SampleUpdateService } from '../services/sample-tracking/samples/sample-update.service';
 import { SampleService } from '../services/sample-tracking/samples/sample.service';
-import { HistorySharingService } from '../services/sharing/history-sharing.service';
+import { SharingService } from '../services/sharing/sharing.service';
 import { VisualizationService } from '../services/visualizations/visualization.service';
+import { WorkflowService } from '../services/workflows/workflow.service';
+import { WorkflowImportService } from '../services/workflows/workflow-import.service';
+import { WorkflowRequestService } from '../services/workflows/workflow-request.service';
+import { WorkflowExtractionService } from '../services/workflows/extraction/extraction.service';
+import { InvocationService } from '../services/workflows/run/invocation.service';
+import { SCHEDULE_TASK, scheduleTaskHandler } from '../services/workflows/run/scheduler';
 import { GroupMembershipService } from '../services/groups/group-membership.service';
 import { GroupService } from '../services/groups/group.service';
 import { EXPORT_TASK, exportTaskFailed, exportTaskHandler, HistoryExportService } from '../services/histories/history-export.service';
@@ -49,6 +55,7 @@ import { SessionService } from '../services/sessions/session.service';
 import { TagService } from '../services/tags/tag.service';
 import { ToolCatalogService } from '../services/tools/tool-catalog.service';
 import { ToolExecutionService } from '../services/tools/tool-execution.service';
+import { ToolDataService } from '../services/tool-data/tool-data.service';
 import { UserService } from '../services/users/user.service';
 import { DataLayout } from '../storage/data-layout';
 import { TaskRunner } from '../tasks/task-runner';
@@ -93,10 +100,16 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     hdas: new HdaService(),
     hdcas: new HdcaService(),
     pages: new PageService(),
-    historySharing: new HistorySharingService(),
+    sharing: new SharingService(),
     visualizations: new VisualizationService(),
+    workflows: new WorkflowService(),
+    workflowImports: new WorkflowImportService(),
+    workflowRequests: new WorkflowRequestService(),
+    workflowExtraction: new WorkflowExtractionService(),
+    invocations: new InvocationService(),
     tools,
     toolExecution: new ToolExecutionService(),
+    toolData: new ToolDataService(config.toolData, db.signals, log),
     jobs: new JobService(),
     jobFiles: new JobFilesService(),
     remoteJobs: new RemoteJobsService(),
@@ -127,5 +140,6 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
   tasks.register(IMPORT_TASK, importTaskHandler(services));
+  tasks.register(SCHEDULE_TASK, scheduleTaskHandler(services));
   return services;
 }

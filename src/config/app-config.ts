@@ -25,8 +25,16 @@ export interface AppConfig {
   version: { major: string; minor: string };
   /** More tool directories (TOOL_DIRS, comma-separated) besides the built-in tools. */
   toolDirs: string[];
+  /**
+   * Tool data tables: `tool_data_table_conf.xml` files (TOOL_DATA_TABLE_CONFIG, comma-separated) and
+   * the directory relative `.loc` paths lie in (TOOL_DATA_PATH); by default the platform's sample tables
+   * shipped in `config/`.
+   */
+  toolData: { configFiles: string[]; toolDataPath: string };
   /** Where `archive_source` paths of history imports must lie (HISTORY_IMPORT_DIR); null refuses paths. */
   historyImportDir: string | null;
+  /** Where repositories installed from a depot are unpacked (DEPOT_TOOL_DIR, default DATA_DIR/depot_tools); workflow files are imported only from below it. */
+  depotToolDir: string;
   /** Where `server_dir` of library uploads (upload_directory) must lie (LIBRARY_IMPORT_DIR); null refuses the option. */
   libraryImportDir: string | null;
   /** Lets administrators upload server paths into libraries (upload_paths; ALLOW_LIBRARY_PATH_PASTE, default false). */
@@ -62,6 +70,10 @@ const int = (value: string | undefined, fallback: number) => {
 };
 
 export type Env = Record<string, string | undefined>;
+
+/** The platform's sample tool data tables, shipped with the project (empty `.loc` files). */
+export const SHIPPED_TOOL_DATA_CONFIG = join(__dirname, '../../config/tool_data_table_conf.xml');
+export const SHIPPED_TOOL_DATA_PATH = join(__dirname, '../../config/tool-data');
 
 /** The platform's `string_as_bool`: true, yes, on (any case); everything else is false. */
 export function envFlag(value: string | undefined, fallback: boolean): boolean {
@@ -104,7 +116,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordHashRounds: int(env.PASSWORD_HASH_ROUNDS, 10),
     version: { major: '15.05', minor: '1' },
     toolDirs: list(env.TOOL_DIRS).map((dir) => resolve(dir)),
+    toolData: {
+      configFiles: env.TOOL_DATA_TABLE_CONFIG !== undefined ? list(env.TOOL_DATA_TABLE_CONFIG).map((file) => resolve(file)) : [SHIPPED_TOOL_DATA_CONFIG],
+      toolDataPath: resolve(env.TOOL_DATA_PATH || SHIPPED_TOOL_DATA_PATH),
+    },
     historyImportDir: env.HISTORY_IMPORT_DIR ? resolve(env.HISTORY_IMPORT_DIR) : null,
+    depotToolDir: resolve(env.DEPOT_TOOL_DIR || join(dataDir, 'depot_tools')),
     libraryImportDir: env.LIBRARY_IMPORT_DIR ? resolve(env.LIBRARY_IMPORT_DIR) : null,
     allowLibraryPathPaste: envFlag(env.ALLOW_LIBRARY_PATH_PASTE, false),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 ** 3),

@@ -36,6 +36,8 @@ import { Role } from './role.entity';
 import { Sample, SampleDataset, SampleEvent } from './sample.entity';
 import { User } from './user.entity';
 import { Visualization, VisualizationRevision, VisualizationUserShareAssociation } from './visualization.entity';
+import { StoredWorkflow, StoredWorkflowUserShareAssociation, Workflow, WorkflowStep } from './workflow.entity';
+import { WorkflowInvocation, WorkflowInvocationStep, WorkflowInvocationStepJob } from './workflow-invocation.entity';
 
 export {
   ExternalService,
@@ -91,6 +93,13 @@ export {
   Visualization,
   VisualizationRevision,
   VisualizationUserShareAssociation,
+  StoredWorkflow,
+  StoredWorkflowUserShareAssociation,
+  Workflow,
+  WorkflowStep,
+  WorkflowInvocation,
+  WorkflowInvocationStep,
+  WorkflowInvocationStepJob,
 };
 
 /** Every entity the ORM maps; later areas add theirs here. */
@@ -148,4 +157,11 @@ export const ALL_ENTITIES = [
   Sample,
   SampleEvent,
   SampleDataset,
+  StoredWorkflow,
+  Workflow,
+  WorkflowStep,
+  StoredWorkflowUserShareAssociation,
+  WorkflowInvocation,
+  WorkflowInvocationStep,
+  WorkflowInvocationStepJob,
 ];

@@ -5,6 +5,7 @@
  */
 export const ERROR_KINDS = {
   MessageException: { status: 400, code: 0, message: 'Unknown error occurred while processing request.' },
+  ItemDeletionException: { status: 400, code: 0, message: 'Unknown error occurred while processing request.' },
   UserInvalidJson: { status: 400, code: 400003, message: 'Your request did not appear to be valid JSON, please consult the API documentation.' },
   ActionInputError: { status: 400, code: 400008, message: 'Request contained invalid parameter, action could not be completed.' },
   DuplicatedSlugException: { status: 400, code: 400006, message: 'Slug must be unique per user.' },

@@ -9,7 +9,8 @@ import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resol
 import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
-import { HistorySharingResolver } from './sharing/history-sharing.resolver';
+import { SharedListsResolver } from './sharing/shared-lists.resolver';
+import { SharingResolver } from './sharing/sharing.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
@@ -21,6 +22,7 @@ import { LibraryLegacyResolver } from './libraries/library-legacy.resolver';
 import { CreatedLibraryItemResolver } from './libraries/created-library-item.resolver';
 import { RemoteJobResolver } from './runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
+import { ToolDataFieldResolver, ToolDataTableResolver } from './tool-data/tool-data.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
 import { RoleResolver } from './roles/role.resolver';
 import { UserResolver } from './users/user.resolver';
@@ -32,6 +34,8 @@ import { FormDefinitionResolver } from './sample-tracking/form.resolver';
 import { ExternalServiceResolver, RequestTypeResolver, SampleStateResolver } from './sample-tracking/request-type.resolver';
 import { RequestEventResolver, SampleTrackingUpdateResolver, SequencingRequestResolver } from './sample-tracking/request.resolver';
 import { SampleDatasetResolver, SampleEventResolver, SampleResolver, SampleTrackingUpdateSampleResolver } from './sample-tracking/sample.resolver';
+import { WorkflowResolver, WorkflowStepResolver } from './workflows/workflow.resolver';
+import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -39,13 +43,20 @@ export const RESOLVERS = [
   PageResolver,
   PageRevisionResolver,
   VisualizationResolver,
+  WorkflowResolver,
+  WorkflowStepResolver,
+  InvocationResolver,
+  InvocationInputResolver,
+  InvocationStepResolver,
+  InvocationOutputResolver,
   UserResolver,
   RoleResolver,
   GroupResolver,
   QuotaResolver,
   HistoryResolver,
   HistoryExportResolver,
-  HistorySharingResolver,
+  SharingResolver,
+  SharedListsResolver,
   HistoryContentResolver,
   DatasetPermissionsResolver,
   HistoryCollectionResolver,
@@ -58,6 +69,8 @@ export const RESOLVERS = [
   ToolResolver,
   RemoteJobResolver,
   DatatypeResolver,
+  ToolDataTableResolver,
+  ToolDataFieldResolver,
   LibraryResolver,
   LibraryLegacyResolver,
   CreatedLibraryItemResolver,

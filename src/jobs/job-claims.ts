@@ -66,19 +66,25 @@ export async function recoverStaleJobs(em: EntityManager, staleSeconds: number, 
   return failed.length + requeued.length;
 }
 
-/** Queued jobs one of whose inputs failed can never run: they fail, with their outputs. */
-export async function failJobsWithFailedInputs(em: EntityManager): Promise<number> {
+/** The platform's words for a job held back because an input failed. */
+export const PAUSED_FOR_INPUT_ERROR = "Execution of this dataset's job is paused because its input datasets are in an error state.";
+
+/**
+ * Queued jobs one of whose inputs failed cannot run: as on the platform they are paused, with their
+ * outputs, rather than failed (a user may fix the input and resume, or delete them).
+ */
+export async function pauseJobsWithFailedInputs(em: EntityManager): Promise<number> {
   const rows = await em.execute<Array<{ id: number }>>(
-    `update job set state = 'error', end_time = now(), update_time = now(),
-            info = 'An input dataset of this job is in an error state.'
+    `update job set state = 'paused', update_time = now(), info = ?
      where state = 'queued' and exists (
        select 1 from job_to_input_dataset ji
        join history_dataset_association hda on hda.id = ji.hda_id
        join dataset d on d.id = hda.dataset_id
        where ji.job_id = job.id and d.state in ${FAILED_INPUT})
      returning id`,
+    [PAUSED_FOR_INPUT_ERROR],
   );
-  if (rows.length) await setOutputStates(em, rows.map((row) => Number(row.id)), 'error', 'An input dataset of this job is in an error state.');
+  if (rows.length) await setOutputStates(em, rows.map((row) => Number(row.id)), 'paused', PAUSED_FOR_INPUT_ERROR);
   return rows.length;
 }
 

@@ -6,7 +6,7 @@ import type { IdCodec } from '../ids/id-codec';
 import type { Logger } from '../logging/logger';
 import type { DataLayout } from '../storage/data-layout';
 import type { ToolRegistry } from '../tools';
-import { claimNextJob, failJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputStates } from './job-claims';
+import { claimNextJob, pauseJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputStates } from './job-claims';
 import { prepareCommand } from './job-command';
 import { finishJob } from './job-finish';
 import { loadJob } from './job-loading';
@@ -91,7 +91,7 @@ export class JobEngine {
     try {
       const em = this.deps.orm.em.fork();
       await recoverStaleJobs(em, this.settings.staleSeconds, this.settings.maxAttempts);
-      await failJobsWithFailedInputs(em);
+      await pauseJobsWithFailedInputs(em);
     } catch (error) {
       this.deps.log.error({ err: error }, 'job sweep failed');
     }

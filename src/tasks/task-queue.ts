@@ -23,6 +23,17 @@ export async function claimTask(em: EntityManager, kinds: string[], worker: stri
   return rows.length ? Number(rows[0].id) : null;
 }
 
+/** Claims one task by id when it is still queued (a request doing its own task at once). */
+export async function claimTaskById(em: EntityManager, taskId: number, worker: string): Promise<boolean> {
+  const rows = await em.execute<Array<{ id: number }>>(
+    `update background_task set state = 'running', locked_by = ?, heartbeat_time = now(), attempts = attempts + 1, update_time = now()
+     where id = (select id from background_task where id = ? and state = 'queued' for update skip locked)
+     returning id`,
+    [worker, taskId],
+  );
+  return rows.length > 0;
+}
+
 export async function touchTask(em: EntityManager, taskId: number, worker: string): Promise<boolean> {
   const rows = await em.execute<Array<{ id: number }>>(
     "update background_task set heartbeat_time = now() where id = ? and locked_by = ? and state = 'running' returning id",

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { BackgroundTask } from '../entities/background-task.entity';
 import type { Logger } from '../logging/logger';
-import { claimTask, failTask, finishTask, recoverStaleTasks, touchTask } from './task-queue';
+import { claimTask, claimTaskById, failTask, finishTask, recoverStaleTasks, touchTask } from './task-queue';
 
 /** Does one task; throws to fail the attempt. */
 export type TaskHandler = (task: BackgroundTask, em: EntityManager) => Promise<Record<string, unknown>>;
@@ -55,6 +55,16 @@ export class TaskRunner {
     this.running = false;
     this.wake?.();
     await Promise.all(this.loops);
+  }
+
+  /**
+   * Does a queued task now, in this process (a request that answers with its result). False when
+   * another worker holds it already.
+   */
+  async runNow(taskId: number): Promise<boolean> {
+    if (!(await claimTaskById(this.orm.em.fork(), taskId, this.worker))) return false;
+    await this.runOne(taskId);
+    return true;
   }
 
   private async loop(): Promise<void> {

@@ -8,6 +8,7 @@ export type * from './params/state';
 export { buildParamState, type BuildStateOptions } from './params/build-state';
 export { flattenParams, type FlatParams } from './params/flatten';
 export { dataRefs } from './params/data-refs';
+export { dataTableOptions, type DataTableRows } from './params/dynamic-options';
 export { parseTemplate } from './template/parser';
 export { tokenizeTemplate, type TemplateToken } from './template/lexer';
 export { renderCommand, renderConfigFiles, renderTemplate } from './template/render';

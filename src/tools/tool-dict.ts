@@ -3,7 +3,7 @@
  * with `io_details` the inputs and outputs shown by `GET /api/tools/{id}?io_details=true`, and the
  * `ToolSection` entries of the `in_panel` listing.
  */
-import type { ToolInput, ToolParam } from './model/inputs';
+import type { SelectOptionsSource, ToolInput, ToolParam } from './model/inputs';
 import type { ToolDefinition, ToolOutput } from './model/tool-definition';
 import type { JsonValue } from './params/state';
 import type { PanelSectionRef, ToolRegistry } from './registry';
@@ -42,6 +42,8 @@ export interface ToolDictOptions {
   section?: PanelSectionRef | null;
   /** Admins also see the XML's path (`config_file`). */
   admin?: boolean;
+  /** The options of dynamic selects (data tables) as they are now; without it they list their static options. */
+  selectOptions?: SelectOptionsSource;
 }
 
 /** Python's `quote_plus`, as the platform's url_for encodes the tool id in links. */
@@ -69,7 +71,7 @@ const PARAM_MODEL_CLASS: Readonly<Record<ToolParam['type'], string>> = {
   data_column: 'ColumnListParameter',
 };
 
-function paramDict(param: ToolParam): JsonObject {
+function paramDict(param: ToolParam, source: SelectOptionsSource | undefined): JsonObject {
   const base: JsonObject = {
     model_class: PARAM_MODEL_CLASS[param.type],
     name: param.name,
@@ -94,12 +96,14 @@ function paramDict(param: ToolParam): JsonObject {
     case 'boolean':
       return { ...base, value: param.checked, truevalue: param.truevalue, falsevalue: param.falsevalue };
     case 'select': {
-      const selected = param.options.filter((option) => option.selected).map((option) => option.value);
-      const fallback = selected.length || param.multiple || param.optional ? selected : param.options.slice(0, 1).map((option) => option.value);
+      // Dynamic options (a data table's rows) replace the static ones, as on the platform.
+      const options = (param.dynamicOptions && source ? source(param) : null) ?? param.options;
+      const selected = options.filter((option) => option.selected).map((option) => option.value);
+      const fallback = selected.length || param.multiple || param.optional ? selected : options.slice(0, 1).map((option) => option.value);
       return {
         ...base,
         value: param.multiple ? fallback : fallback[0] ?? null,
-        options: param.options.map((option) => [option.label, option.value, option.selected]),
+        options: options.map((option) => [option.label, option.value, option.selected]),
         display: param.display,
         multiple: param.multiple,
         is_dynamic: param.dynamicOptions !== null,
@@ -112,7 +116,8 @@ function paramDict(param: ToolParam): JsonObject {
   }
 }
 
-function inputDict(input: ToolInput): JsonObject {
+function inputDict(input: ToolInput, source: SelectOptionsSource | undefined): JsonObject {
+  const inputsOf = (inputs: readonly ToolInput[]) => inputs.map((inner) => inputDict(inner, source));
   switch (input.type) {
     case 'repeat':
       return {
@@ -125,15 +130,15 @@ function inputDict(input: ToolInput): JsonObject {
         min: input.min,
         // JSON has no infinity; the platform's safe JSON writes it so.
         max: input.max ?? '__Infinity__',
-        inputs: input.inputs.map(inputDict),
+        inputs: inputsOf(input.inputs),
       };
     case 'conditional':
       return {
         model_class: 'Conditional',
         name: input.name,
         type: 'conditional',
-        test_param: paramDict(input.test),
-        cases: input.cases.map((when) => ({ model_class: 'ConditionalWhen', value: when.value, inputs: when.inputs.map(inputDict) })),
+        test_param: paramDict(input.test, source),
+        cases: input.cases.map((when) => ({ model_class: 'ConditionalWhen', value: when.value, inputs: inputsOf(when.inputs) })),
       };
     case 'section':
       return {
@@ -143,10 +148,10 @@ function inputDict(input: ToolInput): JsonObject {
         title: input.title,
         help: input.help,
         expanded: input.expanded,
-        inputs: input.inputs.map(inputDict),
+        inputs: inputsOf(input.inputs),
       };
     default:
-      return paramDict(input);
+      return paramDict(input, source);
   }
 }
 
@@ -172,7 +177,7 @@ export function toolDict(tool: ToolDefinition, options: ToolDictOptions = {}): T
   };
   if (options.admin && tool.source) dict.config_file = tool.source;
   if (options.ioDetails) {
-    dict.inputs = tool.inputs.map(inputDict);
+    dict.inputs = tool.inputs.map((input) => inputDict(input, options.selectOptions));
     dict.outputs = tool.outputs.map(outputDict);
   }
   return dict;

@@ -17,7 +17,6 @@ describe('request bodies that are not valid JSON', () => {
 
 describe('routes of areas not built yet', () => {
   it.each([
-    ['get', '/api/workflows'],
     ['post', '/api/depot_repositories/get_latest_installable_revision'],
   ] as const)('%s %s answers 501 NotImplemented, never a bare 404', async (method, path) => {
     const res = await h.api[method](path).query({ key: h.admin.key });

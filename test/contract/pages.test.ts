@@ -1,13 +1,15 @@
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
-import { expectError, sql, UNKNOWN_ID } from '../support/job-helpers';
+import { expectError, UNKNOWN_ID } from '../support/job-helpers';
 
 let h: TestPlatform;
 let alice: TestUser;
 let bob: TestUser;
 let slugCounter = 0;
 
-/** Publishing has no route of its own yet (the sharing model comes later). */
-const publish = (slug: string) => sql(h, 'update page set published = true where slug = ?', [slug]);
+/** Publishes a page through the sharing routes (`test/contract/sharing.test.ts` covers them). */
+async function publish(pageId: string, ownerKey: string): Promise<void> {
+  expect((await h.api.put(`/api/pages/${pageId}/publish`).query({ key: ownerKey })).status).toBe(200);
+}
 
 const nextSlug = () => `page-${(slugCounter += 1)}`;
 
@@ -97,7 +99,7 @@ describe('GET /api/pages', () => {
     const own = await createPage(alice.key);
     const bobs = await createPage(bob.key);
     const published = await createPage(bob.key);
-    await publish(published.slug as string);
+    await publish(published.id, bob.key);
     const ids = (await h.api.get('/api/pages').query({ key: alice.key })).body.map((page: { id: string }) => page.id);
     expect(ids).toContain(own.id);
     expect(ids).toContain(published.id);
@@ -153,17 +155,33 @@ describe('GET /api/pages/{id}', () => {
     const refused = await h.api.get(`/api/pages/${page.id}`).query({ key: alice.key });
     expectError(refused, 403, 403003);
     expect(refused.body.err_msg).toBe('User does not own specified item.');
-    await publish(page.slug as string);
+    await publish(page.id, bob.key);
     const res = await h.api.get(`/api/pages/${page.id}`).query({ key: alice.key });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(page.id);
   });
 
-  it('shows a page to a user it is shared with (no sharing route yet: the share is written directly)', async () => {
+  it('shows a page to a user it is shared with, and to anyone with the id once shared by link', async () => {
     const page = await createPage(bob.key);
     expectError(await h.api.get(`/api/pages/${page.id}`).query({ key: alice.key }), 403, 403003);
-    await sql(h, 'insert into page_user_share_association (page_id, user_id) select p.id, u.id from page p, galaxy_user u where p.slug = ? and u.email = ?', [page.slug, alice.email]);
+    await h.api.put(`/api/pages/${page.id}/share_with_users`).query({ key: bob.key }).send({ user_ids: [alice.email] });
     expect((await h.api.get(`/api/pages/${page.id}`).query({ key: alice.key })).status).toBe(200);
+    const carol = await h.newUser();
+    expectError(await h.api.get(`/api/pages/${page.id}`).query({ key: carol.key }), 403, 403003);
+    await h.api.put(`/api/pages/${page.id}/enable_link_access`).query({ key: bob.key });
+    expect((await h.api.get(`/api/pages/${page.id}`).query({ key: carol.key })).status).toBe(200);
+    // Shared and link-access pages are readable, not listed (the listing: own and published pages).
+    const listed = (await h.api.get('/api/pages').query({ key: alice.key })).body.map((p: { id: string }) => p.id);
+    expect(listed).not.toContain(page.id);
+  });
+
+  it('shows a deleted page to whoever may read it (deleted pages are left out of listings only)', async () => {
+    const page = await createPage(bob.key);
+    await publish(page.id, bob.key);
+    await h.api.delete(`/api/pages/${page.id}`).query({ key: bob.key });
+    const res = await h.api.get(`/api/pages/${page.id}`).query({ key: alice.key });
+    expect(res.status).toBe(200);
+    expect(res.body.deleted).toBe(true);
   });
 
   it('answers 404001 for an unknown or undecodable id, and 403001 to anonymous callers', async () => {

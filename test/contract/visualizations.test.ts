@@ -1,5 +1,4 @@
 import type { Response } from 'supertest';
-import { VisualizationUserShareAssociation } from '../../src/entities/visualization.entity';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { expectError, UNKNOWN_ID } from '../support/job-helpers';
 
@@ -19,17 +18,20 @@ async function created(key: string, body: Record<string, unknown>): Promise<stri
 const show = (id: string, key?: string) => h.api.get(`/api/visualizations/${id}`).query(key ? { key } : {});
 const update = (id: string, key: string | undefined, body: Record<string, unknown>) => h.api.put(`/api/visualizations/${id}`).query(key ? { key } : {}).send(body);
 
-/** No sharing routes yet: rows written directly. */
-async function shareWith(vizId: string, user: TestUser): Promise<void> {
-  const em = h.platform.services.db.orm.em.fork();
-  em.create(VisualizationUserShareAssociation, { visualization: h.platform.services.ids.decode(vizId), user: h.platform.services.ids.decode(user.id) });
-  await em.flush();
+/** Shares through the sharing routes (`test/contract/sharing.test.ts` covers them): with exactly this user. */
+async function shareWith(vizId: string, owner: TestUser, user: TestUser): Promise<void> {
+  const res = await h.api.put(`/api/visualizations/${vizId}/share_with_users`).query({ key: owner.key }).send({ user_ids: [user.id] });
+  expect(res.body.errors).toEqual([]);
 }
 
-async function setFlags(vizId: string, flags: { published?: boolean; importable?: boolean; deleted?: boolean }): Promise<void> {
+async function sharingAction(vizId: string, owner: TestUser, action: 'publish' | 'enable_link_access'): Promise<void> {
+  expect((await h.api.put(`/api/visualizations/${vizId}/${action}`).query({ key: owner.key })).status).toBe(200);
+}
+
+/** There is no route that deletes a visualization (15.05 has none): the flag is written directly. */
+async function markDeleted(vizId: string): Promise<void> {
   const em = h.platform.services.db.orm.em.fork();
-  const sets = Object.entries(flags).map(([column, value]) => `${column} = ${value ? 'true' : 'false'}`);
-  await em.getConnection().execute(`update visualization set ${sets.join(', ')} where id = ?`, [h.platform.services.ids.decode(vizId)]);
+  await em.getConnection().execute('update visualization set deleted = true where id = ?', [h.platform.services.ids.decode(vizId)]);
 }
 
 function expectMessage(res: Response, status: number, errCode: number, message: string): void {
@@ -113,7 +115,7 @@ describe('POST /api/visualizations', () => {
 
   it('import_id copies an accessible visualization (the 15.05 code fails with a 500 here)', async () => {
     const source = await created(alice.key, { type: 'trackster', title: 'Shared one', dbkey: 'mm9', slug: 'shared-one', config: { a: 1 } });
-    await shareWith(source, bob);
+    await shareWith(source, alice, bob);
     const copy = await created(bob.key, { import_id: source });
     expect(copy).not.toBe(source);
     const body = (await show(copy, bob.key)).body;
@@ -137,9 +139,9 @@ describe('GET /api/visualizations', () => {
     const published = await created(erin.key, { type: 'trackster', title: 'Published' });
     const secret = await created(erin.key, { type: 'trackster', title: 'Secret' });
     const deleted = await created(dave.key, { type: 'trackster', title: 'Deleted' });
-    await shareWith(shared, dave);
-    await setFlags(published, { published: true, importable: true });
-    await setFlags(deleted, { deleted: true });
+    await shareWith(shared, erin, dave);
+    await sharingAction(published, erin, 'publish');
+    await markDeleted(deleted);
     const res = await h.api.get('/api/visualizations').query({ key: dave.key });
     expect(res.status).toBe(200);
     const ids = (res.body as Array<{ id: string }>).map((item) => item.id);
@@ -170,7 +172,7 @@ describe('GET /api/visualizations', () => {
     const before = (small.body as unknown[]).length;
     for (let i = 0; i < 10; i += 1) {
       const id = await created(frank.key, { type: 'trackster', title: `w${i}` });
-      if (i % 3 === 0) await shareWith(id, carol);
+      if (i % 3 === 0) await shareWith(id, frank, carol);
     }
     const large = await h.api.get('/api/visualizations').query({ key: frank.key });
     expect((large.body as unknown[]).length).toBe(before + 10);
@@ -211,7 +213,7 @@ describe('GET /api/visualizations/{id}', () => {
 
   it('shows a user it is shared with (without the owner annotation: annotations are per user on the platform)', async () => {
     const sharedId = await created(alice.key, { type: 'trackster', title: 'To bob', annotation: 'private note' });
-    await shareWith(sharedId, bob);
+    await shareWith(sharedId, alice, bob);
     const res = await show(sharedId, bob.key);
     expect(res.status).toBe(200);
     expect(res.body.title).toBe('To bob');
@@ -221,12 +223,28 @@ describe('GET /api/visualizations/{id}', () => {
 
   it('shows a published or importable visualization to other users', async () => {
     const open = await created(alice.key, { type: 'trackster', title: 'Open' });
-    await setFlags(open, { importable: true });
+    await sharingAction(open, alice, 'enable_link_access');
     expect((await show(open, carol.key)).status).toBe(200);
   });
 
   it('shows any visualization to an administrator', async () => {
     expect((await show(id, h.admin.key)).status).toBe(200);
+  });
+
+  it('still shows a deleted visualization to whoever may see it, as the platform 15.05 does; never lists it, nor imports it', async () => {
+    const gone = await created(alice.key, { type: 'trackster', title: 'Gone' });
+    await shareWith(gone, alice, bob);
+    await markDeleted(gone);
+    for (const key of [alice.key, bob.key, h.admin.key]) {
+      const res = await show(gone, key);
+      expect(res.status).toBe(200);
+      expect(res.body.title).toBe('Gone');
+    }
+    expectError(await show(gone, carol.key), 403, 403002);
+    for (const key of [alice.key, bob.key]) {
+      expect(((await h.api.get('/api/visualizations').query({ key })).body as Array<{ id: string }>).map((item) => item.id)).not.toContain(gone);
+    }
+    expectMessage(await create(bob.key, { import_id: gone }), 400, 0, "You can't import this Visualization because it has been deleted.");
   });
 
   it('refuses anonymous callers', async () => {
@@ -276,11 +294,19 @@ describe('PUT /api/visualizations/{id}', () => {
 
   it('refuses other users, including a user it is shared with and the administrator (owner only)', async () => {
     const id = await created(alice.key, { type: 'trackster', title: 'Mine' });
-    await shareWith(id, bob);
+    await shareWith(id, alice, bob);
     for (const key of [bob.key, carol.key, h.admin.key]) {
       expectMessage(await update(id, key, { title: 'Theirs' }), 403, 403003, 'Visualization is not owned by the current user');
     }
     expect((await show(id, alice.key)).body.title).toBe('Mine');
+  });
+
+  it('an administrator may read any visualization and change its sharing, but not update it (the contract: "Owner only")', async () => {
+    const id = await created(alice.key, { type: 'trackster', title: 'Admin reads' });
+    expect((await show(id, h.admin.key)).status).toBe(200);
+    expect((await h.api.put(`/api/visualizations/${id}/publish`).query({ key: h.admin.key })).status).toBe(200);
+    expectMessage(await update(id, h.admin.key, { title: 'Admin writes' }), 403, 403003, 'Visualization is not owned by the current user');
+    expect((await show(id, alice.key)).body).toMatchObject({ title: 'Admin reads', revisions: [expect.any(String)] });
   });
 
   it('refuses anonymous callers', async () => {

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdCodec } from '../../src/ids/id-codec';
+import { call, eventually, freePort, ROOT, type ServerProcess, startServerProcess } from '../support/server-processes';
 
 /**
  * Several server processes on one PostgreSQL server behave as one service: what one writes the other
@@ -13,76 +13,26 @@ import { IdCodec } from '../../src/ids/id-codec';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const onServer = serverUrl ? describe : describe.skip;
-const ROOT = join(__dirname, '../..');
 const MASTER = 'several-processes-master-key';
 const ID_SECRET = 'several-processes-id-secret-0123';
 const ids = new IdCodec(ID_SECRET);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+type Server = ServerProcess;
+
+function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
+  return startServerProcess({
+    DATABASE_URL: serverUrl ?? '',
+    DATA_DIR: dataDir,
+    MASTER_API_KEY: MASTER,
+    ID_SECRET,
+    ADMIN_USERS: 'admin@several.example.org',
+    LOG_LEVEL: 'info',
+    EXPOSE_QUERY_COUNT: 'true',
+    JOB_POLL_MS: '50',
+    LOCAL_JOB_WORKERS: '2',
+    WEB_CONCURRENCY: '1',
+    ...env,
   });
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: serverUrl ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      MASTER_API_KEY: MASTER,
-      ID_SECRET,
-      ADMIN_USERS: 'admin@several.example.org',
-      LOG_LEVEL: 'info',
-      EXPOSE_QUERY_COUNT: 'true',
-      JOB_POLL_MS: '50',
-      LOCAL_JOB_WORKERS: '2',
-      WEB_CONCURRENCY: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let seen = '';
-  child.stdout?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  // The banner's first line: the first-administrator steps are printed only while no administrator exists.
-  while (!seen.includes('Platform API:')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${seen}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { url: `http://127.0.0.1:${port}`, child, output: () => seen, exited };
-}
-
-async function call(server: Server, method: string, path: string, options: { key?: string; body?: unknown; cookie?: string } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (options.key) headers['x-api-key'] = options.key;
-  if (options.cookie) headers.cookie = options.cookie;
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & unknown[] };
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 let counter = 0;

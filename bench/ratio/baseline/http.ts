@@ -27,10 +27,13 @@ export interface Ctx {
 
 /** The platform's error kinds the baseline answers: HTTP status and err_code (platform-facts §1.1). */
 const ERROR_KINDS = {
+  MessageException: [400, 0],
   MalformedId: [400, 400009],
   RequestParameterInvalidException: [400, 400008],
   AuthenticationRequired: [403, 403001],
   ItemAccessibilityException: [403, 403002],
+  ItemOwnershipException: [403, 403003],
+  AdminRequiredException: [403, 403006],
   ObjectNotFound: [404, 404001],
 } as const;
 
@@ -53,6 +56,7 @@ export class HttpError extends Error {
 
 export const notFound = (message: string) => new HttpError('ObjectNotFound', message);
 export const notAccessible = (message: string) => new HttpError('ItemAccessibilityException', message);
+export const notOwned = (message = 'User does not own specified item.') => new HttpError('ItemOwnershipException', message);
 export const authRequired = (message = 'API authentication required for this request') => new HttpError('AuthenticationRequired', message);
 export const malformedId = (value: string) => new HttpError('MalformedId', `Malformed id ( ${value} ) specified, unable to decode`, { id: value });
 

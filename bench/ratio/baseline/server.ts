@@ -4,7 +4,8 @@
  *
  * Env: PORT; DATABASE_URL, or PGLITE_DATA_DIR (a PGlite directory the service wrote, `<DATA_DIR>/pgdata`);
  * ID_SECRET; ADMIN_USERS (comma-separated emails); optionally DATA_DIR (the service's, for the file
- * paths administrators see; by default the parent of PGLITE_DATA_DIR).
+ * paths administrators see; by default the parent of PGLITE_DATA_DIR); TOOL_DATA_TABLE_CONFIG and
+ * TOOL_DATA_PATH (the service's tool data tables).
  */
 import express from 'express';
 import type { Server } from 'node:http';
@@ -18,6 +19,11 @@ import { type Baseline, type Ctx, endpoint, HttpError, param } from './http';
 import { showJob } from './jobs';
 import { folderContents, showLibraryDataset } from './libraries';
 import { listRequests, requestSamples } from './sample-tracking';
+import { listPages, showPage } from './pages';
+import { historySharing } from './sharing';
+import { listVisualizations, showVisualization } from './visualizations';
+import { listWorkflows, showWorkflow } from './workflows';
+import { type BaselineTable, listToolData, loadToolData, showToolData } from './tool-data';
 
 /** `{ history(id: "…") { id name deleted } }`, the only document the baseline answers: the id, and where `history` is. */
 function graphqlHistoryQuery(body: unknown): { id: string; column: number } {
@@ -39,7 +45,7 @@ async function graphqlAnswer(ctx: Ctx, body: unknown): Promise<unknown> {
   }
 }
 
-function baselineApp(app: Baseline): express.Express {
+function baselineApp(app: Baseline, toolData: readonly BaselineTable[]): express.Express {
   const server = express();
   server.disable('x-powered-by');
   server.set('etag', false);
@@ -47,6 +53,13 @@ function baselineApp(app: Baseline): express.Express {
   server.get('/api/histories', endpoint(app, (ctx) => listHistories(ctx)));
   server.get('/api/histories/:id', endpoint(app, (ctx, req) => showHistory(ctx, param(req, 'id'))));
   server.get('/api/histories/:id/contents', endpoint(app, (ctx, req) => historyContents(ctx, param(req, 'id'))));
+  server.get('/api/histories/:id/sharing', endpoint(app, (ctx, req) => historySharing(ctx, param(req, 'id'))));
+  server.get('/api/pages', endpoint(app, (ctx) => listPages(ctx)));
+  server.get('/api/pages/:id', endpoint(app, (ctx, req) => showPage(ctx, param(req, 'id'))));
+  server.get('/api/visualizations', endpoint(app, (ctx) => listVisualizations(ctx)));
+  server.get('/api/visualizations/:id', endpoint(app, (ctx, req) => showVisualization(ctx, param(req, 'id'))));
+  server.get('/api/workflows', endpoint(app, (ctx, req) => listWorkflows(ctx, asBool(req.query.show_published) ?? false)));
+  server.get('/api/workflows/:id', endpoint(app, (ctx, req) => showWorkflow(ctx, param(req, 'id'))));
   server.get('/api/datasets/:id', endpoint(app, (ctx, req) => showDataset(ctx, param(req, 'id'))));
   server.get('/api/jobs/:id', endpoint(app, (ctx, req) => showJob(ctx, param(req, 'id'))));
   server.get('/api/libraries/datasets/:id', endpoint(app, (ctx, req) => showLibraryDataset(ctx, param(req, 'id'))));
@@ -56,6 +69,8 @@ function baselineApp(app: Baseline): express.Express {
   );
   server.get('/api/requests', endpoint(app, (ctx) => listRequests(ctx)));
   server.get('/api/requests/:id/samples', endpoint(app, (ctx, req) => requestSamples(ctx, param(req, 'id'))));
+  server.get('/api/tool_data', endpoint(app, (ctx) => listToolData(ctx, toolData)));
+  server.get('/api/tool_data/:id', endpoint(app, (ctx, req) => showToolData(ctx, toolData, param(req, 'id'))));
   server.post(
     '/graphql',
     express.json(),
@@ -76,7 +91,8 @@ async function main(): Promise<void> {
     adminEmails: new Set((process.env.ADMIN_USERS ?? '').split(',').map((email) => email.trim()).filter((email) => email !== '')),
     filesDir: dataDir ? join(dataDir, 'files') : null,
   };
-  const server: Server = baselineApp(app).listen(Number(process.env.PORT ?? 8081));
+  const toolData = loadToolData(process.env.TOOL_DATA_TABLE_CONFIG, process.env.TOOL_DATA_PATH);
+  const server: Server = baselineApp(app, toolData).listen(Number(process.env.PORT ?? 8081));
   const stop = () => {
     server.close(() => void database.close().finally(() => process.exit(0)));
     server.closeAllConnections();

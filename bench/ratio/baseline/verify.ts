@@ -61,6 +61,12 @@ function targetsOf(seeded: Seeded, items: number): Target[] {
     { name: 'history contents (10)', method: 'GET', path: `/api/histories/${seeded.smallHistoryId}/contents` },
     { name: 'history contents (100 + 100 collections)', method: 'GET', path: `/api/histories/${seeded.mixedHistoryId}/contents` },
     { name: 'folder contents (10)', method: 'GET', path: `/api/folders/${seeded.smallFolderId}/contents` },
+    // Pages, visualizations and a sharing status (issue 10).
+    { name: 'pages index', method: 'GET', path: '/api/pages' },
+    { name: 'page show', method: 'GET', path: `/api/pages/${seeded.pageId}` },
+    { name: 'visualizations index', method: 'GET', path: '/api/visualizations' },
+    { name: 'visualization show', method: 'GET', path: `/api/visualizations/${seeded.visualizationId}` },
+    { name: 'history sharing status', method: 'GET', path: `/api/histories/${seeded.sharedHistoryId}/sharing` },
   ];
 }
 

@@ -8,7 +8,7 @@ import type { RouteInput } from '../../core/route-input';
 import { serializationOf, viewSelection } from '../../core/views';
 import { HISTORY_VIEW, historyDict } from '../../serializers/history.view';
 import { historyContentsRoutes } from './history-contents.routes';
-import { historySharingRoutes } from '../sharing/history-sharing.routes';
+import { sharingRoutes } from '../sharing/sharing.routes';
 import { provenanceRoutes } from '../jobs/provenance.routes';
 import { datasetCollectionRoutes } from './history-collections.routes';
 
@@ -119,7 +119,7 @@ export const historiesArea: RouteArea = {
     indexRoute('/api/histories', null),
     sharedListRoute('/api/histories/shared_with_me', 'historiesSharedWithMe', 'user'),
     sharedListRoute('/api/histories/published', 'publishedHistories', 'anonymous'),
-    ...historySharingRoutes,
+    ...sharingRoutes('histories'),
     showRoute('/api/histories/most_recently_used', 'most_recently_used'),
     showRoute('/api/histories/deleted/:history_id'),
     showRoute('/api/histories/:history_id'),

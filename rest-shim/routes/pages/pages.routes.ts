@@ -1,6 +1,7 @@
 import { route, type RouteArea } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 import { pythonIso } from '../../core/shape';
+import { sharingRoutes } from '../sharing/sharing.routes';
 
 /** The platform's page record (platform-facts §4.6: no `user` key, encoded ids). */
 const PAGE = /* GraphQL */ `
@@ -111,5 +112,6 @@ export const pagesArea: RouteArea = {
       variables: (input) => ({ pageId: input.path.page_id, input: { content: input.string('content'), title: input.string('title') } }),
       shape: (data) => revision(data.createPageRevision, true),
     }),
+    ...sharingRoutes('pages'),
   ],
 };

@@ -1,5 +1,6 @@
 import { route, type RouteArea } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
+import { sharingRoutes } from '../sharing/sharing.routes';
 
 const SHOW_FIELDS = `model_class: __typename id title type user_id: userId dbkey slug
   latest_revision: latestRevision { model_class: __typename id visualization_id: visualizationId title dbkey config }
@@ -55,5 +56,6 @@ export const visualizationsArea: RouteArea = {
       variables: (input) => ({ id: input.path.viz_id, input: payload(input) }),
       shape: (data) => data.updateVisualization,
     }),
+    ...sharingRoutes('visualizations'),
   ],
 };

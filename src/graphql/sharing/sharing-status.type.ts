@@ -27,7 +27,7 @@ export class SharingStatusType {
   @Field(() => [SharedWithUserType])
   usersSharedWith!: SharedWithUserType[];
 
-  @Field(() => String, { nullable: true, description: 'u/<owner username>/h/<slug>, when both exist.' })
+  @Field(() => String, { nullable: true, description: 'u/<owner username>/<h, p, v or w>/<slug>, when both exist.' })
   usernameAndSlug!: string | null;
 }
 

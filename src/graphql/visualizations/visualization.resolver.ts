@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { VisualizationDetail } from '../../services/visualizations/visualization-view';
+import type { VisualizationDetail, VisualizationSummary } from '../../services/visualizations/visualization-view';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { JSONObjectScalar } from '../shared/scalars';
@@ -27,16 +27,18 @@ function node(ctx: RequestContext, detail: VisualizationDetail): VisualizationTy
   };
 }
 
+/** A listing item: the platform's summary dict, its url the API address. */
+export function summaryNode(ctx: RequestContext, row: VisualizationSummary): VisualizationSummaryType {
+  const id = encoded(ctx, row.id);
+  return { id, title: row.title, type: row.type, dbkey: row.dbkey, url: `/api/visualizations/${id}` };
+}
+
 @Resolver()
 export class VisualizationResolver {
   @Query(() => [VisualizationSummaryType], { description: "The caller's visualizations, then those shared with the caller, then published ones." })
   @Access('user')
   async visualizations(@Ctx() ctx: RequestContext): Promise<VisualizationSummaryType[]> {
-    const rows = await ctx.services.visualizations.list(ctx);
-    return rows.map((row) => {
-      const id = encoded(ctx, row.id);
-      return { id, title: row.title, type: row.type, dbkey: row.dbkey, url: `/api/visualizations/${id}` };
-    });
+    return (await ctx.services.visualizations.list(ctx)).map((row) => summaryNode(ctx, row));
   }
 
   @Query(() => VisualizationType)

@@ -4,7 +4,9 @@ import { errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
 import { type HistoryRef, mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
 import { type FilterPair, parseHistoryFilter } from './history-filters';
-import { type HistoryCondition, type HistoryParts, type HistoryView, listHistories, NO_PARTS, readHistory } from './history-view';
+import { sharedWithSql } from '../sharing/shareable-access';
+import { HISTORIES } from '../sharing/shareable-kinds';
+import { type HistoryCondition, type HistoryParts, type HistoryView, historiesWhere, listHistories, listHistoriesWhere, NO_PARTS, readHistory } from './history-view';
 
 export interface HistoryListOptions {
   deleted?: boolean;
@@ -14,6 +16,9 @@ export interface HistoryListOptions {
   /** What the caller will read besides the rows (fetched in the same statement). */
   parts?: HistoryParts;
 }
+
+const SHARED_WITH_USER = historiesWhere('histories_shared_with_user', `h.deleted = false and ${sharedWithSql('h', HISTORIES, '$1')}`);
+const PUBLISHED = historiesWhere('histories_published', 'h.deleted = false and h.published = true');
 
 /** Reading histories: listings, show, current and most recently used, with the access rules. */
 export class HistoryService {
@@ -64,15 +69,38 @@ export class HistoryService {
     return history;
   }
 
-  /** Readable by the read rules, or shared with the caller (asked only when the others say no). */
+  /** Histories other users shared with the caller (not deleted), newest first. */
+  async sharedWithMe(ctx: RequestContext, parts: HistoryParts): Promise<HistoryView[]> {
+    if (!ctx.caller.userId) return [];
+    return listHistoriesWhere(ctx, SHARED_WITH_USER, [ctx.caller.userId], parts);
+  }
+
+  /** Published histories of every user (not deleted), newest first. */
+  published(ctx: RequestContext, parts: HistoryParts): Promise<HistoryView[]> {
+    return listHistoriesWhere(ctx, PUBLISHED, [], parts);
+  }
+
+  /**
+   * Readable by the read rules that need no query (owner, including an anonymous session's own
+   * history; administrators; published; link access), or shared with the caller: the sharing
+   * rule of `sharing/shareable-access.ts`, asked only when the others say no.
+   */
   private async requireReadable(ctx: RequestContext, history: HistoryRef): Promise<void> {
-    if (mayReadHistory(ctx.caller, history) || (await ctx.services.historySharing.sharedWithCaller(ctx, history.id))) return;
+    if (mayReadHistory(ctx.caller, history) || (await ctx.services.sharing.sharedWithCaller(ctx, HISTORIES.name, history.id))) return;
     throw errors.notAccessible('History is not accessible by the current user');
   }
 
   async findReadable(ctx: RequestContext, encodedId: string): Promise<History> {
     const history = await this.find(ctx, encodedId);
     await this.requireReadable(ctx, history);
+    return history;
+  }
+
+  /** The read model of a history the caller owns (or any, for an administrator): one statement, no entity. */
+  async ownedView(ctx: RequestContext, encodedId: string): Promise<HistoryView> {
+    const history = await readHistory(ctx, decodeId(ctx, encodedId));
+    if (!history) throw errors.notFound(`No History found with id: ${encodedId}`);
+    if (!mayChangeHistory(ctx.caller, history)) throw errors.notOwned('History is not owned by the current user');
     return history;
   }
 

@@ -160,3 +160,10 @@ const CREATING = sql<JobRow & { hdaId: number }>(
 export async function readJobsCreating(ctx: RequestContext, hdaIds: readonly number[]): Promise<Map<number, JobView>> {
   return new Map((await ctx.rows(CREATING, [hdaIds])).map((row) => [row.hdaId, toView(row)]));
 }
+
+const BY_IDS = sql<JobRow>('jobs_by_ids', `select ${COLUMNS} from job j where j.id = any($1::int[]) order by j.id`);
+
+/** Jobs by id, without their stdout/stderr (the jobs of a workflow invocation), in one statement. */
+export async function loadJobViewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<JobView[]> {
+  return (await ctx.rows(BY_IDS, [ids])).map(toView);
+}

@@ -3,7 +3,7 @@ import type { LoaderFactory } from '../../context/loader-registry';
 import { sql } from '../../db/sql/sql-statement';
 import type { MetricValue } from '../../jobs/metrics-format';
 import { type HdaView, loadHdaViewsByIds } from '../datasets/hda-view';
-import { type JobDatasetLinkView, type JobView, loadJobLinks, loadJobViews, readJobsCreating } from './job-view';
+import { type JobDatasetLinkView, type JobView, loadJobLinks, loadJobViews, loadJobViewsByIds, readJobsCreating } from './job-view';
 
 const groupBy = <T>(ids: readonly number[], rows: T[], key: (row: T) => number) => {
   const map = new Map<number, T[]>(ids.map((id) => [id, []]));
@@ -67,4 +67,11 @@ export const jobsByHistoryId: LoaderFactory<number, JobView[]> = (ctx) =>
       orderBy: 'update_time',
     });
     return groupBy(ids, views, (view) => view.history?.id ?? 0);
+  });
+
+/** Jobs by id (listings leave stdout/stderr out); one statement per batch. */
+export const jobById: LoaderFactory<number, JobView | null> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const byId = new Map((await loadJobViewsByIds(ctx, ids)).map((job) => [job.id, job]));
+    return ids.map((id) => byId.get(id) ?? null);
   });

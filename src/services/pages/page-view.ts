@@ -1,5 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
+import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing/shareable-access';
+import { PAGES } from '../sharing/shareable-kinds';
 
 /** What the graph reads of a page: one row, revision ids included (no further query per page). */
 export interface PageView {
@@ -14,6 +16,8 @@ export interface PageView {
   revisionIds: number[];
   /** The latest revision's content; read by show only. */
   content?: string | null;
+  /** Whether the caller may read it (the sharing rules); read by show only. */
+  readable?: boolean;
 }
 
 export interface PageRevisionView {
@@ -31,19 +35,30 @@ const COLUMNS = `p.id, p.user_id as "userId", p.title, p.slug, p.published, p.im
 
 /**
  * The index, one constant statement: $1 include deleted, $2 the caller is an administrator (all
- * pages), $3 the caller's id (own pages, then published pages of other users, as the platform lists them).
+ * pages), $3 the caller's id (own pages, then published pages of other users, as the platform
+ * lists them: pages shared with the caller are readable, not listed).
  */
 const LISTED = sql<PageView>(
   'pages_listed',
   `select ${COLUMNS} from page p
-   where ($1::boolean or p.deleted = false) and ($2::boolean or p.user_id = $3 or p.published = true)
-   order by case when $2::boolean or p.user_id = $3 then 0 else 1 end, p.id`,
+   where ($1::boolean or p.deleted = false) and ${visibleToCallerSql('p', PAGES, { userId: '$3', isAdmin: '$2' }, { shared: false })}
+   order by case when $2::boolean or ${ownedBySql('p', '$3')} then 0 else 1 end, p.id`,
 );
 
+/** $1 the page, $2 the caller's id, $3 whether the caller is an administrator. */
 const BY_ID = sql<PageView>(
   'page_by_id',
-  `select ${COLUMNS}, (select r.content from page_revision r where r.id = p.latest_revision_id) as content from page p where p.id = $1`,
+  `select ${COLUMNS}, (select r.content from page_revision r where r.id = p.latest_revision_id) as content,
+     ${readableBySql('p', PAGES, { userId: '$2', isAdmin: '$3' })} as readable
+   from page p where p.id = $1`,
 );
+
+/** Pages of other users shared with $1 / published, not deleted, newest first. */
+const SHARED_WITH_USER = sql<PageView>(
+  'pages_shared_with_user',
+  `select ${COLUMNS} from page p where p.deleted = false and ${sharedWithSql('p', PAGES, '$1')} order by p.update_time desc, p.id desc`,
+);
+const PUBLISHED = sql<PageView>('pages_published', `select ${COLUMNS} from page p where p.deleted = false and p.published order by p.update_time desc, p.id desc`);
 
 const REVISIONS = sql<PageRevisionView>(
   'page_revisions',
@@ -60,8 +75,17 @@ export function listPages(ctx: RequestContext, deleted: boolean, isAdmin: boolea
   return ctx.rows(LISTED, [deleted, isAdmin, userId]);
 }
 
+/** A page with its latest content, and whether the caller may read it. */
 export function readPage(ctx: RequestContext, id: number): Promise<PageView | null> {
-  return ctx.one(BY_ID, [id]);
+  return ctx.one(BY_ID, [id, ctx.caller.userId, ctx.caller.isAdmin]);
+}
+
+export function listSharedPages(ctx: RequestContext, userId: number): Promise<PageView[]> {
+  return ctx.rows(SHARED_WITH_USER, [userId]);
+}
+
+export function listPublishedPages(ctx: RequestContext): Promise<PageView[]> {
+  return ctx.rows(PUBLISHED, []);
 }
 
 export function readRevisions(ctx: RequestContext, pageId: number): Promise<PageRevisionView[]> {

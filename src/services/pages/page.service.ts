@@ -1,10 +1,9 @@
 import type { RequestContext } from '../../context/request-context';
 import { Page, PageRevision } from '../../entities/page.entity';
 import { AppError, errors } from '../../errors/error-kinds';
-import { sql } from '../../db/sql/sql-statement';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
-import { listPages, type PageRevisionView, type PageView, readPage, readRevisions, slugTaken } from './page-view';
+import { listPages, listPublishedPages, listSharedPages, type PageRevisionView, type PageView, readPage, readRevisions, slugTaken } from './page-view';
 
 /** The platform's `_is_valid_slug` (platform-facts §5.4). */
 const SLUG = /^[a-z0-9-]+$/;
@@ -26,14 +25,8 @@ const notFound = () => errors.notFound();
 
 /**
  * Pages and their revisions (platform-facts §4.6): listing rules, slug rules, sanitized content,
- * and owner-or-administrator access for delete and revisions; show also for published pages.
+ * and owner-or-administrator access for delete and revisions; show by the sharing rules.
  */
-/** Asked only when the other read rules refuse: users a page is shared with may read it too. */
-const SHARED_WITH_CALLER = sql<{ shared: boolean }>(
-  'page_shared_with',
-  'select exists (select 1 from page_user_share_association where page_id = $1 and user_id = $2) as shared',
-);
-
 export class PageService {
   /** Administrators: all pages; others: their own plus published pages of other users. */
   list(ctx: RequestContext, deleted: boolean): Promise<PageView[]> {
@@ -42,15 +35,25 @@ export class PageService {
   }
 
   /**
-   * The contract's "requires access": published pages (and pages shared by link) are readable by
-   * every user; others only by their owner and administrators (ItemOwnershipException, as the platform).
+   * The contract's "requires access", by the sharing rules (`sharing/shareable-access.ts`): owner,
+   * administrators, every user when published or shared by link, users it is shared with. Others
+   * get ItemOwnershipException with the default message, as the platform.
    */
   async show(ctx: RequestContext, encodedId: string): Promise<PageView> {
     ctx.caller.requireIdentity();
     const page = await this.read(ctx, decodeId(ctx, encodedId, notFound));
-    if (ctx.caller.isAdmin || page.userId === ctx.caller.userId || page.published || page.importable) return page;
-    if (ctx.caller.userId && (await ctx.one(SHARED_WITH_CALLER, [page.id, ctx.caller.userId]))?.shared) return page;
-    throw errors.notOwned();
+    if (!page.readable) throw errors.notOwned();
+    return page;
+  }
+
+  /** Pages other users shared with the caller (not deleted), newest first. */
+  sharedWithMe(ctx: RequestContext): Promise<PageView[]> {
+    return listSharedPages(ctx, ctx.caller.requireUser().id);
+  }
+
+  /** Published pages of every user (not deleted), newest first. */
+  published(ctx: RequestContext): Promise<PageView[]> {
+    return listPublishedPages(ctx);
   }
 
   async create(ctx: RequestContext, input: PageInput): Promise<PageView> {
@@ -73,20 +76,20 @@ export class PageService {
 
   /** Marks the page deleted; the platform answers an empty string. */
   async delete(ctx: RequestContext, encodedId: string): Promise<string> {
-    const view = await this.owned(ctx, encodedId);
+    const view = await this.findOwned(ctx, encodedId);
     await ctx.em.nativeUpdate(Page, { id: view.id }, { deleted: true, updateTime: new Date() });
     return '';
   }
 
   async revisions(ctx: RequestContext, encodedPageId: string): Promise<PageRevisionView[]> {
-    const page = await this.owned(ctx, encodedPageId, 'Page is not owned by the current user');
+    const page = await this.findOwned(ctx, encodedPageId, 'Page is not owned by the current user');
     return readRevisions(ctx, page.id);
   }
 
   /** A new latest revision; its title defaults to the page's. */
   async createRevision(ctx: RequestContext, encodedPageId: string, input: RevisionInput): Promise<PageRevisionView> {
     if (!input.content) throw errors.missingAttribute('content undefined or empty');
-    const view = await this.owned(ctx, encodedPageId, 'Page is not owned by the current user');
+    const view = await this.findOwned(ctx, encodedPageId, 'Page is not owned by the current user');
     const content = sanitizeText(input.content);
     return ctx.em.transactional(async (em) => {
       const page = em.getReference(Page, view.id);
@@ -97,8 +100,8 @@ export class PageService {
     });
   }
 
-  /** The page if the caller owns it or is an administrator. */
-  private async owned(ctx: RequestContext, encodedId: string, message?: string): Promise<PageView> {
+  /** The page if the caller owns it or is an administrator (else ItemOwnershipException). */
+  async findOwned(ctx: RequestContext, encodedId: string, message?: string): Promise<PageView> {
     ctx.caller.requireIdentity();
     const page = await this.read(ctx, decodeId(ctx, encodedId, notFound));
     if (!ctx.caller.isAdmin && page.userId !== ctx.caller.userId) throw errors.notOwned(message);

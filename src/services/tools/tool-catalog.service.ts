@@ -56,7 +56,7 @@ export class ToolCatalogService {
 
   show(ctx: RequestContext, id: string, ioDetails: boolean): ToolDict {
     const tool = this.find(id);
-    return toolDict(tool, { ioDetails, section: this.registry.sectionOf(id) ?? null, admin: ctx.caller.isAdmin });
+    return toolDict(tool, { ioDetails, section: this.registry.sectionOf(id) ?? null, admin: ctx.caller.isAdmin, selectOptions: ctx.services.toolData.selectOptions });
   }
 
   citations(id: string): CitationDict[] {

@@ -143,6 +143,8 @@ export class ToolExecutionService {
         },
         // `auto`: an upload whose type is sniffed when it runs; the job waits for it, as on the platform.
         acceptsFormat: (ext, formats) => ext === 'auto' || formats.length === 0 || formats.some((format) => format === 'data' || registry.isSubtypeOf(ext, format)),
+        // Data table selects take a value the table holds now (the job later runs with it as given).
+        selectOptions: ctx.services.toolData.selectOptions,
       });
     } catch (error) {
       if (error instanceof ToolParameterError) throw new AppError('RequestParameterInvalidException', error.message);

@@ -4,7 +4,16 @@ import { Visualization, VisualizationRevision } from '../../entities/visualizati
 import { AppError, errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
 import { validatePayload } from './visualization-payload';
-import { listVisualizations, readVisualization, type VisualizationDetail, type VisualizationSummary } from './visualization-view';
+import type { OwnedItem } from '../sharing/shareable-kinds';
+import {
+  listPublishedVisualizations,
+  listSharedVisualizations,
+  listVisualizations,
+  readOwner,
+  readVisualization,
+  type VisualizationDetail,
+  type VisualizationSummary,
+} from './visualization-view';
 
 const SLUG = /^[a-z0-9-]+$/;
 
@@ -19,20 +28,42 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Visualizations (platform-facts §4.7). Reading needs ownership, administration, link access
- * (importable/published) or a share with the caller; changing needs ownership.
+ * Visualizations (platform-facts §4.7). Reading follows the sharing rules (ownership,
+ * administration, link access, published, a share with the caller: `sharing/shareable-access.ts`);
+ * changing one needs ownership (the contract's "Owner only": administrators may read any, change
+ * none); changing its sharing needs ownership or administration, as for every shareable kind.
  */
 export class VisualizationService {
   list(ctx: RequestContext): Promise<VisualizationSummary[]> {
     return listVisualizations(ctx, ctx.caller.requireUser().id);
   }
 
+  /** Deleted ones too, as the platform's show (see `visualization-view.ts`). */
   async show(ctx: RequestContext, encodedId: string): Promise<VisualizationDetail> {
     const id = this.decode(ctx, encodedId);
-    const detail = await readVisualization(ctx, id, ctx.caller.userId ?? 0);
+    const detail = await readVisualization(ctx, id);
     if (!detail) throw this.unknown(encodedId);
-    if (!this.readable(ctx, detail)) throw errors.notAccessible('Visualization is not accessible to the current user');
+    if (!detail.readable) throw errors.notAccessible('Visualization is not accessible to the current user');
     return detail;
+  }
+
+  /** Visualizations other users shared with the caller (not deleted), newest first. */
+  sharedWithMe(ctx: RequestContext): Promise<VisualizationSummary[]> {
+    return listSharedVisualizations(ctx, ctx.caller.requireUser().id);
+  }
+
+  /** Published visualizations of every user (not deleted), newest first. */
+  published(ctx: RequestContext): Promise<VisualizationSummary[]> {
+    return listPublishedVisualizations(ctx);
+  }
+
+  /** A visualization whose sharing the caller may change: owner or administrator (errors as update's). */
+  async findSharable(ctx: RequestContext, encodedId: string): Promise<OwnedItem> {
+    ctx.caller.requireIdentity();
+    const item = await readOwner(ctx, this.decode(ctx, encodedId));
+    if (!item) throw this.unknown(encodedId);
+    if (!ctx.caller.isAdmin && item.userId !== ctx.caller.userId) throw errors.notOwned('Visualization is not owned by the current user');
+    return item;
   }
 
   /** A new visualization with its first revision, or (import_id) a copy of an accessible one. */
@@ -104,10 +135,6 @@ export class VisualizationService {
       await em.flush();
       return visualization.id;
     });
-  }
-
-  private readable(ctx: RequestContext, detail: VisualizationDetail): boolean {
-    return ctx.caller.isAdmin || detail.userId === ctx.caller.userId || detail.importable || detail.published || detail.sharedWithCaller;
   }
 
   /** The platform's get_object: a bad or unknown id is a plain MessageException naming the class. */

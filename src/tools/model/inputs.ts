@@ -70,13 +70,31 @@ export interface SelectOption {
   selected: boolean;
 }
 
-/** `<options>` sources the module records but cannot resolve (no data tables, files or registry here). */
+/** An `<options>` `<filter type=…>` as declared (applied by params/dynamic-options.ts). */
+export interface OptionsFilterSpec {
+  type: string;
+  attributes: Readonly<Record<string, string>>;
+}
+
+/**
+ * `<options>` sources. The module cannot resolve them alone (no data tables, files or registry here):
+ * a caller may give the options of a data table through a `SelectOptionsSource`.
+ */
 export interface DynamicOptionsSpec {
   fromDataTable: string | null;
   fromFile: string | null;
   fromParameter: string | null;
   fromDataset: string | null;
+  /** `<column name index>` children: which fields are the option's value and name (empty: the table's own columns). */
+  columns: Array<{ name: string; index: number }>;
+  filters: OptionsFilterSpec[];
 }
+
+/**
+ * The options of a select whose options are dynamic, as the caller knows them now (a data table's
+ * rows); null when it cannot tell, in which case any value is accepted.
+ */
+export type SelectOptionsSource = (param: SelectParam) => SelectOption[] | null;
 
 export interface SelectParam extends ParamBase {
   type: 'select';

@@ -3,7 +3,7 @@
  * coercing each leaf, counting repeat instances and choosing conditional branches.
  */
 import { ToolParameterError } from '../errors';
-import type { ConditionalInput, DataColumnParam, RepeatInput, ToolInput, ToolParam } from '../model/inputs';
+import type { ConditionalInput, DataColumnParam, RepeatInput, SelectOptionsSource, ToolInput, ToolParam } from '../model/inputs';
 import type { ToolDefinition } from '../model/tool-definition';
 import {
   coerceBoolean,
@@ -18,7 +18,10 @@ import { coerceData, type DataCoercionOptions } from './data-refs';
 import { InputScope } from './input-scope';
 import type { BooleanState, InputState, JsonValue, ParamState, SelectState } from './state';
 
-export type BuildStateOptions = DataCoercionOptions;
+export interface BuildStateOptions extends DataCoercionOptions {
+  /** The options of dynamic selects (data tables), checked as static ones are; absent accepts any value. */
+  selectOptions?: SelectOptionsSource;
+}
 
 function toJson(value: unknown): JsonValue {
   // Upload slots pass through; anything not JSON-shaped (functions, symbols) is dropped to null.
@@ -41,7 +44,7 @@ async function coerceLeaf(path: string, param: ToolParam, raw: unknown, options:
     case 'boolean':
       return coerceBoolean(path, param, raw);
     case 'select':
-      return coerceSelect(path, param, raw);
+      return coerceSelect(path, param, raw, options.selectOptions);
     case 'hidden':
       return coerceHidden(path, param, raw);
     case 'file':
@@ -82,7 +85,7 @@ async function buildConditional(input: ConditionalInput, scope: InputScope, pref
   const groupPrefix = `${prefix}${input.name}|`;
   const testPath = `${groupPrefix}${input.test.name}`;
   const testState = input.test.type === 'select'
-    ? coerceSelect(testPath, input.test, group.get(input.test.name))
+    ? coerceSelect(testPath, input.test, group.get(input.test.name), options.selectOptions)
     : coerceBoolean(testPath, input.test, group.get(input.test.name));
   const currentCase = caseIndex(input, testState);
   if (currentCase < 0) {

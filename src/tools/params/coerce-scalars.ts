@@ -9,6 +9,8 @@ import type {
   FloatParam,
   HiddenParam,
   IntegerParam,
+  SelectOption,
+  SelectOptionsSource,
   SelectParam,
   TextParam,
 } from '../model/inputs';
@@ -95,10 +97,10 @@ export function coerceBoolean(path: string, param: BooleanParam, raw: unknown): 
   throw new ToolParameterError(path, `a boolean is required (true or false, or '${param.truevalue}' / '${param.falsevalue}').`);
 }
 
-function defaultSelection(param: SelectParam): string[] {
-  const selected = param.options.filter((option) => option.selected).map((option) => option.value);
+function defaultSelection(param: SelectParam, options: readonly SelectOption[]): string[] {
+  const selected = options.filter((option) => option.selected).map((option) => option.value);
   if (selected.length || param.multiple || param.optional) return param.multiple ? selected : selected.slice(0, 1);
-  return param.options.length ? [param.options[0]!.value] : [];
+  return options.length ? [options[0]!.value] : [];
 }
 
 function requestedValues(path: string, param: SelectParam, raw: unknown): string[] {
@@ -109,23 +111,33 @@ function requestedValues(path: string, param: SelectParam, raw: unknown): string
   return values;
 }
 
-export function coerceSelect(path: string, param: SelectParam, raw: unknown): SelectState {
-  const values = raw === undefined ? defaultSelection(param) : requestedValues(path, param, raw);
+/** The options a value must be among: the static ones, a dynamic list the caller resolved, or null (any value). */
+function knownOptions(param: SelectParam, source: SelectOptionsSource | undefined): SelectOption[] | null {
+  if (!param.dynamicOptions) return param.options;
+  return source ? source(param) : null;
+}
+
+function invalidOption(param: SelectParam, invalid: string, known: readonly SelectOption[]): string {
+  const table = param.dynamicOptions?.fromDataTable;
+  // A data table may hold thousands of entries: name it rather than list them.
+  if (table) return `an invalid option was selected: '${invalid}' is not a value of the data table '${table}'.`;
+  return `an invalid option was selected: '${invalid}' is not one of ${known.map((option) => `'${option.value}'`).join(', ')}.`;
+}
+
+/** `source` gives the options of dynamic selects (data tables); without it they accept any value. */
+export function coerceSelect(path: string, param: SelectParam, raw: unknown, source?: SelectOptionsSource): SelectState {
+  const known = knownOptions(param, source);
+  const values = raw === undefined ? defaultSelection(param, known ?? param.options) : requestedValues(path, param, raw);
   if (!param.multiple && values.length > 1) throw new ToolParameterError(path, 'only one value may be selected.');
   const mayBeEmpty = param.optional || param.multiple || param.display === 'checkboxes';
   if (values.length === 0 || (!param.multiple && values[0] === '' && mayBeEmpty)) {
     if (!mayBeEmpty) throw new ToolParameterError(path, 'a value must be selected.');
     return { type: 'select', multiple: param.multiple, values: [] };
   }
-  if (!param.dynamicOptions) {
-    const known = param.options.map((option) => option.value);
-    const invalid = values.find((value) => !known.includes(value));
-    if (invalid !== undefined) {
-      throw new ToolParameterError(
-        path,
-        `an invalid option was selected: '${invalid}' is not one of ${known.map((value) => `'${value}'`).join(', ')}.`,
-      );
-    }
+  if (known !== null) {
+    const legal = new Set(known.map((option) => option.value));
+    const invalid = values.find((value) => !legal.has(value));
+    if (invalid !== undefined) throw new ToolParameterError(path, invalidOption(param, invalid, known));
   }
   for (const value of values) applyValidators(path, param.validators, value);
   return { type: 'select', multiple: param.multiple, values };

@@ -44,14 +44,31 @@ function parseOptions(element: XmlElement): SelectOption[] {
   });
 }
 
-function parseDynamicOptions(element: XmlElement): DynamicOptionsSpec | null {
+function parseDynamicOptions(element: XmlElement, where: string): DynamicOptionsSpec | null {
   const options = firstChild(element, 'options');
   if (!options) return null;
+  const columns = childElements(options, 'column').map((column) => {
+    const name = attr(column, 'name');
+    const index = attr(column, 'index')?.trim();
+    if (!name) throw new ToolParseError(`${where}: an <options> <column> has no name attribute`);
+    if (!index || !/^\d+$/.test(index)) throw new ToolParseError(`${where}: <options> column '${name}' has no usable index attribute`);
+    return { name, index: Number(index) };
+  });
+  if (columns.length > 0 && !columns.some((column) => column.name === 'value')) {
+    throw new ToolParseError(`${where}: the <options> columns need one named 'value'`);
+  }
+  const filters = childElements(options, 'filter').map((filter) => {
+    const { type, ...attributes } = filter.attrs;
+    if (!type?.trim()) throw new ToolParseError(`${where}: an <options> <filter> has no type attribute`);
+    return { type: type.trim(), attributes };
+  });
   return {
     fromDataTable: attr(options, 'from_data_table') ?? null,
     fromFile: attr(options, 'from_file') ?? null,
     fromParameter: attr(options, 'from_parameter') ?? null,
     fromDataset: attr(options, 'from_dataset') ?? null,
+    columns,
+    filters,
   };
 }
 
@@ -114,7 +131,7 @@ export function parseParam(element: XmlElement, where: string): ToolParam {
         ...common,
         type,
         options,
-        dynamicOptions: parseDynamicOptions(element),
+        dynamicOptions: parseDynamicOptions(element, here),
         multiple: boolAttr(element, 'multiple', false),
         display: attr(element, 'display') ?? null,
       };

@@ -1,0 +1,40 @@
+import type { RequestContext } from '../../context/request-context';
+import { AppError, errors } from '../../errors/error-kinds';
+import { decodeId } from '../shared/decode-id';
+import { readWorkflow, type WorkflowView } from './workflow-view';
+
+/** The platform's decode failure for workflow ids. */
+export const malformedWorkflowId = (value: unknown) => errors.malformedId(`Malformed workflow id ( ${String(value)} ) specified, unable to decode`);
+
+/** A stored workflow by encoded id: MalformedId when it cannot be decoded, ObjectNotFound when unknown. */
+export async function findWorkflow(ctx: RequestContext, encodedId: string): Promise<WorkflowView> {
+  const workflow = await readWorkflow(ctx, decodeId(ctx, encodedId, malformedWorkflowId));
+  if (!workflow) throw errors.notFound('No such workflow found.');
+  return workflow;
+}
+
+export const ownsWorkflow = (ctx: RequestContext, workflow: WorkflowView) => ctx.caller.isAdmin || workflow.userId === ctx.caller.userId;
+
+/**
+ * Who may read (show, download, run, import) a workflow: its owner, administrators, users it is
+ * shared with, and everyone when it is importable (published implies importable).
+ */
+export function mayReadWorkflow(ctx: RequestContext, workflow: WorkflowView): boolean {
+  return ownsWorkflow(ctx, workflow) || workflow.importable || workflow.published || workflow.sharedWithCaller;
+}
+
+/** Show's refusal (platform-facts §4.8). */
+export async function readableWorkflow(ctx: RequestContext, encodedId: string, message = 'Workflow is neither importable, nor owned by or shared with current user'): Promise<WorkflowView> {
+  ctx.caller.requireIdentity();
+  const workflow = await findWorkflow(ctx, encodedId);
+  if (!mayReadWorkflow(ctx, workflow)) throw new AppError('ItemAccessibilityException', message);
+  return workflow;
+}
+
+/** Changes (update, delete, sharing) are for the owner and administrators. */
+export async function ownedWorkflow(ctx: RequestContext, encodedId: string): Promise<WorkflowView> {
+  ctx.caller.requireIdentity();
+  const workflow = await findWorkflow(ctx, encodedId);
+  if (!ownsWorkflow(ctx, workflow)) throw errors.notOwned('Workflow is not owned by current user');
+  return workflow;
+}

@@ -1,0 +1,97 @@
+import type { RequestContext } from '../../context/request-context';
+import { sql } from '../../db/sql/sql-statement';
+import { sharedWithSql } from '../sharing/shareable-access';
+import { WORKFLOWS } from '../sharing/shareable-kinds';
+import type { PostJobActionSpec, StepConnection, WorkflowOutputSpec, WorkflowStepType } from '../../entities/workflow.entity';
+
+/** A stored workflow as listed and shown: one row, tags and owner included. */
+export interface WorkflowView {
+  id: number;
+  userId: number;
+  owner: string | null;
+  name: string;
+  slug: string | null;
+  published: boolean;
+  importable: boolean;
+  deleted: boolean;
+  annotation: string | null;
+  tags: string[];
+  latestWorkflowId: number | null;
+  latestWorkflowUuid: string | null;
+  hasErrors: boolean;
+  hasCycles: boolean;
+  createTime: Date;
+  updateTime: Date;
+  /** Whether the workflow is shared with the caller who read it. */
+  sharedWithCaller: boolean;
+}
+
+export interface StepView {
+  id: number;
+  workflowId: number;
+  orderIndex: number;
+  type: WorkflowStepType;
+  toolId: string | null;
+  toolVersion: string | null;
+  toolInputs: Record<string, unknown>;
+  label: string | null;
+  uuid: string;
+  annotation: string | null;
+  position: Record<string, unknown> | null;
+  inputConnections: Record<string, StepConnection[]>;
+  postJobActions: PostJobActionSpec[];
+  workflowOutputs: WorkflowOutputSpec[];
+}
+
+/** Shared with the user the parameter names (the sharing model's predicate). */
+const SHARED_WITH_USER = (alias: string, param: string) => sharedWithSql(alias, WORKFLOWS, param);
+
+const COLUMNS = (callerParam: string) => `w.id, w.user_id as "userId", u.username as owner, w.name, w.slug, w.published, w.importable, w.deleted,
+  w.annotation, w.create_time as "createTime", w.update_time as "updateTime",
+  w.latest_workflow_id as "latestWorkflowId", lw.uuid::text as "latestWorkflowUuid",
+  coalesce(lw.has_errors, false) as "hasErrors", coalesce(lw.has_cycles, false) as "hasCycles",
+  array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
+        from item_tag t where t.item_type = 'stored_workflow' and t.item_id = w.id order by t.id) as tags,
+  ${SHARED_WITH_USER('w', callerParam)} as "sharedWithCaller"`;
+
+const FROM = 'from stored_workflow w join galaxy_user u on u.id = w.user_id left join workflow lw on lw.id = w.latest_workflow_id';
+
+/**
+ * The platform's index (platform-facts §4.8): $1 the caller; own non-deleted workflows (with
+ * published ones of everybody when $2) by update time, newest first; then those shared with the
+ * caller, newest first. One statement whatever the number of workflows.
+ */
+const LISTED = sql<WorkflowView>(
+  'workflows_listed',
+  `select ${COLUMNS('$1')} ${FROM}
+   where w.deleted = false and (w.user_id = $1 or ($2::boolean and w.published) or ${SHARED_WITH_USER('w', '$1')})
+   order by case when w.user_id = $1 or ($2::boolean and w.published) then 0 else 1 end, w.update_time desc, w.id desc`,
+);
+
+const BY_ID = sql<WorkflowView>('workflow_by_id', `select ${COLUMNS('$2')} ${FROM} where w.id = $1`);
+
+const BY_VERSION = sql<WorkflowView>('workflow_by_version', `select ${COLUMNS('$2')} ${FROM} where w.id = (select stored_workflow_id from workflow where id = $1)`);
+
+const STEP_COLUMNS = `s.id, s.workflow_id as "workflowId", s.order_index as "orderIndex", s.type, s.tool_id as "toolId", s.tool_version as "toolVersion",
+  s.tool_inputs as "toolInputs", s.label, s.uuid::text as uuid, s.annotation, s.position, s.input_connections as "inputConnections",
+  s.post_job_actions as "postJobActions", s.workflow_outputs as "workflowOutputs"`;
+
+/** The steps of any number of versions, in order (one statement for a whole listing). */
+const STEPS_OF = sql<StepView>('workflow_steps_of', `select ${STEP_COLUMNS} from workflow_step s where s.workflow_id = any($1::int[]) order by s.workflow_id, s.order_index`);
+
+export function listWorkflows(ctx: RequestContext, userId: number, showPublished: boolean): Promise<WorkflowView[]> {
+  return ctx.rows(LISTED, [userId, showPublished]);
+}
+
+export function readWorkflow(ctx: RequestContext, id: number): Promise<WorkflowView | null> {
+  return ctx.one(BY_ID, [id, ctx.caller.userId ?? 0]);
+}
+
+/** The stored workflow a version belongs to. */
+export function readWorkflowOfVersion(ctx: RequestContext, versionId: number): Promise<WorkflowView | null> {
+  return ctx.one(BY_VERSION, [versionId, ctx.caller.userId ?? 0]);
+}
+
+export function readSteps(ctx: RequestContext, versionIds: readonly number[]): Promise<StepView[]> {
+  return ctx.rows(STEPS_OF, [versionIds]);
+}

@@ -1,0 +1,104 @@
+import type { RequestContext } from '../../context/request-context';
+import { StoredWorkflow } from '../../entities/workflow.entity';
+import { AppError, errors } from '../../errors/error-kinds';
+import { IdDecodeError } from '../../ids/id-codec';
+import { sanitizeText } from '../shared/sanitize';
+import { editorWorkflow, exportWorkflow } from './ga-export';
+import { parseGaWorkflow, workflowDict } from './ga-format';
+import { findWorkflow, ownedWorkflow, readableWorkflow } from './workflow-access';
+import { stepsByVersionId } from './workflow.loaders';
+import { addVersion } from './workflow-store';
+import { listWorkflows, readWorkflow, type StepView, type WorkflowView } from './workflow-view';
+
+export const DOWNLOAD_STYLES = ['export', 'editor'] as const;
+
+/**
+ * Stored workflows: the listing, show, download in the platform's styles, updates that add a
+ * version, and deletion (platform-facts §4.8).
+ */
+export class WorkflowService {
+  /** Own workflows (with everybody's published ones when asked), then those shared with the caller. */
+  list(ctx: RequestContext, showPublished: boolean): Promise<WorkflowView[]> {
+    const user = ctx.caller.requireUser();
+    return listWorkflows(ctx, user.id, showPublished);
+  }
+
+  /** A workflow whose sharing the caller may change (owner or administrator), for the sharing model. */
+  async findSharable(ctx: RequestContext, encodedId: string): Promise<{ id: number; userId: number }> {
+    const workflow = await ownedWorkflow(ctx, encodedId);
+    return { id: workflow.id, userId: workflow.userId };
+  }
+
+  show(ctx: RequestContext, encodedId: string): Promise<WorkflowView> {
+    return readableWorkflow(ctx, encodedId);
+  }
+
+  /** The steps of the workflow's latest version, in order. */
+  async latestSteps(ctx: RequestContext, workflow: WorkflowView): Promise<StepView[]> {
+    return workflow.latestWorkflowId === null ? [] : ctx.loaders.get(stepsByVersionId).load(workflow.latestWorkflowId);
+  }
+
+  /**
+   * The workflow as a document: `export` (the `.ga` format, refused with MessageException when a
+   * tool is not installed) or `editor`. (Style `instance` is show's dictionary.)
+   */
+  async download(ctx: RequestContext, encodedId: string, style: string): Promise<Record<string, unknown>> {
+    if (!(DOWNLOAD_STYLES as readonly string[]).includes(style)) throw errors.invalid(`Unknown workflow style '${style}': use export, editor or instance.`);
+    const workflow = await readableWorkflow(ctx, encodedId, 'Workflow is not owned by or shared with current user');
+    return this.document(ctx, workflow, style);
+  }
+
+  async document(ctx: RequestContext, workflow: WorkflowView, style: string): Promise<Record<string, unknown>> {
+    const steps = await this.latestSteps(ctx, workflow);
+    const toolOf = (toolId: string) => ctx.services.tools.registry.get(toolId);
+    if (style === 'editor') return editorWorkflow(workflow, steps, toolOf);
+    const exported = exportWorkflow(workflow, steps, toolOf);
+    if (!exported) throw new AppError('MessageException', 'Workflow cannot be exported due to missing tools.');
+    return exported;
+  }
+
+  /**
+   * Replaces the contents with a new version (`workflow`: the `.ga` dictionary). A name in it
+   * renames the workflow; an annotation replaces the annotation.
+   */
+  async update(ctx: RequestContext, encodedId: string, workflowValue: unknown): Promise<WorkflowView> {
+    if (workflowValue === undefined || workflowValue === null || workflowValue === '') {
+      throw errors.invalid("Updating workflow requires dictionary containing 'workflow' attribute with new JSON description.");
+    }
+    const view = await ownedWorkflow(ctx, encodedId);
+    const dict = workflowDict(workflowValue);
+    const description = parseGaWorkflow(dict);
+    await ctx.em.transactional(async (em) => {
+      const stored = await em.findOneOrFail(StoredWorkflow, { id: view.id });
+      if (typeof dict.name === 'string' && dict.name.trim() && dict.name !== stored.name) stored.name = sanitizeText(dict.name);
+      if (typeof dict.annotation === 'string') stored.annotation = sanitizeText(dict.annotation);
+      await addVersion(ctx, stored, description);
+      if (Array.isArray(dict.tags)) await ctx.services.tags.setTags(ctx, stored.user, 'stored_workflow', stored.id, description.tags);
+    });
+    return this.reread(ctx, view.id);
+  }
+
+  /**
+   * Marks the workflow deleted and answers the platform's message. This route keeps the platform's
+   * own answers: an id that names no workflow is 400, another user's workflow 403 (both as text).
+   */
+  async delete(ctx: RequestContext, encodedId: string): Promise<string> {
+    ctx.caller.requireIdentity();
+    let workflow: WorkflowView;
+    try {
+      workflow = await findWorkflow(ctx, encodedId);
+    } catch (error) {
+      const cause = error instanceof AppError ? error.message : error instanceof IdDecodeError ? error.message : String(error);
+      throw errors.invalid(`Workflow with ID='${encodedId}' can not be found\n Exception: ${cause}`);
+    }
+    if (!ctx.caller.isAdmin && workflow.userId !== ctx.caller.userId) throw errors.notOwned('Workflow is not owned by current user');
+    await ctx.em.nativeUpdate(StoredWorkflow, { id: workflow.id }, { deleted: true, updateTime: new Date() });
+    return `Workflow '${workflow.name}' successfully deleted`;
+  }
+
+  async reread(ctx: RequestContext, id: number): Promise<WorkflowView> {
+    const workflow = await readWorkflow(ctx, id);
+    if (!workflow) throw errors.notFound('No such workflow found.');
+    return workflow;
+  }
+}

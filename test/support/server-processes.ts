@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** Server processes started as an operator starts them (`src/main.ts`), for the tests of several processes. */
+
+export const ROOT = join(__dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `src/main.ts` on a free port with the given environment (over the test's own) and waits for its banner. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let seen = '';
+  child.stdout?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  // The banner's first line: the first-administrator steps are printed only while no administrator exists.
+  while (!seen.includes('Platform API:')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${seen}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `http://127.0.0.1:${port}`, child, output: () => seen, exited };
+}
+
+/** SIGTERM, then waits for the exit (a process already gone is left alone). */
+export async function stopServerProcess(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+export async function call(server: ServerProcess, method: string, path: string, options: { key?: string; body?: unknown; cookie?: string } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.key) headers['x-api-key'] = options.key;
+  if (options.cookie) headers.cookie = options.cookie;
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & unknown[] };
+}
+
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
