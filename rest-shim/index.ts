@@ -20,6 +20,7 @@ import { toolDataArea } from './routes/tool-data/tool-data.routes';
 import { platformArea } from './routes/platform/platform.routes';
 import { quotasArea } from './routes/quotas/quotas.routes';
 import { rolesArea } from './routes/roles/roles.routes';
+import { sampleTrackingArea } from './routes/sample-tracking/sample-tracking.routes';
 import { usersArea } from './routes/users/users.routes';
 import { visualizationsArea } from './routes/visualizations/visualizations.routes';
 import { webRoutes } from './routes/datasets/web.routes';
@@ -40,6 +41,7 @@ export const FINISHED_AREAS: RouteArea[] = [
   librariesArea,
   pagesArea,
   visualizationsArea,
+  sampleTrackingArea,
   workflowsArea,
   toolDataArea,
 ];

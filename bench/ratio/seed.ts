@@ -1,5 +1,6 @@
 import { catHeadWorkflow } from '../../test/support/workflow-helpers';
 import { ApiClient, inParallel } from './api-client';
+import { seedSampleTracking } from './seed-sample-tracking';
 
 export const BENCH_ADMIN_EMAIL = 'ratio-admin@example.org';
 export const BENCH_USER_EMAIL = 'ratio-user@example.org';
@@ -20,6 +21,8 @@ export interface Seeded {
   libraryDatasetId: string;
   smallFolderId: string;
   bigFolderId: string;
+  /** A submitted request of the user's with `SAMPLE_TRACKING_SIZE` samples (one of that many requests). */
+  bigRequestId: string;
   /** A history of the user, published and shared with two users (the sharing status target). */
   sharedHistoryId: string;
   /** One of the user's pages (two revisions) and visualizations (two revisions). */
@@ -28,6 +31,9 @@ export interface Seeded {
   /** One of the user's workflows (four steps), among the 100 the user lists. */
   workflowId: string;
 }
+
+/** Requests of the user, and samples of the big request. */
+export const SAMPLE_TRACKING_SIZE = 100;
 
 interface Upload {
   outputs: Array<{ id: string }>;
@@ -121,6 +127,7 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
   const small = await folder('ten items', 10);
   await admin.post(`/api/libraries/datasets/${small.datasetIds[0]}/permissions`, { action: 'set_permissions', 'access_ids[]': [role.name] });
   const big = await folder(`${items} items`, items);
+  const bigRequestId = await seedSampleTracking(admin, user, SAMPLE_TRACKING_SIZE, SAMPLE_TRACKING_SIZE);
 
   const other = await newUser(master, 'ratio-other', BENCH_OTHER_EMAIL);
   await user.put(`/api/histories/${sharedHistoryId}/publish`);
@@ -138,6 +145,7 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
     libraryDatasetId: small.datasetIds[0],
     smallFolderId: small.folderId,
     bigFolderId: big.folderId,
+    bigRequestId,
     sharedHistoryId,
     pageId,
     visualizationId,

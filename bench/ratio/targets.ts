@@ -1,4 +1,4 @@
-import type { Seeded } from './seed';
+import { SAMPLE_TRACKING_SIZE, type Seeded } from './seed';
 import { BENCH_TOOL_DATA_TABLE } from './tool-data-fixture';
 
 /** One request the benchmark measures on the service and on the baseline alike. */
@@ -33,6 +33,8 @@ export function targetsFor(seeded: Seeded, items: number): Target[] {
     get('GET /api/histories/{id}/contents (100 + 100 collections)', `/api/histories/${seeded.mixedHistoryId}/contents`, 200, null),
     get('GET /api/folders/{id}/contents (10)', `/api/folders/${seeded.smallFolderId}/contents`, 10, null),
     get(`GET /api/folders/{id}/contents (${items})`, `/api/folders/${seeded.bigFolderId}/contents`, items, 0.3),
+    get(`GET /api/requests (${SAMPLE_TRACKING_SIZE})`, '/api/requests', SAMPLE_TRACKING_SIZE, 0.3),
+    get(`GET /api/requests/{id}/samples (${SAMPLE_TRACKING_SIZE})`, `/api/requests/${seeded.bigRequestId}/samples`, SAMPLE_TRACKING_SIZE, 0.3),
     {
       label: 'POST /graphql history(id){id name deleted}',
       rows: 1,

@@ -10,6 +10,13 @@ import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
 import { HdcaService } from '../services/collections/hdca.service';
 import { PageService } from '../services/pages/page.service';
+import { ExternalServiceService } from '../services/sample-tracking/request-types/external-service.service';
+import { FormService } from '../services/sample-tracking/forms/form.service';
+import { RequestStateService } from '../services/sample-tracking/requests/request-state.service';
+import { RequestTypeService } from '../services/sample-tracking/request-types/request-type.service';
+import { RequestService } from '../services/sample-tracking/requests/request.service';
+import { SampleUpdateService } from '../services/sample-tracking/samples/sample-update.service';
+import { SampleService } from '../services/sample-tracking/samples/sample.service';
 import { SharingService } from '../services/sharing/sharing.service';
 import { VisualizationService } from '../services/visualizations/visualization.service';
 import { WorkflowService } from '../services/workflows/workflow.service';
@@ -58,6 +65,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const ids = new IdCodec(config.idSecret);
   const passwords = new PasswordHasher(config.passwordHashRounds);
   const groups = new GroupService();
+  const requests = new RequestService();
   const layout = new DataLayout(config.dataDir);
   const tools = new ToolCatalogService(config.toolDirs, log);
   const jobEngine = new JobEngine(
@@ -122,6 +130,13 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     datasetPermissions: new DatasetPermissionsService(),
     defaultDatasetPermissions: new DefaultDatasetPermissionsService(),
     libraryDatasetChanges: new LibraryDatasetChangesService(),
+    forms: new FormService(),
+    externalServices: new ExternalServiceService(),
+    requestTypes: new RequestTypeService(),
+    requests,
+    requestStates: new RequestStateService(requests),
+    samples: new SampleService(requests),
+    sampleUpdates: new SampleUpdateService(),
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
   tasks.register(IMPORT_TASK, importTaskHandler(services));

@@ -7,6 +7,13 @@ import type { Logger } from '../logging/logger';
 import type { HdaService } from '../services/datasets/hda.service';
 import type { HdcaService } from '../services/collections/hdca.service';
 import type { PageService } from '../services/pages/page.service';
+import type { ExternalServiceService } from '../services/sample-tracking/request-types/external-service.service';
+import type { FormService } from '../services/sample-tracking/forms/form.service';
+import type { RequestStateService } from '../services/sample-tracking/requests/request-state.service';
+import type { RequestTypeService } from '../services/sample-tracking/request-types/request-type.service';
+import type { RequestService } from '../services/sample-tracking/requests/request.service';
+import type { SampleUpdateService } from '../services/sample-tracking/samples/sample-update.service';
+import type { SampleService } from '../services/sample-tracking/samples/sample.service';
 import type { SharingService } from '../services/sharing/sharing.service';
 import type { VisualizationService } from '../services/visualizations/visualization.service';
 import type { WorkflowService } from '../services/workflows/workflow.service';
@@ -102,4 +109,11 @@ export interface AppServices {
   datasetPermissions: DatasetPermissionsService;
   defaultDatasetPermissions: DefaultDatasetPermissionsService;
   libraryDatasetChanges: LibraryDatasetChangesService;
+  forms: FormService;
+  externalServices: ExternalServiceService;
+  requestTypes: RequestTypeService;
+  requests: RequestService;
+  requestStates: RequestStateService;
+  samples: SampleService;
+  sampleUpdates: SampleUpdateService;
 }

@@ -12,6 +12,7 @@ import { BaseEntity } from './base.entity';
 import { Dataset } from './dataset.entity';
 import { DatasetCollection, DatasetCollectionElement, HistoryDatasetCollectionAssociation, LibraryDatasetCollectionAssociation } from './dataset-collection.entity';
 import { ExtendedMetadata, ExtendedMetadataIndex } from './extended-metadata.entity';
+import { FormDefinition, FormDefinitionCurrent } from './form-definition.entity';
 import { ImplicitlyConvertedDatasetAssociation } from './implicit-conversion.entity';
 import { ItemPermission } from './item-permission.entity';
 import { LibraryDataset, LibraryDatasetDatasetAssociation } from './library-dataset.entity';
@@ -29,13 +30,27 @@ import { JobInputDataset, JobOutputDataset } from './job-dataset.entity';
 import { Job } from './job.entity';
 import { JobMetric } from './job-metric.entity';
 import { Quota } from './quota.entity';
+import { Request, RequestEvent } from './request.entity';
+import { ExternalService, RequestType, RequestTypeExternalServiceAssociation, SampleState } from './request-type.entity';
 import { Role } from './role.entity';
+import { Sample, SampleDataset, SampleEvent } from './sample.entity';
 import { User } from './user.entity';
 import { Visualization, VisualizationRevision, VisualizationUserShareAssociation } from './visualization.entity';
 import { StoredWorkflow, StoredWorkflowUserShareAssociation, Workflow, WorkflowStep } from './workflow.entity';
 import { WorkflowInvocation, WorkflowInvocationStep, WorkflowInvocationStepJob } from './workflow-invocation.entity';
 
 export {
+  ExternalService,
+  FormDefinition,
+  FormDefinitionCurrent,
+  Request,
+  RequestEvent,
+  RequestType,
+  RequestTypeExternalServiceAssociation,
+  Sample,
+  SampleDataset,
+  SampleEvent,
+  SampleState,
   DatasetCollection,
   DatasetCollectionElement,
   ExtendedMetadata,
@@ -131,6 +146,17 @@ export const ALL_ENTITIES = [
   Visualization,
   VisualizationRevision,
   VisualizationUserShareAssociation,
+  FormDefinitionCurrent,
+  FormDefinition,
+  ExternalService,
+  RequestType,
+  RequestTypeExternalServiceAssociation,
+  SampleState,
+  Request,
+  RequestEvent,
+  Sample,
+  SampleEvent,
+  SampleDataset,
   StoredWorkflow,
   Workflow,
   WorkflowStep,

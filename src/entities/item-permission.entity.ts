@@ -9,6 +9,8 @@ export const PERMISSION_ACTIONS = {
   libraryManage: 'manage library permissions',
   datasetAccess: 'access',
   datasetManage: 'manage permissions',
+  /** Restricting: a request type with no roles is open to everyone. */
+  requestTypeAccess: 'access request_type',
 } as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[keyof typeof PERMISSION_ACTIONS];
 

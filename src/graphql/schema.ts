@@ -30,6 +30,10 @@ import { ViewerResolver } from './viewer/viewer.resolver';
 import { ConfigurationResolver } from './platform/configuration.resolver';
 import { PageResolver, PageRevisionResolver } from './pages/page.resolver';
 import { VisualizationResolver } from './visualizations/visualization.resolver';
+import { FormDefinitionResolver } from './sample-tracking/form.resolver';
+import { ExternalServiceResolver, RequestTypeResolver, SampleStateResolver } from './sample-tracking/request-type.resolver';
+import { RequestEventResolver, SampleTrackingUpdateResolver, SequencingRequestResolver } from './sample-tracking/request.resolver';
+import { SampleDatasetResolver, SampleEventResolver, SampleResolver, SampleTrackingUpdateSampleResolver } from './sample-tracking/sample.resolver';
 import { WorkflowResolver, WorkflowStepResolver } from './workflows/workflow.resolver';
 import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
 
@@ -74,6 +78,17 @@ export const RESOLVERS = [
   LibraryDatasetResolver,
   LibraryDatasetChangesResolver,
   LibraryDatasetVersionResolver,
+  FormDefinitionResolver,
+  RequestTypeResolver,
+  SampleStateResolver,
+  ExternalServiceResolver,
+  SequencingRequestResolver,
+  RequestEventResolver,
+  SampleTrackingUpdateResolver,
+  SampleResolver,
+  SampleEventResolver,
+  SampleDatasetResolver,
+  SampleTrackingUpdateSampleResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -46,6 +46,8 @@ export class HttpError extends Error {
     readonly kind: keyof typeof ERROR_KINDS,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Old-style routes ("400 text") answer the message itself as a JSON string. */
+    readonly asText = false,
   ) {
     super(message);
     [this.status, this.code] = ERROR_KINDS[kind];
@@ -105,7 +107,7 @@ export function endpoint(app: Baseline, handler: (ctx: Ctx, req: Request) => Pro
       const caller = await authenticate(app, sql, req.get('x-api-key'));
       send(res, sql, 200, await handler({ app, sql, caller }, req));
     } catch (error) {
-      if (error instanceof HttpError) return send(res, sql, error.status, { err_msg: error.message, err_code: error.code, ...error.extra });
+      if (error instanceof HttpError) return send(res, sql, error.status, error.asText ? error.message : { err_msg: error.message, err_code: error.code, ...error.extra });
       process.stderr.write(`baseline: ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       send(res, sql, 500, { err_msg: 'Uncaught exception in exposed API method:', err_code: 0 });
     }

@@ -18,6 +18,7 @@ import { graphqlHistory, historyContents, listHistories, showHistory } from './h
 import { type Baseline, type Ctx, endpoint, HttpError, param } from './http';
 import { showJob } from './jobs';
 import { folderContents, showLibraryDataset } from './libraries';
+import { listRequests, requestSamples } from './sample-tracking';
 import { listPages, showPage } from './pages';
 import { historySharing } from './sharing';
 import { listVisualizations, showVisualization } from './visualizations';
@@ -66,6 +67,8 @@ function baselineApp(app: Baseline, toolData: readonly BaselineTable[]): express
     '/api/folders/:id/contents',
     endpoint(app, (ctx, req) => folderContents(ctx, param(req, 'id'), asBool(req.query.include_deleted) ?? false)),
   );
+  server.get('/api/requests', endpoint(app, (ctx) => listRequests(ctx)));
+  server.get('/api/requests/:id/samples', endpoint(app, (ctx, req) => requestSamples(ctx, param(req, 'id'))));
   server.get('/api/tool_data', endpoint(app, (ctx) => listToolData(ctx, toolData)));
   server.get('/api/tool_data/:id', endpoint(app, (ctx, req) => showToolData(ctx, toolData, param(req, 'id'))));
   server.post(

@@ -55,6 +55,8 @@ function targetsOf(seeded: Seeded, items: number): Target[] {
       body: JSON.stringify({ query: `{ history(id: "${seeded.smallHistoryId}") { id name deleted } }` }),
     },
     { name: 'version', method: 'GET', path: '/api/version' },
+    { name: 'requests index', method: 'GET', path: '/api/requests' },
+    { name: 'samples of a request', method: 'GET', path: `/api/requests/${seeded.bigRequestId}/samples` },
     // The same routes on the small history and folder (the benchmark measures these too).
     { name: 'history contents (10)', method: 'GET', path: `/api/histories/${seeded.smallHistoryId}/contents` },
     { name: 'history contents (100 + 100 collections)', method: 'GET', path: `/api/histories/${seeded.mixedHistoryId}/contents` },

@@ -8,7 +8,7 @@ import { PERMISSION_ACTIONS, type PermissionAction, type PermissionItemType } fr
  * - add, modify and manage grant: no roles means nobody (but administrators).
  * Predicates are SQL (`exists` over item_permission), so listings filter in the query.
  */
-export const RESTRICTING_ACTIONS: readonly PermissionAction[] = [PERMISSION_ACTIONS.libraryAccess, PERMISSION_ACTIONS.datasetAccess];
+export const RESTRICTING_ACTIONS: readonly PermissionAction[] = [PERMISSION_ACTIONS.libraryAccess, PERMISSION_ACTIONS.datasetAccess, PERMISSION_ACTIONS.requestTypeAccess];
 
 /** A raw SQL condition with its bindings, to join into a knex query. */
 export interface SqlCondition {
@@ -82,3 +82,8 @@ export const datasetUnrestrictedSql = (datasetIdColumn: string) =>
 /** A granting action: the caller holds one of the roles granted it on the item (none: nobody). */
 export const grantedSql = (itemType: PermissionItemType, itemIdColumn: string, action: PermissionAction) =>
   `exists (select 1 from item_permission p join held on held.role_id = p.role_id where p.item_type = '${itemType}' and p.item_id = ${itemIdColumn} and p.action = '${action}')`;
+
+/** Request type access (restricting): no access roles, or the caller holds one of them. */
+export const requestTypeAccessibleSql = (requestTypeIdColumn: string) =>
+  `(not exists (select 1 from item_permission p where p.item_type = 'request_type' and p.item_id = ${requestTypeIdColumn} and p.action = '${PERMISSION_ACTIONS.requestTypeAccess}')
+    or exists (select 1 from item_permission p join held on held.role_id = p.role_id where p.item_type = 'request_type' and p.item_id = ${requestTypeIdColumn} and p.action = '${PERMISSION_ACTIONS.requestTypeAccess}'))`;
