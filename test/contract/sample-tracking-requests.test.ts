@@ -261,7 +261,7 @@ describe('GraphQL addSamples', () => {
 describe('GraphQL submitRequest', () => {
   const SUBMIT = 'mutation ($id: ID!) { submitRequest(id: $id) { id name state samples { name state events { state comment } } } }';
 
-  it('moves New -> In Progress and every sample to the first state of the type', async () => {
+  it('moves New -> In Progress (the platform spells its Submitted state so; clients read that value) and every sample to the first state of the type', async () => {
     const request = await createRequest(h, alice.key, typeId, 'to submit');
     await addSamples(h, alice.key, request.id, ['a', 'b']);
     const data = await graphqlOk<{ submitRequest: { state: string; samples: Array<{ state: string; events: Array<{ state: string; comment: string }> }> } }>(h, alice.key, SUBMIT, {
