@@ -43,6 +43,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
       DATABASE_URL: serverUrl ?? '',
       DATA_DIR: dataDir,
       PORT: String(port),
+      DEPOT_PORT: String(await freePort()),
       MASTER_API_KEY: MASTER,
       ID_SECRET,
       ADMIN_USERS: 'admin@several.example.org',
@@ -210,7 +211,7 @@ describe('WEB_CONCURRENCY on the embedded database', () => {
     try {
       const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(await freePort()), WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' },
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(await freePort()), DEPOT_PORT: '0', WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

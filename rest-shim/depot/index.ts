@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import type { GraphQLSchema } from 'graphql';
+import type { DepotServices } from '../../src/depot/context/depot-services';
+import { depotContextMiddleware } from '../../src/depot/http/depot-context-middleware';
+import { AppError } from '../../src/errors/error-kinds';
+import { platformBodyParser } from '../../src/http/body-parser';
+import { contractEndpoints, normalisePath, toExpressPath } from '../core/contract-endpoints';
+import { registerRoute, sendError } from '../core/register-routes';
+import type { HttpMethod, RouteArea } from '../core/route';
+import { depotCategoriesArea } from './routes/categories/categories.routes';
+import { depotUsersArea } from './routes/users/users.routes';
+
+/** The depot's route areas that answer; contract endpoints of the depot not among them answer 501. */
+export const DEPOT_AREAS: RouteArea[] = [depotUsersArea, depotCategoriesArea];
+
+/** The depot's REST face, on `/api` of the depot's port: the same shim machinery as the platform's. */
+export function createDepotShim(schema: GraphQLSchema, services: DepotServices): Router {
+  const router = Router();
+  const body = platformBodyParser({ uploadStore: services.layout.uploadStore, maxFileBytes: services.config.maxUploadBytes });
+  router.use('/api', body, depotContextMiddleware(services));
+  for (const area of DEPOT_AREAS) for (const spec of area.routes) registerRoute(router, schema, spec, services.log);
+
+  const served = new Set(DEPOT_AREAS.flatMap((area) => area.routes.map((spec) => `${spec.method} ${normalisePath(spec.path)}`)));
+  for (const endpoint of contractEndpoints()) {
+    const method = endpoint.method.toLowerCase() as HttpMethod;
+    if (endpoint.app !== 'depot' || served.has(`${method} ${normalisePath(endpoint.path)}`)) continue;
+    router[method](toExpressPath(endpoint.path), (_req, res) => sendError(res, new AppError('NotImplemented', 'This depot API is not available yet.'), 'json', services.log));
+  }
+
+  router.use('/api', (req, res) => sendError(res, new AppError('ObjectNotFound', `No API route for ${req.method} ${req.path}`), 'json', services.log));
+  return router;
+}

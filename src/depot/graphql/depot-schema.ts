@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { CategoryResolver } from './categories/category.resolver';
+import { DepotUserResolver } from './users/depot-user.resolver';
+
+/** The depot's own graph (served at /graphql on the depot's port). */
+export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver] as const;
+
+let built: Promise<GraphQLSchema> | undefined;
+
+/** The depot's schema, built once per process. */
+export function getDepotSchema(): Promise<GraphQLSchema> {
+  built ??= buildSchema({ resolvers: [...DEPOT_RESOLVERS], validate: false, emitSchemaFile: false });
+  return built;
+}
+
+/** The committed SDL (`schema/depot.graphql`): sorted, so it changes only when the graph does. */
+export async function printDepotSchemaSdl(): Promise<string> {
+  return `${printSchema(lexicographicSortSchema(await getDepotSchema()))}\n`;
+}
