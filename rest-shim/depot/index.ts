@@ -8,10 +8,11 @@ import { contractEndpoints, normalisePath, toExpressPath } from '../core/contrac
 import { registerRoute, sendError } from '../core/register-routes';
 import type { HttpMethod, RouteArea } from '../core/route';
 import { depotCategoriesArea } from './routes/categories/categories.routes';
+import { depotRepositoriesArea, revisionArchiveRoute } from './routes/repositories/repositories.routes';
 import { depotUsersArea } from './routes/users/users.routes';
 
 /** The depot's route areas that answer; contract endpoints of the depot not among them answer 501. */
-export const DEPOT_AREAS: RouteArea[] = [depotUsersArea, depotCategoriesArea];
+export const DEPOT_AREAS: RouteArea[] = [depotUsersArea, depotCategoriesArea, depotRepositoriesArea];
 
 /** The depot's REST face, on `/api` of the depot's port: the same shim machinery as the platform's. */
 export function createDepotShim(schema: GraphQLSchema, services: DepotServices): Router {
@@ -19,6 +20,9 @@ export function createDepotShim(schema: GraphQLSchema, services: DepotServices):
   const body = platformBodyParser({ uploadStore: services.layout.uploadStore, maxFileBytes: services.config.maxUploadBytes });
   router.use('/api', body, depotContextMiddleware(services));
   for (const area of DEPOT_AREAS) for (const spec of area.routes) registerRoute(router, schema, spec, services.log);
+  // Revisions' archives, beside the API.
+  router.use('/repos', depotContextMiddleware(services));
+  registerRoute(router, schema, revisionArchiveRoute, services.log);
 
   const served = new Set(DEPOT_AREAS.flatMap((area) => area.routes.map((spec) => `${spec.method} ${normalisePath(spec.path)}`)));
   for (const endpoint of contractEndpoints()) {

@@ -86,7 +86,13 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
   };
   const sql = async <T>(text: string, params: unknown[] = []) => depot.services.db.orm.em.fork().getConnection().execute<T[]>(text, params);
 
-  const admin = await newUser('admin');
+  let admin: DepotUser;
+  try {
+    admin = options.reset === false ? await existingUser(api, 'admin') : await newUser('admin');
+  } catch (error) {
+    await depot.close();
+    throw error;
+  }
   return {
     depot,
     api,
@@ -114,6 +120,15 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A user an earlier depot created (as newUser made it), with a new key. */
+async function existingUser(api: ReturnType<typeof request>, name: string): Promise<DepotUser> {
+  const users = (await api.get('/api/users')).body as Array<{ id: string; username: string }>;
+  const found = users.find((user) => user.username === name);
+  if (!found) return Promise.reject(new Error(`no depot user ${name} to reuse`));
+  const keyed = await api.post(`/api/users/${found.id}/api_key`).query({ key: MASTER_KEY });
+  return { id: found.id, email: `${name}@example.org`, username: name, password: `${name}-password`, key: keyed.body };
 }
 
 /** Empties the depot's tables (ids restart at 1), keeping its applied migrations. */

@@ -11,13 +11,16 @@ export class DepotLayout {
   readonly tmp: string;
   /** The default place of exported capsules. */
   readonly capsules: string;
+  /** Revisions' archives, written on their first download (a revision never changes). */
+  readonly archives: string;
 
   constructor(readonly root: string) {
     this.repos = join(root, 'repos');
     this.uploadStore = join(root, 'upload_store');
     this.tmp = join(root, 'tmp');
     this.capsules = join(root, 'capsules');
-    for (const dir of [this.repos, this.uploadStore, this.tmp, this.capsules]) mkdirSync(dir, { recursive: true });
+    this.archives = join(root, 'archives');
+    for (const dir of [this.repos, this.uploadStore, this.tmp, this.capsules, this.archives]) mkdirSync(dir, { recursive: true });
   }
 
   /** The bare git repository of a depot repository: `repos/<thousands>/<id>.git`. */

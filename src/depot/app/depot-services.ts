@@ -11,6 +11,11 @@ import type { DepotConfig } from '../config/depot-config';
 import type { DepotServices } from '../context/depot-services';
 import { DEPOT_TASKS } from '../entities/depot-task.entity';
 import { CategoryService } from '../services/categories/category.service';
+import { MetadataService } from '../services/metadata/metadata.service';
+import { METADATA_TASK, metadataTaskFailed, metadataTaskHandler } from '../services/metadata/metadata-task';
+import { RepositoryService } from '../services/repositories/repository.service';
+import { ArchiveService } from '../services/revisions/archive.service';
+import { ChangesetUploadService } from '../services/revisions/changeset-upload.service';
 import { DepotSessionService } from '../services/users/depot-session.service';
 import { DepotUserService } from '../services/users/depot-user.service';
 import { DepotLayout } from './depot-layout';
@@ -48,17 +53,24 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
     queue: DEPOT_TASKS,
   });
   const users = new DepotUserService(passwords);
-  return {
+  const layout = new DepotLayout(config.depotDir);
+  const services: DepotServices = {
     config,
     log,
     db,
     ids,
-    layout: new DepotLayout(config.depotDir),
+    layout,
     passwords,
     identity,
     tasks,
     users,
     sessions: new DepotSessionService(),
     categories: new CategoryService(),
+    repositories: new RepositoryService(),
+    uploads: new ChangesetUploadService(),
+    archives: new ArchiveService(),
+    metadata: new MetadataService(db, layout, config, tasks, log),
   };
+  tasks.register(METADATA_TASK, metadataTaskHandler(services), metadataTaskFailed(services));
+  return services;
 }

@@ -7,6 +7,10 @@ import type { TaskRunner } from '../../tasks/task-runner';
 import type { DepotLayout } from '../app/depot-layout';
 import type { DepotConfig } from '../config/depot-config';
 import type { CategoryService } from '../services/categories/category.service';
+import type { MetadataService } from '../services/metadata/metadata.service';
+import type { RepositoryService } from '../services/repositories/repository.service';
+import type { ArchiveService } from '../services/revisions/archive.service';
+import type { ChangesetUploadService } from '../services/revisions/changeset-upload.service';
 import type { DepotSessionService } from '../services/users/depot-session.service';
 import type { DepotUserService } from '../services/users/depot-user.service';
 
@@ -23,4 +27,8 @@ export interface DepotServices {
   users: DepotUserService;
   sessions: DepotSessionService;
   categories: CategoryService;
+  repositories: RepositoryService;
+  uploads: ChangesetUploadService;
+  archives: ArchiveService;
+  metadata: MetadataService;
 }

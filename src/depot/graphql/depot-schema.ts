@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { CategoryResolver } from './categories/category.resolver';
+import { RepositoryResolver } from './repositories/repository.resolver';
 import { DepotUserResolver } from './users/depot-user.resolver';
 
 /** The depot's own graph (served at /graphql on the depot's port). */
-export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver] as const;
+export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver, RepositoryResolver] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

@@ -1,0 +1,88 @@
+import { rm } from 'node:fs/promises';
+import { AppError, errors } from '../../../errors/error-kinds';
+import { decodeId, malformed } from '../../../services/shared/decode-id';
+import type { DepotRequestContext } from '../../context/depot-context';
+import { Category } from '../../entities/category.entity';
+import { DepotUser } from '../../entities/depot-user.entity';
+import { REPOSITORY_TYPES, type RepositoryType, Repository, RepositoryCategoryAssociation } from '../../entities/repository.entity';
+import { GitRepository } from '../../vcs/git-repository';
+import { repositoryNameProblem, takenNameProblem } from './repository-name';
+import { listRepositories, readRepository, type RepositoryFilter, type RepositoryView } from './repository-view';
+
+export interface NewRepositoryInput {
+  name?: string | null;
+  /** The platform's `synopsis` (stored as the repository's `description`). */
+  synopsis?: string | null;
+  /** The platform's `description` (stored as `long_description`). */
+  description?: string | null;
+  type?: string | null;
+  homepageUrl?: string | null;
+  remoteRepositoryUrl?: string | null;
+  categoryIds?: string[] | null;
+}
+
+/** Repositories: created by users (they own them), listed and shown to anyone. */
+export class RepositoryService {
+  list(ctx: DepotRequestContext, filter: RepositoryFilter): Promise<RepositoryView[]> {
+    return listRepositories(ctx, filter);
+  }
+
+  /** `GET /api/repositories/{id}`: the platform's messages for a bad or unknown id. */
+  async show(ctx: DepotRequestContext, encodedId: string): Promise<RepositoryView> {
+    const id = decodeId(ctx, encodedId, () => errors.malformedId('The given id is invalid.'));
+    const repository = await readRepository(ctx, id);
+    if (!repository) throw errors.notFound('Unable to locate repository for the given id.');
+    return repository;
+  }
+
+  /**
+   * A new repository owned by the caller, with its (empty) git repository. `name` and `synopsis`
+   * are required; the name follows the platform's rules and is unique per owner.
+   */
+  async create(ctx: DepotRequestContext, input: NewRepositoryInput): Promise<RepositoryView> {
+    const user = ctx.caller.requireUser();
+    const name = (input.name ?? '').trim();
+    if (!name) throw errors.missing("Missing required parameter 'name'.");
+    const synopsis = (input.synopsis ?? '').trim();
+    if (!synopsis) throw errors.missing("Missing required parameter 'synopsis'.");
+    const type = (input.type ?? 'unrestricted') as RepositoryType;
+    if (!REPOSITORY_TYPES.includes(type)) throw errors.invalid('This repository type is not valid');
+    const nameProblem = repositoryNameProblem(name);
+    if (nameProblem) throw errors.invalid(nameProblem);
+    const categoryIds = [...new Set((input.categoryIds ?? []).map((id) => decodeId(ctx, id, malformed)))];
+
+    let gitDir: string | null = null;
+    try {
+      const id = await ctx.em.transactional(async (em) => {
+        const existing = await em.findOne(Repository, { name, user: user.id });
+        if (existing) throw errors.invalid(takenNameProblem(name, existing.deleted));
+        const categories = categoryIds.length ? await em.find(Category, { id: { $in: categoryIds } }) : [];
+        const unknown = categoryIds.find((categoryId) => !categories.some((category) => category.id === categoryId));
+        if (unknown !== undefined) throw errors.invalid(`Invalid category id ( ${ctx.services.ids.encode(unknown)} ) specified.`);
+        const repository = em.create(Repository, {
+          name,
+          type,
+          user: em.getReference(DepotUser, user.id),
+          description: synopsis,
+          longDescription: (input.description ?? '').trim(),
+          homepageUrl: (input.homepageUrl ?? '').trim(),
+          remoteRepositoryUrl: (input.remoteRepositoryUrl ?? '').trim(),
+        });
+        await em.flush();
+        for (const category of categories) em.create(RepositoryCategoryAssociation, { repository, category });
+        await em.flush();
+        // The git repository comes with the row: a failure here rolls the row back.
+        gitDir = ctx.services.layout.repositoryDir(repository.id);
+        await new GitRepository(gitDir).init();
+        return repository.id;
+      });
+      gitDir = null;
+      const created = await readRepository(ctx, id);
+      if (!created) throw new AppError('InternalServerError');
+      return created;
+    } catch (error) {
+      if (gitDir) await rm(gitDir, { recursive: true, force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+}
