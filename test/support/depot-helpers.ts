@@ -2,6 +2,8 @@ import { gzipSync } from 'node:zlib';
 import * as tar from 'tar';
 import type { DepotUser, TestDepot } from './test-depot';
 
+export { binary } from './history-helpers';
+
 /** One member of a test tarball: a file (text), a directory, or a link. */
 export type Member =
   | { path: string; content: string }
@@ -93,11 +95,4 @@ export async function readTarball(data: Buffer): Promise<Record<string, string>>
     parser.end(data);
   });
   return found;
-}
-
-/** Supertest: collect a binary body. */
-export function binary(res: NodeJS.ReadableStream & { setEncoding(encoding: string): void }, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
