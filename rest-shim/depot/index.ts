@@ -9,10 +9,12 @@ import { registerRoute, sendError } from '../core/register-routes';
 import type { HttpMethod, RouteArea } from '../core/route';
 import { depotCategoriesArea } from './routes/categories/categories.routes';
 import { depotRepositoriesArea, revisionArchiveRoute } from './routes/repositories/repositories.routes';
+import { depotContractArea } from './routes/revisions/depot-contract.routes';
 import { depotUsersArea } from './routes/users/users.routes';
 
 /** The depot's route areas that answer; contract endpoints of the depot not among them answer 501. */
-export const DEPOT_AREAS: RouteArea[] = [depotUsersArea, depotCategoriesArea, depotRepositoriesArea];
+/** The contract's area comes first: its fixed paths (`/api/repositories/get_…`) before `/api/repositories/{id}`. */
+export const DEPOT_AREAS: RouteArea[] = [depotContractArea, depotUsersArea, depotCategoriesArea, depotRepositoriesArea];
 
 /** The depot's REST face, on `/api` of the depot's port: the same shim machinery as the platform's. */
 export function createDepotShim(schema: GraphQLSchema, services: DepotServices): Router {

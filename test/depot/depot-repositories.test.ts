@@ -114,3 +114,50 @@ describe('GET /api/repositories/{id}', () => {
     expect([unknown.status, unknown.body]).toEqual([404, { err_msg: 'Unable to locate repository for the given id.', err_code: 404001 }]);
   });
 });
+
+describe('GET /api/repositories', () => {
+  const COLLECTION_KEYS = ['category_ids', 'deleted', 'deprecated', 'description', 'homepage_url', 'id', 'model_class', 'name', 'owner', 'private', 'remote_repository_url', 'times_downloaded', 'type', 'url', 'user_id'];
+
+  it('lists the repositories that are neither deleted nor deprecated, by name, for anyone (collection view with owner and category ids)', async () => {
+    await h.api.post('/api/repositories').query({ key: alice.key }).send({ name: 'old_tools', synopsis: 'Old' });
+    await h.api.post('/api/repositories').query({ key: alice.key }).send({ name: 'gone_tools', synopsis: 'Gone' });
+    await h.sql("update depot.repository set deprecated = true where name = 'old_tools'");
+    await h.sql("update depot.repository set deleted = true where name = 'gone_tools'");
+    const res = await h.api.get('/api/repositories');
+    expect(res.status).toBe(200);
+    const names = res.body.map((repository: { name: string; owner: string }) => `${repository.owner}/${repository.name}`);
+    expect(names).toEqual(['bob/bob_tools', 'alice/reverse', 'bob/reverse', 'bob/suite_bob']);
+    for (const repository of res.body) expect(Object.keys(repository).sort()).toEqual(COLLECTION_KEYS);
+    expect(res.body[1]).toMatchObject({ name: 'reverse', owner: 'alice', category_ids: [categoryId], url: `/api/repositories/${res.body[1].id}` });
+  });
+
+  it('filters by owner (username) and name', async () => {
+    const byOwner = await h.api.get('/api/repositories').query({ owner: 'bob' });
+    expect(byOwner.body.map((repository: { name: string }) => repository.name)).toEqual(['bob_tools', 'reverse', 'suite_bob']);
+    const byName = await h.api.get('/api/repositories').query({ name: 'reverse' });
+    expect(byName.body.map((repository: { owner: string }) => repository.owner)).toEqual(['alice', 'bob']);
+    const both = await h.api.get('/api/repositories').query({ name: 'reverse', owner: 'alice' });
+    expect(both.body).toHaveLength(1);
+    const none = await h.api.get('/api/repositories').query({ owner: 'nobody' });
+    expect(none.body).toEqual([]);
+  });
+
+  it('lists the deleted ones (not deprecated) with deleted=true', async () => {
+    const res = await h.api.get('/api/repositories').query({ deleted: 'true' });
+    expect(res.body.map((repository: { name: string }) => repository.name)).toEqual(['gone_tools']);
+  });
+
+  it('costs one statement whatever the number of repositories', async () => {
+    const all = await h.api.get('/api/repositories');
+    const filtered = await h.api.get('/api/repositories').query({ owner: 'alice', name: 'reverse' });
+    expect(h.queriesOf(all)).toBe(1);
+    expect(h.queriesOf(filtered)).toBe(1);
+  });
+});
+
+describe('the category index counts the visible repositories filed under each category', () => {
+  it('counts repositories neither deleted nor deprecated', async () => {
+    const [category] = (await h.api.get('/api/categories')).body;
+    expect(category).toMatchObject({ name: 'Text Manipulation', repositories: 2 });
+  });
+});

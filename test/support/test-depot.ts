@@ -12,6 +12,9 @@ import { ADMIN_EMAIL, MASTER_KEY } from './test-platform';
 /** The depot's default id secret in tests (the Tool Shed sample's), so encoded ids are known values. */
 export const DEPOT_ID_SECRET = 'changethisinproductiontoo';
 
+/** The depot's public address in tests (DEPOT_URL). */
+export const TEST_DEPOT_URL = 'http://localhost:9009';
+
 export interface DepotUser {
   id: string;
   email: string;
@@ -69,6 +72,8 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
     DEPOT_DATA_DIR: depotDir,
     EXPOSE_QUERY_COUNT: 'true',
     DEPOT_METADATA_WAIT_SECONDS: '20',
+    // Supertest reaches the app on a new port each request: a fixed public address keeps guids stable.
+    DEPOT_URL: TEST_DEPOT_URL,
     ...env,
   });
   const depot = await startDepot(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });

@@ -15,6 +15,8 @@ import { MetadataService } from '../services/metadata/metadata.service';
 import { METADATA_TASK, metadataTaskFailed, metadataTaskHandler } from '../services/metadata/metadata-task';
 import { RepositoryService } from '../services/repositories/repository.service';
 import { ArchiveService } from '../services/revisions/archive.service';
+import { InstallInfoService } from '../services/revisions/install-info.service';
+import { RevisionService } from '../services/revisions/revision.service';
 import { ChangesetUploadService } from '../services/revisions/changeset-upload.service';
 import { DepotSessionService } from '../services/users/depot-session.service';
 import { DepotUserService } from '../services/users/depot-user.service';
@@ -69,6 +71,8 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
     repositories: new RepositoryService(),
     uploads: new ChangesetUploadService(),
     archives: new ArchiveService(),
+    revisions: new RevisionService(),
+    installInfo: new InstallInfoService(),
     metadata: new MetadataService(db, layout, config, tasks, log),
   };
   tasks.register(METADATA_TASK, metadataTaskHandler(services), metadataTaskFailed(services));

@@ -10,6 +10,8 @@ import type { CategoryService } from '../services/categories/category.service';
 import type { MetadataService } from '../services/metadata/metadata.service';
 import type { RepositoryService } from '../services/repositories/repository.service';
 import type { ArchiveService } from '../services/revisions/archive.service';
+import type { InstallInfoService } from '../services/revisions/install-info.service';
+import type { RevisionService } from '../services/revisions/revision.service';
 import type { ChangesetUploadService } from '../services/revisions/changeset-upload.service';
 import type { DepotSessionService } from '../services/users/depot-session.service';
 import type { DepotUserService } from '../services/users/depot-user.service';
@@ -30,5 +32,7 @@ export interface DepotServices {
   repositories: RepositoryService;
   uploads: ChangesetUploadService;
   archives: ArchiveService;
+  revisions: RevisionService;
+  installInfo: InstallInfoService;
   metadata: MetadataService;
 }

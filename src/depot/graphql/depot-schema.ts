@@ -3,10 +3,11 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { CategoryResolver } from './categories/category.resolver';
 import { RepositoryResolver } from './repositories/repository.resolver';
+import { InstallInfoResolver, RevisionDependencyResolver, RevisionResolver } from './revisions/revision.resolver';
 import { DepotUserResolver } from './users/depot-user.resolver';
 
 /** The depot's own graph (served at /graphql on the depot's port). */
-export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver, RepositoryResolver] as const;
+export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver, RepositoryResolver, RevisionResolver, InstallInfoResolver, RevisionDependencyResolver] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

@@ -8,9 +8,11 @@ import type { CategoryView } from '../../services/categories/category-view';
 import type { RepositoryView } from '../../services/repositories/repository-view';
 import type { RevisionArchive } from '../../services/revisions/archive.service';
 import type { UploadResult } from '../../services/revisions/changeset-upload.service';
-import { categoryById, depotUserById } from '../../services/shared/depot-loaders';
+import type { RevisionView } from '../../services/revisions/revision-view';
+import { categoryById, type ChangesetView, changesetsByRepositoryId, depotUserById, revisionsByRepositoryId } from '../../services/shared/depot-loaders';
 import type { DepotUserView } from '../../services/users/depot-user-view';
 import { CategoryType } from '../categories/category.type';
+import { ChangesetType, RevisionType } from '../revisions/revision.type';
 import { DepotUserType } from '../users/depot-user.type';
 import { ArchiveType, RepositoryInputType, RepositoryType, UploadResultType } from './repository.type';
 
@@ -85,5 +87,15 @@ export class RepositoryResolver {
   async categories(@Root() repository: RepositoryView, @Ctx() ctx: DepotRequestContext): Promise<CategoryView[]> {
     const found = await ctx.loaders.get(categoryById).loadMany(repository.categoryIds);
     return found.filter((category): category is CategoryView => category !== null && !(category instanceof Error));
+  }
+
+  @FieldResolver(() => [RevisionType], { description: 'Its repository revisions (metadata records; installable when downloadable), oldest first.' })
+  revisions(@Root() repository: RepositoryView, @Ctx() ctx: DepotRequestContext): Promise<RevisionView[]> {
+    return ctx.loaders.get(revisionsByRepositoryId).load(repository.id);
+  }
+
+  @FieldResolver(() => [ChangesetType], { description: 'Every revision (git commit), oldest first.' })
+  changesets(@Root() repository: RepositoryView, @Ctx() ctx: DepotRequestContext): Promise<ChangesetView[]> {
+    return ctx.loaders.get(changesetsByRepositoryId).load(repository.id);
   }
 }

@@ -7,7 +7,7 @@ import { DepotUser } from '../../entities/depot-user.entity';
 import { REPOSITORY_TYPES, type RepositoryType, Repository, RepositoryCategoryAssociation } from '../../entities/repository.entity';
 import { GitRepository } from '../../vcs/git-repository';
 import { repositoryNameProblem, takenNameProblem } from './repository-name';
-import { listRepositories, readRepository, type RepositoryFilter, type RepositoryView } from './repository-view';
+import { listRepositories, readRepository, readRepositoryByName, type RepositoryFilter, type RepositoryView } from './repository-view';
 
 export interface NewRepositoryInput {
   name?: string | null;
@@ -21,8 +21,31 @@ export interface NewRepositoryInput {
   categoryIds?: string[] | null;
 }
 
+/** The platform's `{status, message}` answers. */
+export interface StatusMessage {
+  status: 'ok' | 'error';
+  message: string;
+}
+
 /** Repositories: created by users (they own them), listed and shown to anyone. */
 export class RepositoryService {
+  /**
+   * `add_repository_registry_entry` (administrators; others get an error answer, not an error
+   * status). The registry the platform keeps in memory is the repository table itself here, so
+   * the entry is the check that the repository exists.
+   */
+  async addRegistryEntry(ctx: DepotRequestContext, depotUrl: string | null | undefined, name: string | null | undefined, owner: string | null | undefined): Promise<StatusMessage> {
+    ctx.caller.requireIdentity();
+    if (!ctx.caller.isAdmin) return { status: 'error', message: "You are not authorized to add entries to this Tool Shed's repository registry." };
+    if (!depotUrl) throw errors.missing("Missing required parameter 'depot_url'.");
+    if (!name) throw errors.missing("Missing required parameter 'name'.");
+    if (!owner) throw errors.missing("Missing required parameter 'owner'.");
+    const repository = await readRepositoryByName(ctx, name, owner);
+    if (!repository) return { status: 'error', message: `Cannot locate repository with name ${name} and owner ${owner},` };
+    ctx.log.info({ name, owner }, 'repository registry entry added');
+    return { status: 'ok', message: `Entries for repository ${name} owned by ${owner} have been added to the Tool Shed repository registry.` };
+  }
+
   list(ctx: DepotRequestContext, filter: RepositoryFilter): Promise<RepositoryView[]> {
     return listRepositories(ctx, filter);
   }
