@@ -7,6 +7,7 @@ import { platformBodyParser } from '../../src/http/body-parser';
 import { contractEndpoints, normalisePath, toExpressPath } from '../core/contract-endpoints';
 import { registerRoute, sendError } from '../core/register-routes';
 import type { HttpMethod, RouteArea } from '../core/route';
+import { capsuleDownloadRoute } from './routes/capsules/capsules.routes';
 import { depotCategoriesArea } from './routes/categories/categories.routes';
 import { depotRepositoriesArea, revisionArchiveRoute } from './routes/repositories/repositories.routes';
 import { depotContractArea } from './routes/revisions/depot-contract.routes';
@@ -23,8 +24,9 @@ export function createDepotShim(schema: GraphQLSchema, services: DepotServices):
   router.use('/api', body, depotContextMiddleware(services));
   for (const area of DEPOT_AREAS) for (const spec of area.routes) registerRoute(router, schema, spec, services.log);
   // Revisions' archives, beside the API.
-  router.use('/repos', depotContextMiddleware(services));
+  router.use(['/repos', '/repository'], depotContextMiddleware(services));
   registerRoute(router, schema, revisionArchiveRoute, services.log);
+  registerRoute(router, schema, capsuleDownloadRoute, services.log);
 
   const served = new Set(DEPOT_AREAS.flatMap((area) => area.routes.map((spec) => `${spec.method} ${normalisePath(spec.path)}`)));
   for (const endpoint of contractEndpoints()) {

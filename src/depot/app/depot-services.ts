@@ -10,6 +10,8 @@ import { TaskRunner } from '../../tasks/task-runner';
 import type { DepotConfig } from '../config/depot-config';
 import type { DepotServices } from '../context/depot-services';
 import { DEPOT_TASKS } from '../entities/depot-task.entity';
+import { CapsuleExportService } from '../services/capsules/capsule-export.service';
+import { CAPSULE_IMPORT_TASK, CapsuleImportService, capsuleImportTaskHandler } from '../services/capsules/capsule-import.service';
 import { CategoryService } from '../services/categories/category.service';
 import { MetadataService } from '../services/metadata/metadata.service';
 import { METADATA_TASK, metadataTaskFailed, metadataTaskHandler } from '../services/metadata/metadata-task';
@@ -46,7 +48,8 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
   // No process signals depot key changes, so the key cache stays off (it never serves while not listening).
   const identity = new IdentityService({ masterApiKey: config.masterApiKey, adminUsers: config.adminUsers, runnerTokens: [] }, ids, db.reader, new CallerCache(new DatabaseSignals()), DEPOT_LOOKUPS);
   const tasks = new TaskRunner(db.orm, log, {
-    workers: 1,
+    // Two: a long capsule import never holds up the metadata of an upload.
+    workers: 2,
     pollMs: config.tasks.pollMs,
     heartbeatMs: config.tasks.heartbeatMs,
     staleSeconds: config.tasks.staleSeconds,
@@ -73,8 +76,11 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
     archives: new ArchiveService(),
     revisions: new RevisionService(),
     installInfo: new InstallInfoService(),
+    capsuleExports: new CapsuleExportService(),
+    capsuleImports: new CapsuleImportService(config.importWaitSeconds),
     metadata: new MetadataService(db, layout, config, tasks, log),
   };
   tasks.register(METADATA_TASK, metadataTaskHandler(services), metadataTaskFailed(services));
+  tasks.register(CAPSULE_IMPORT_TASK, capsuleImportTaskHandler(services));
   return services;
 }

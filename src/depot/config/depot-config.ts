@@ -28,6 +28,8 @@ export interface DepotConfig {
   capsuleDirs: string[];
   /** How long an upload waits for its revision's metadata before answering (DEPOT_METADATA_WAIT_SECONDS, default 30). */
   metadataWaitSeconds: number;
+  /** How long a capsule import request waits for its task (DEPOT_IMPORT_WAIT_SECONDS, default 300). */
+  importWaitSeconds: number;
   adminUsers: string[];
   masterApiKey: string;
   maxUploadBytes: number;
@@ -79,6 +81,7 @@ export function depotConfigOf(app: AppConfig, env: Env = process.env): DepotConf
     publicUrl: publicUrl || null,
     capsuleDirs: [...new Set(capsuleDirs.map((dir) => resolve(dir)))],
     metadataWaitSeconds: Math.max(0, int(env.DEPOT_METADATA_WAIT_SECONDS, 30)),
+    importWaitSeconds: Math.max(1, int(env.DEPOT_IMPORT_WAIT_SECONDS, 300)),
     adminUsers: app.adminUsers,
     masterApiKey: app.masterApiKey,
     maxUploadBytes: app.maxUploadBytes,

@@ -6,6 +6,8 @@ import type { Logger } from '../../logging/logger';
 import type { TaskRunner } from '../../tasks/task-runner';
 import type { DepotLayout } from '../app/depot-layout';
 import type { DepotConfig } from '../config/depot-config';
+import type { CapsuleExportService } from '../services/capsules/capsule-export.service';
+import type { CapsuleImportService } from '../services/capsules/capsule-import.service';
 import type { CategoryService } from '../services/categories/category.service';
 import type { MetadataService } from '../services/metadata/metadata.service';
 import type { RepositoryService } from '../services/repositories/repository.service';
@@ -34,5 +36,7 @@ export interface DepotServices {
   archives: ArchiveService;
   revisions: RevisionService;
   installInfo: InstallInfoService;
+  capsuleExports: CapsuleExportService;
+  capsuleImports: CapsuleImportService;
   metadata: MetadataService;
 }

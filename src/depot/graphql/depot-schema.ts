@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { CapsuleResolver } from './capsules/capsule.resolver';
 import { CategoryResolver } from './categories/category.resolver';
 import { RepositoryResolver } from './repositories/repository.resolver';
 import { InstallInfoResolver, RevisionDependencyResolver, RevisionResolver } from './revisions/revision.resolver';
 import { DepotUserResolver } from './users/depot-user.resolver';
 
 /** The depot's own graph (served at /graphql on the depot's port). */
-export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver, RepositoryResolver, RevisionResolver, InstallInfoResolver, RevisionDependencyResolver] as const;
+export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver, RepositoryResolver, RevisionResolver, InstallInfoResolver, RevisionDependencyResolver, CapsuleResolver] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 
 /** The system `git`, run with no user or system configuration, never prompting. */
 const GIT_ENV = {
@@ -53,20 +53,27 @@ export function runGit(args: readonly string[], options: GitOptions = {}): Promi
   });
 }
 
-/** Runs git for its stdout as a stream (archives); a failure destroys the stream with a GitError. */
+/**
+ * Runs git for its stdout as a stream (archives). The stream ends only once git has exited
+ * successfully; a failure (even one with no output at all) destroys it with a GitError.
+ */
 export function streamGit(args: readonly string[], options: GitOptions = {}): Readable {
   const child = spawn('git', [...args], { cwd: options.cwd, env: { ...process.env, ...GIT_ENV, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = new PassThrough();
   const err: Buffer[] = [];
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  child.stdout.pipe(out, { end: false });
+  // 'close' comes after git's output has been read in full.
   child.on('close', (code) => {
-    if (code !== 0) child.stdout.destroy(new GitError(args, code, Buffer.concat(err).toString('utf8')));
+    if (code === 0) out.end();
+    else out.destroy(new GitError(args, code, Buffer.concat(err).toString('utf8')));
   });
-  child.on('error', (error) => child.stdout.destroy(error));
+  child.on('error', (error) => out.destroy(error));
   // A reader that goes away stops git.
-  child.stdout.on('close', () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
+  out.on('close', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   });
-  return child.stdout;
+  return out;
 }
 
 /** Whether the system git is there (the depot needs it). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -129,8 +130,8 @@ export class GitRepository {
 
   /** Writes the branch's history up to `commit` as a bundle file (a capsule keeps the revisions). */
   async bundle(commit: string, file: string): Promise<void> {
-    // A bundle names refs: a temporary one at the exported commit.
-    const ref = 'refs/depot-export/head';
+    // A bundle names refs: a temporary one at the exported commit (one per export: exports may run at once).
+    const ref = `refs/depot-export/${randomBytes(6).toString('hex')}`;
     await this.git(['update-ref', ref, commit]);
     try {
       await this.git(['bundle', 'create', '--quiet', file, ref]);
@@ -145,8 +146,9 @@ export class GitRepository {
     const { stdout } = await this.git(['bundle', 'list-heads', file]);
     const [head] = stdout.toString('utf8').trim().split(/\s+/);
     if (!/^[0-9a-f]{40}$/.test(head ?? '')) throw new Error('the bundle names no commit');
-    await this.git(['fetch', '--quiet', '--no-tags', file, `+${head}:refs/depot-import/head`]);
-    await this.git(['update-ref', '-d', 'refs/depot-import/head']).catch(() => undefined);
+    const ref = `refs/depot-import/${randomBytes(6).toString('hex')}`;
+    await this.git(['fetch', '--quiet', '--no-tags', file, `+${head}:${ref}`]);
+    await this.git(['update-ref', '-d', ref]).catch(() => undefined);
     return head;
   }
 

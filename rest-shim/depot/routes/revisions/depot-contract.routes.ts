@@ -1,4 +1,5 @@
 import { route, type RouteArea } from '../../../core/route';
+import { capsuleRoutes } from '../capsules/capsules.routes';
 import type { RouteInput } from '../../../core/route-input';
 import { REPOSITORY_ELEMENT_FIELDS, type RepositoryData, repositoryRecord } from '../repositories/repository-record';
 import { REVISION_ELEMENT_FIELDS, REVISION_FIELDS, type RevisionData, revisionRecord, revisionWithUrl } from './revision-record';
@@ -114,5 +115,6 @@ export const depotContractArea: RouteArea = {
       variables: (input) => ({ id: input.path.revision_id, input: updateOf(input) }),
       shape: (data) => (data.updateRepositoryRevision ? revisionWithUrl(data.updateRepositoryRevision) : {}),
     }),
+    ...capsuleRoutes,
   ],
 };

@@ -1,4 +1,6 @@
 import { rm } from 'node:fs/promises';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DepotLayout } from '../../app/depot-layout';
 import { AppError, errors } from '../../../errors/error-kinds';
 import { decodeId, malformed } from '../../../services/shared/decode-id';
 import type { DepotRequestContext } from '../../context/depot-context';
@@ -19,6 +21,37 @@ export interface NewRepositoryInput {
   homepageUrl?: string | null;
   remoteRepositoryUrl?: string | null;
   categoryIds?: string[] | null;
+}
+
+export interface NewRepositoryFields {
+  name: string;
+  type: RepositoryType;
+  userId: number;
+  description: string;
+  longDescription: string;
+  homepageUrl?: string;
+  remoteRepositoryUrl?: string;
+  categories: Category[];
+}
+
+/** A repository row, its category links and its (empty) git repository, inside the caller's transaction. */
+export async function insertRepository(em: EntityManager, layout: DepotLayout, fields: NewRepositoryFields): Promise<Repository> {
+  const repository = em.create(Repository, {
+    name: fields.name,
+    type: fields.type,
+    user: em.getReference(DepotUser, fields.userId),
+    description: fields.description,
+    longDescription: fields.longDescription,
+    homepageUrl: fields.homepageUrl ?? '',
+    remoteRepositoryUrl: fields.remoteRepositoryUrl ?? '',
+  });
+  await em.flush();
+  for (const category of fields.categories) em.create(RepositoryCategoryAssociation, { repository, category });
+  await em.flush();
+  // A leftover directory of a repository whose creation was rolled back is not reused.
+  await rm(layout.repositoryDir(repository.id), { recursive: true, force: true });
+  await new GitRepository(layout.repositoryDir(repository.id)).init();
+  return repository;
 }
 
 /** The platform's `{status, message}` answers. */
@@ -74,37 +107,42 @@ export class RepositoryService {
     if (nameProblem) throw errors.invalid(nameProblem);
     const categoryIds = [...new Set((input.categoryIds ?? []).map((id) => decodeId(ctx, id, malformed)))];
 
-    let gitDir: string | null = null;
-    try {
-      const id = await ctx.em.transactional(async (em) => {
-        const existing = await em.findOne(Repository, { name, user: user.id });
-        if (existing) throw errors.invalid(takenNameProblem(name, existing.deleted));
-        const categories = categoryIds.length ? await em.find(Category, { id: { $in: categoryIds } }) : [];
-        const unknown = categoryIds.find((categoryId) => !categories.some((category) => category.id === categoryId));
-        if (unknown !== undefined) throw errors.invalid(`Invalid category id ( ${ctx.services.ids.encode(unknown)} ) specified.`);
-        const repository = em.create(Repository, {
-          name,
-          type,
-          user: em.getReference(DepotUser, user.id),
-          description: synopsis,
-          longDescription: (input.description ?? '').trim(),
-          homepageUrl: (input.homepageUrl ?? '').trim(),
-          remoteRepositoryUrl: (input.remoteRepositoryUrl ?? '').trim(),
-        });
-        await em.flush();
-        for (const category of categories) em.create(RepositoryCategoryAssociation, { repository, category });
-        await em.flush();
-        // The git repository comes with the row: a failure here rolls the row back.
-        gitDir = ctx.services.layout.repositoryDir(repository.id);
-        await new GitRepository(gitDir).init();
-        return repository.id;
+    return this.withNewRepository(ctx, async (em, created) => {
+      const existing = await em.findOne(Repository, { name, user: user.id });
+      if (existing) throw errors.invalid(takenNameProblem(name, existing.deleted));
+      const categories = categoryIds.length ? await em.find(Category, { id: { $in: categoryIds } }) : [];
+      const unknown = categoryIds.find((categoryId) => !categories.some((category) => category.id === categoryId));
+      if (unknown !== undefined) throw errors.invalid(`Invalid category id ( ${ctx.services.ids.encode(unknown)} ) specified.`);
+      const repository = await insertRepository(em, ctx.services.layout, {
+        name,
+        type,
+        userId: user.id,
+        description: synopsis,
+        longDescription: (input.description ?? '').trim(),
+        homepageUrl: (input.homepageUrl ?? '').trim(),
+        remoteRepositoryUrl: (input.remoteRepositoryUrl ?? '').trim(),
+        categories,
       });
-      gitDir = null;
-      const created = await readRepository(ctx, id);
-      if (!created) throw new AppError('InternalServerError');
-      return created;
+      created(repository.id);
+      return repository.id;
+    });
+  }
+
+  /**
+   * Runs `create` in a transaction; its git repository is removed if the transaction fails, so a
+   * repository row and its git repository exist together or not at all. Answers the new repository.
+   */
+  async withNewRepository(ctx: DepotRequestContext, create: (em: EntityManager, created: (id: number) => void) => Promise<number>): Promise<RepositoryView> {
+    const made: number[] = [];
+    try {
+      const id = await ctx.em.transactional((em) => create(em, (newId) => made.push(newId)));
+      const repository = await readRepository(ctx, id);
+      if (!repository) throw new AppError('InternalServerError');
+      return repository;
     } catch (error) {
-      if (gitDir) await rm(gitDir, { recursive: true, force: true }).catch(() => undefined);
+      for (const id of made) {
+        if (!(await readRepository(ctx, id))) await rm(ctx.services.layout.repositoryDir(id), { recursive: true, force: true }).catch(() => undefined);
+      }
       throw error;
     }
   }
