@@ -5,6 +5,7 @@ import { depotContextMiddleware } from '../../src/depot/http/depot-context-middl
 import { AppError } from '../../src/errors/error-kinds';
 import { platformBodyParser } from '../../src/http/body-parser';
 import { contractEndpoints, normalisePath, toExpressPath } from '../core/contract-endpoints';
+import { openApiDocument } from '../core/openapi';
 import { registerRoute, sendError } from '../core/register-routes';
 import type { HttpMethod, RouteArea } from '../core/route';
 import { capsuleDownloadRoute } from './routes/capsules/capsules.routes';
@@ -27,6 +28,9 @@ export function createDepotShim(schema: GraphQLSchema, services: DepotServices):
   router.use(['/repos', '/repository'], depotContextMiddleware(services));
   registerRoute(router, schema, revisionArchiveRoute, services.log);
   registerRoute(router, schema, capsuleDownloadRoute, services.log);
+
+  const openApi = openApiDocument([...DEPOT_AREAS, { area: 'depot_web', routes: [revisionArchiveRoute, capsuleDownloadRoute] }], services.config.version.major);
+  router.get('/api/openapi.json', (_req, res) => void res.json(openApi));
 
   const served = new Set(DEPOT_AREAS.flatMap((area) => area.routes.map((spec) => `${spec.method} ${normalisePath(spec.path)}`)));
   for (const endpoint of contractEndpoints()) {

@@ -4,6 +4,7 @@ import type { HttpApp } from '../../app/http-app';
 import type { DepotConfig } from '../config/depot-config';
 import type { DepotServices } from '../context/depot-services';
 import { openDepotDatabase } from '../db/depot-database';
+import { gitVersion } from '../vcs/git-command';
 import { createDepotHttpApp } from './depot-http';
 import { createDepotServices } from './depot-services';
 
@@ -23,6 +24,11 @@ export interface DepotStartOptions {
 
 export async function startDepot(config: DepotConfig, log: Logger, options: DepotStartOptions = {}): Promise<Depot> {
   const depotLog = log.child({ app: 'depot' });
+  try {
+    await gitVersion();
+  } catch {
+    throw new Error('The depot keeps revisions in git, which is not installed here: install git, or set DEPOT_PORT=0 to leave the depot out.');
+  }
   const db: Database = await openDepotDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
