@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { closeServer } from '../app/platform';
 import { listenOn } from '../app/server-process';
 import { loadConfig } from '../config/app-config';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const config = depotConfigOf(appConfig);
   if (config.port === 0) throw new Error('DEPOT_PORT=0: the depot has no port to listen on.');
   const depot = await startDepot(config, log);
-  let server;
+  let server: Server;
   try {
     server = await listenOn(depot.http.app, config.port, 'DEPOT_PORT');
   } catch (error) {

@@ -91,6 +91,13 @@ describe('POST /api/repository_revisions/export', () => {
     }
     const outside = await exportCapsule({ name: 'seqtk_tools', owner: 'alice', changeset_revision: cs.seqtk_tools[1], download_dir: '/etc' });
     expect([outside.status, outside.body.err_code]).toEqual([400, 400008]);
+    // A link in an allowed directory leading elsewhere is outside too, and a changeset names no path.
+    const { symlinkSync } = await import('node:fs');
+    symlinkSync('/etc', join(dir, 'elsewhere'));
+    const linked = await exportCapsule({ name: 'seqtk_tools', owner: 'alice', changeset_revision: cs.seqtk_tools[1], download_dir: join(dir, 'elsewhere') });
+    expect([linked.status, linked.body.err_code]).toEqual([400, 400008]);
+    const traversal = await exportCapsule({ name: 'seqtk_tools', owner: 'alice', changeset_revision: '../../../etc/x' });
+    expect([traversal.status, traversal.body.err_code]).toEqual([400, 400008]);
     expect(existsSync('/etc/capsule_localhost_colon_9009_seqtk_tools_alice_x.tar.gz')).toBe(false);
   });
 });

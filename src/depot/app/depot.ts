@@ -7,6 +7,7 @@ import { openDepotDatabase } from '../db/depot-database';
 import { gitVersion } from '../vcs/git-command';
 import { createDepotHttpApp } from './depot-http';
 import { createDepotServices } from './depot-services';
+import { sweepDepotScratch } from './depot-sweep';
 
 /** A running depot: its database (own schema), services, task runner and HTTP app. */
 export interface Depot {
@@ -38,6 +39,7 @@ export async function startDepot(config: DepotConfig, log: Logger, options: Depo
   const services = createDepotServices(config, db, depotLog);
   let http: HttpApp;
   try {
+    await sweepDepotScratch(services.layout, depotLog);
     http = await createDepotHttpApp(services);
     await services.tasks.start();
   } catch (error) {

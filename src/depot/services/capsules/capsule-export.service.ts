@@ -60,6 +60,8 @@ export class CapsuleExportService {
     const name = input.name as string;
     const owner = input.owner as string;
     const changeset = input.changesetRevision as string;
+    // It names the capsule's file: hex digits only.
+    if (!/^[0-9a-f]{1,40}$/i.test(changeset)) throw errors.invalid(`Invalid changeset_revision ( ${changeset} ) specified.`);
     const dir = capsuleDirectory(ctx.services.config.capsuleDirs, input.downloadDir || '/tmp');
     const repository = await readRepositoryByName(ctx, name, owner);
     if (!repository) return { error: `Cannot locate repository with name ${name} and owner ${owner},`, downloadUrl: null, errorMessages: '', capsuleFileName: null };
