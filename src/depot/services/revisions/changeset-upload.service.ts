@@ -76,7 +76,8 @@ export class ChangesetUploadService {
   private async commit(ctx: DepotRequestContext, repositoryId: number, dir: string, indexFile: string, message: string, userId: number): Promise<CommittedRevision> {
     const git = new GitRepository(ctx.services.layout.repositoryDir(repositoryId));
     const author = ctx.caller.requireUser();
-    let moved: { from: string | null; to: string } | null = null;
+    // Set once the branch has moved (inside the transaction): what to undo should the commit fail.
+    const moved: Array<{ from: string | null; to: string }> = [];
     try {
       return await withRepositoryLock(ctx.em, repositoryId, async (em) => {
         const head = await git.head();
@@ -98,12 +99,11 @@ export class ChangesetUploadService {
         const payload: MetadataTaskPayload = { repositoryId, depotUrl: depotUrlOf(ctx) };
         await enqueueTask(em, METADATA_TASK, { ...payload }, DEPOT_TASKS);
         await git.moveBranch(commit, head);
-        moved = { from: head, to: commit };
+        moved.push({ from: head, to: commit });
         return { commit, ctxRev };
       });
     } catch (error) {
-      const undo = moved as { from: string | null; to: string } | null;
-      if (undo) await this.moveBack(git, undo.from, undo.to, ctx);
+      for (const undo of moved) await this.moveBack(git, undo.from, undo.to, ctx);
       throw error;
     }
   }
