@@ -74,7 +74,8 @@ async function resetServerDatabase(url: string): Promise<void> {
 
 /** SQL statements per request, from sequential requests (exact), then load figures from autocannon. */
 export async function measure(bench: BenchPlatform, target: Target, key: string, rows: number): Promise<Figures> {
-  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  // No key: anonymous callers (the depot's installers).
+  const headers: Record<string, string> = key ? { 'x-api-key': key, 'content-type': 'application/json' } : { 'content-type': 'application/json' };
   const url = `${bench.baseUrl}${target.path}`;
   const samples = 11;
   let total = 0;

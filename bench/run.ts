@@ -1,6 +1,7 @@
 /** `npm run bench`: prints req/s, p50, p99 and SQL queries per request for each listing, at two sizes. */
 import { benchAdminArea } from './admin-area.bench';
 import { benchDataCore } from './data-core.bench';
+import { benchDepot } from './depot.bench';
 import { benchLibraries } from './libraries.bench';
 import { benchWorkflows } from './workflows.bench';
 import { printFigures } from './harness';
@@ -18,6 +19,10 @@ async function main(): Promise<void> {
       `data core, 1,000 histories, 10,000 jobs, a history of 5,000 datasets, one of 1,000 collections of 10, ${database}`,
       await benchDataCore({ histories: 1000, jobs: 10000, datasets: 5000, collections: 1000 }),
     );
+  }
+  if (!only || only === 'depot') {
+    printFigures(`depot, 10 repositories of 5 revisions, ${database}`, await benchDepot(10, 5));
+    printFigures(`depot, 1,000 repositories of 5 revisions (5,000 installable revisions), ${database}`, await benchDepot(1000, 5));
   }
   if (!only || only === 'libraries') {
     printFigures(`libraries, 100 datasets in 10 folders, ${database}`, await benchLibraries({ folders: 10, datasets: 100 }));

@@ -30,7 +30,7 @@ export class ServerChild {
     const snapshots = snapshotDir ? ['--heapsnapshot-signal=SIGUSR1', `--diagnostic-dir=${snapshotDir}`] : [];
     this.child = spawn(process.execPath, ['--expose-gc', ...snapshots, '-r', '@swc-node/register', join(ROOT, 'src/main.ts')], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', ...env, MEMORY_REPORT_ON_SIGNAL: 'true' },
+      env: { ...process.env, NODE_ENV: 'production', DEPOT_PORT: '0', ...env, MEMORY_REPORT_ON_SIGNAL: 'true' },
       stdio: ['ignore', out, 'pipe'],
     });
     closeSync(out);

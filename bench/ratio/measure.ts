@@ -24,7 +24,8 @@ async function once(baseUrl: string, target: Target, key: string): Promise<{ sql
   return { sql: Number(res.headers.get('x-sql-queries') ?? NaN), text };
 }
 
-const headers = (key: string) => ({ 'x-api-key': key, 'content-type': 'application/json' });
+/** No key for anonymous targets. */
+const headers = (key: string): Record<string, string> => (key ? { 'x-api-key': key, 'content-type': 'application/json' } : { 'content-type': 'application/json' });
 
 async function load(baseUrl: string, target: Target, key: string, connections: number, seconds: number): Promise<Load> {
   const result = await autocannon({ url: `${baseUrl}${target.path}`, method: target.method, headers: headers(key), body: target.body, connections, duration: seconds });

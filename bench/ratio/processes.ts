@@ -55,7 +55,7 @@ export async function startServerProcess(
   const out = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', DEPOT_PORT: '0', ...env, PORT: String(port) },
     stdio: ['ignore', out, out],
   });
   if (typeof out === 'number') closeSync(out);

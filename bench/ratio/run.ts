@@ -12,17 +12,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { depotSeedStatements, LATEST_SEEDED_CHANGESET, SEEDED_REPOSITORY } from '../depot-seed';
 import { firstDifference, read, type Reading } from './measure';
 import { freePort, type ServerProcess, startServerProcess } from './processes';
 import { BENCH_ADMIN_EMAIL, type Seeded, seedThroughApi } from './seed';
-import { type Target, targetsFor } from './targets';
+import { type DepotSeeded, depotTargetsFor, type Target, targetsFor } from './targets';
 import { writeBenchToolData } from './tool-data-fixture';
-
-/** The key a target is called with: the administrator's for administrator routes, else the user's. */
-const keyFor = (seeded: Seeded, target: Target) => (target.as === 'admin' ? seeded.adminKey : seeded.userKey);
 
 const MASTER_KEY = 'ratio-master-key';
 const ID_SECRET = 'ratio-bench-secret-0123456789abc';
+const DEPOT_ID_SECRET = 'ratio-depot-secret-0123456789ab';
+const DEPOT_URL = 'http://localhost:9009';
+/** The depot of the ratio run: 1,000 repositories of 5 revisions, seeded by SQL (BENCH_DEPOT_REPOSITORIES). */
+const DEPOT_REVISIONS = 5;
 
 interface Settings {
   serverUrl: string | undefined;
@@ -31,6 +34,7 @@ interface Settings {
   connections: number[];
   webConcurrency: number;
   only: string | undefined;
+  depotRepositories: number;
 }
 
 function settings(): Settings {
@@ -41,21 +45,65 @@ function settings(): Settings {
     connections: (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number),
     webConcurrency: Number(process.env.BENCH_WEB_CONCURRENCY ?? 2),
     only: process.env.BENCH_ONLY,
+    depotRepositories: Number(process.env.BENCH_DEPOT_REPOSITORIES ?? 1000),
   };
 }
 
 async function resetServerDatabase(url: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS depot CASCADE;');
   await client.end();
 }
 
+/** Runs SQL on the run's database: the server, or the PGlite files (while no service holds them). */
+async function withDatabase<T>(s: Settings, dataDir: string, work: (client: Client) => Promise<T>): Promise<T> {
+  if (s.serverUrl) {
+    const client = new Client({ connectionString: s.serverUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+  const embedded = await startEmbeddedPostgres(join(dataDir, 'pgdata'));
+  const client = new Client({ host: embedded.socketDir, port: 5432, user: 'postgres', database: 'postgres' });
+  try {
+    await client.connect();
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+    await embedded.stop();
+  }
+}
+
+/** Platform ids of a run that seeds no platform data (only depot targets measured). */
+const PLACEHOLDER: Seeded = {
+  userKey: '',
+  adminKey: '',
+  smallHistoryId: '',
+  bigHistoryId: '',
+  mixedHistoryId: '',
+  datasetId: '',
+  jobId: '',
+  libraryDatasetId: '',
+  smallFolderId: '',
+  bigFolderId: '',
+  bigRequestId: '',
+  sharedHistoryId: '',
+  pageId: '',
+  visualizationId: '',
+  workflowId: '',
+};
+
 class Bench {
-  private readonly dataDir = mkdtempSync(join(tmpdir(), 'ratio-bench-'));
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'ratio-bench-'));
   private readonly running = new Set<ServerProcess>();
   /** The same tool data tables for the service and the baseline. */
   private readonly toolData: Record<string, string>;
+  /** The depot of the last service started (its DEPOT_PORT). */
+  depotBaseUrl = '';
 
   constructor(readonly s: Settings) {
     this.toolData = writeBenchToolData(join(this.dataDir, 'tool-data'), s.items);
@@ -72,15 +120,25 @@ class Bench {
       EXPOSE_QUERY_COUNT: 'true',
       WEB_CONCURRENCY: String(webConcurrency),
       ...this.toolData,
+      DEPOT_ID_SECRET,
+      DEPOT_URL,
     };
+    const depotPort = await freePort();
+    env.DEPOT_PORT = String(depotPort);
     if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
     const service = await startServerProcess('service', 'src/main.ts', env, await freePort(), '/api/version', join(this.dataDir, 'service.log'));
     this.running.add(service);
+    this.depotBaseUrl = `http://127.0.0.1:${depotPort}`;
+    // Both applications start together: the depot listens once the platform does.
+    for (let tries = 0; tries < 100; tries += 1) {
+      if (await fetch(`${this.depotBaseUrl}/api/categories`).then(() => true, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     return service;
   }
 
   async startBaseline(): Promise<ServerProcess> {
-    const env: Record<string, string> = { ID_SECRET, ADMIN_USERS: BENCH_ADMIN_EMAIL, DATA_DIR: this.dataDir, ...this.toolData };
+    const env: Record<string, string> = { ID_SECRET, ADMIN_USERS: BENCH_ADMIN_EMAIL, DATA_DIR: this.dataDir, ...this.toolData, DEPOT_ID_SECRET, DEPOT_URL };
     if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
     else env.PGLITE_DATA_DIR = join(this.dataDir, 'pgdata');
     const baseline = await startServerProcess('baseline', 'bench/ratio/baseline/server.ts', env, await freePort(), '/', join(this.dataDir, 'baseline.log'));
@@ -138,27 +196,49 @@ async function main(): Promise<void> {
   const bench = new Bench(s);
   try {
     let service = await bench.startService();
-    const started = Date.now();
-    const seeded: Seeded = await seedThroughApi(service.baseUrl, MASTER_KEY, s.items);
-    process.stdout.write(`seeded through the API in ${((Date.now() - started) / 1000).toFixed(1)} s (${database}, ${s.items} items)\n`);
-    const targets = targetsFor(seeded, s.items).filter((target) => !s.only || target.label.includes(s.only));
+    const selected = (target: Target) => !s.only || target.label.includes(s.only);
+    // The platform is seeded through its API only when one of its targets is measured.
+    const platformTargets = targetsFor(PLACEHOLDER, s.items).filter(selected);
+    let seeded: Seeded = PLACEHOLDER;
+    if (platformTargets.length > 0) {
+      const started = Date.now();
+      seeded = await seedThroughApi(service.baseUrl, MASTER_KEY, s.items);
+      process.stdout.write(`seeded through the API in ${((Date.now() - started) / 1000).toFixed(1)} s (${database}, ${s.items} items)\n`);
+    }
+    let depotTargets = depotTargetsFor({ repositories: s.depotRepositories, ...SEEDED_REPOSITORY, changeset: '' }).filter(selected);
+    if (depotTargets.length > 0) {
+      const started = Date.now();
+      // PGlite belongs to one process: the service stops while the seed writes its files.
+      if (!s.serverUrl) await bench.stop(service);
+      const depot = await withDatabase(s, bench.dataDir, async (client) => {
+        for (const statement of depotSeedStatements({ repositories: s.depotRepositories, revisions: DEPOT_REVISIONS, depotUrl: DEPOT_URL })) await client.query(statement);
+        const changeset = (await client.query<{ changeset: string }>(LATEST_SEEDED_CHANGESET)).rows[0].changeset;
+        return { repositories: s.depotRepositories, ...SEEDED_REPOSITORY, changeset } satisfies DepotSeeded;
+      });
+      if (!s.serverUrl) service = await bench.startService();
+      depotTargets = depotTargetsFor(depot).filter(selected);
+      process.stdout.write(`depot seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s (${s.depotRepositories} repositories of ${DEPOT_REVISIONS} revisions)\n`);
+    }
+    const targets = [...targetsFor(seeded, s.items).filter(selected).filter(() => platformTargets.length > 0), ...depotTargets];
+    const serviceUrl = (target: Target) => (target.app === 'depot' ? bench.depotBaseUrl : service.baseUrl);
+    const keyOf = (target: Target) => (target.anonymous ? '' : target.as === 'admin' ? seeded.adminKey : seeded.userKey);
     const rows: Row[] = [];
     if (s.serverUrl) {
       // Both up at once; each target is measured on the baseline then the service, back to back.
       const baseline = await bench.startBaseline();
       for (const target of targets) {
-        const base = await read(baseline.baseUrl, target, keyFor(seeded, target), s.connections, s.seconds);
-        const svc = await read(service.baseUrl, target, keyFor(seeded, target), s.connections, s.seconds);
+        const base = await read(baseline.baseUrl, target, keyOf(target), s.connections, s.seconds);
+        const svc = await read(serviceUrl(target), target, keyOf(target), s.connections, s.seconds);
         rows.push({ target, service: svc, baseline: base });
       }
       await bench.stop(baseline);
     } else {
       // PGlite belongs to one process: the service's phase, then the baseline's on the same files.
       const readings: Reading[] = [];
-      for (const target of targets) readings.push(await read(service.baseUrl, target, keyFor(seeded, target), s.connections, s.seconds));
+      for (const target of targets) readings.push(await read(serviceUrl(target), target, keyOf(target), s.connections, s.seconds));
       await bench.stop(service);
       const baseline = await bench.startBaseline();
-      for (const [i, target] of targets.entries()) rows.push({ target, service: readings[i], baseline: await read(baseline.baseUrl, target, keyFor(seeded, target), s.connections, s.seconds) });
+      for (const [i, target] of targets.entries()) rows.push({ target, service: readings[i], baseline: await read(baseline.baseUrl, target, keyOf(target), s.connections, s.seconds) });
       await bench.stop(baseline);
     }
     printRows(`service / plain express + pg, ${database}, one service process`, rows, s.connections);
@@ -168,7 +248,7 @@ async function main(): Promise<void> {
       await bench.stop(service);
       service = await bench.startService(s.webConcurrency);
       const show = targets.find((target) => target.label.startsWith('GET /api/histories/{id}'));
-      if (show) {
+      if (show && platformTargets.length > 0) {
         const many = await read(service.baseUrl, show, seeded.userKey, [Math.max(...s.connections)], s.seconds);
         const one = rows.find((row) => row.target === show)!;
         const c = Math.max(...s.connections);

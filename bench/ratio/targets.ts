@@ -15,6 +15,35 @@ export interface Target {
   p99Rule: boolean;
   /** Whose key calls it (the user's unless an administrator's is needed). */
   as?: 'admin';
+  /** Served by the depot (DEPOT_PORT of the same service process) rather than the platform. */
+  app?: 'depot';
+  /** Asked with no key (the depot's installers call anonymously). */
+  anonymous?: boolean;
+}
+
+/** What the depot targets read (seeded by SQL: `bench/depot-seed.ts`). */
+export interface DepotSeeded {
+  repositories: number;
+  name: string;
+  owner: string;
+  changeset: string;
+}
+
+/** The depot's targets: its repository index (a listing) and a revision's install information (a show). */
+export function depotTargetsFor(depot: DepotSeeded): Target[] {
+  return [
+    { label: `depot GET /api/repositories (${depot.repositories})`, rows: depot.repositories, method: 'GET', path: '/api/repositories', floor: 0.3, p99Rule: false, app: 'depot', anonymous: true },
+    {
+      label: 'depot GET get_repository_revision_install_info',
+      rows: 1,
+      method: 'GET',
+      path: `/api/repositories/get_repository_revision_install_info?name=${depot.name}&owner=${depot.owner}&changeset_revision=${depot.changeset}`,
+      floor: 0.5,
+      p99Rule: true,
+      app: 'depot',
+      anonymous: true,
+    },
+  ];
 }
 
 const graphql = (query: string) => JSON.stringify({ query });

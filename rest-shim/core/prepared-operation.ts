@@ -1,6 +1,6 @@
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, parse, validate } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
-import type { RequestContext } from '../../src/context/request-context';
+import type { BaseRequestContext } from '../../src/context/base-request-context';
 
 /**
  * A GraphQL document parsed, validated and compiled (graphql-jit) once, at start-up: a request runs
@@ -20,7 +20,7 @@ export class PreparedOperation {
     this.compiled = compiled;
   }
 
-  async run(ctx: RequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> {
+  async run(ctx: BaseRequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> {
     return this.compiled.query(undefined, ctx, variables);
   }
 }

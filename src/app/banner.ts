@@ -15,6 +15,9 @@ export function startBanner(config: AppConfig, processes: number, administratorE
   const lines = [
     '',
     `  Platform API:  ${url}/api      GraphQL: ${url}/graphql      GraphiQL (admins): ${url}/graphiql?key=<admin key>`,
+    config.depotPort !== 0
+      ? `  Depot:         http://localhost:${config.depotPort}/api      GraphQL: http://localhost:${config.depotPort}/graphql      (DEPOT_PORT; 0 leaves it out)`
+      : '  Depot:         not served (DEPOT_PORT=0)',
     `  Server processes: ${processes}${processes > 1 ? ' (WEB_CONCURRENCY), sharing the port and the database' : ''}`,
     config.masterApiKeyGenerated
       ? `  Master API key (generated now, kept in ${config.dataDir}/master_api_key; shown once): ${config.masterApiKey}`

@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 /** Everything the operator can set, read once at start-up from the environment. */
 export interface AppConfig {
   port: number;
+  /** Where `npm start` also serves the depot (DEPOT_PORT, default 9009); 0 leaves the depot out. */
+  depotPort: number;
   databaseUrl: string | undefined;
   dataDir: string;
   idSecret: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     : persistedSecret(dataDir, 'master_api_key', () => randomBytes(16).toString('hex'));
   return {
     port: Number(env.PORT || 8080),
+    depotPort: int(env.DEPOT_PORT, 9009),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     idSecret,

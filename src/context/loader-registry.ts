@@ -1,20 +1,20 @@
 import type DataLoader from 'dataloader';
 import type { RequestContext } from './request-context';
 
-/** A loader definition: builds a fresh DataLoader for one request. */
-export type LoaderFactory<K, V> = (ctx: RequestContext) => DataLoader<K, V>;
+/** A loader definition: builds a fresh DataLoader for one request (of the platform unless said otherwise). */
+export type LoaderFactory<K, V, C = RequestContext> = (ctx: C) => DataLoader<K, V>;
 
 /** Per-request DataLoaders, created on first use so a request pays only for what it follows. */
-export class LoaderRegistry {
-  private readonly loaders = new Map<LoaderFactory<unknown, unknown>, DataLoader<unknown, unknown>>();
+export class LoaderRegistry<C> {
+  private readonly loaders = new Map<LoaderFactory<unknown, unknown, C>, DataLoader<unknown, unknown>>();
 
-  constructor(private readonly ctx: RequestContext) {}
+  constructor(private readonly ctx: C) {}
 
-  get<K, V>(factory: LoaderFactory<K, V>): DataLoader<K, V> {
-    let loader = this.loaders.get(factory as LoaderFactory<unknown, unknown>);
+  get<K, V>(factory: LoaderFactory<K, V, C>): DataLoader<K, V> {
+    let loader = this.loaders.get(factory as LoaderFactory<unknown, unknown, C>);
     if (!loader) {
       loader = factory(this.ctx) as DataLoader<unknown, unknown>;
-      this.loaders.set(factory as LoaderFactory<unknown, unknown>, loader);
+      this.loaders.set(factory as LoaderFactory<unknown, unknown, C>, loader);
     }
     return loader as DataLoader<K, V>;
   }

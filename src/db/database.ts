@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { buildOrmConfig, type OrmConnection } from '../../mikro-orm.config';
+import { buildOrmConfig, type OrmConnection, type OrmTarget } from '../../mikro-orm.config';
 import type { Logger } from '../logging/logger';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { queryScope } from './query-scope';
@@ -17,11 +17,17 @@ export interface DatabaseOptions {
   embeddedSocketDir?: string;
   log: Logger;
   migrate?: boolean;
+  /** Entities, migrations and schema (the platform's by default; the depot has its own). */
+  target?: OrmTarget;
+  /** Whether to LISTEN for the signals of other processes (default true). */
+  listen?: boolean;
 }
 
 export interface Database {
   orm: MikroORM;
   embedded: boolean;
+  /** The unix-socket directory of the embedded PGlite (another application of the process may share it); null on a server. */
+  embeddedSocketDir: string | null;
   /** Counts every SQL statement sent, for benchmarks and the constant-query tests. */
   queries: QueryCounter;
   /** Read statements without the ORM, on the ORM's connections. */
@@ -53,12 +59,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const queries = new QueryCounter();
   const signals = new DatabaseSignals();
-  const unsubscribe = connection.kind === 'embedded' ? subscribeEmbedded(connection.socketDir, signals) : () => undefined;
-  const listener = connection.kind === 'server' ? new ServerSignalListener(connection.url, signals, options.log) : null;
-  const afterCreate = connection.kind === 'embedded' ? embeddedAfterCreate(connection.socketDir) : undefined;
+  const listen = options.listen !== false;
+  const unsubscribe = listen && connection.kind === 'embedded' ? subscribeEmbedded(connection.socketDir, signals) : () => undefined;
+  const listener = listen && connection.kind === 'server' ? new ServerSignalListener(connection.url, signals, options.log) : null;
+  const afterCreate = listen && connection.kind === 'embedded' ? embeddedAfterCreate(connection.socketDir) : undefined;
   let orm: MikroORM;
   try {
-    orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }, afterCreate));
+    orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }, afterCreate, options.target));
     orm.em.getKnex().on('query', () => {
       queries.total += 1;
       const tally = queryScope.getStore();
@@ -75,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     orm,
     embedded: Boolean(embedded),
+    embeddedSocketDir: connection.kind === 'embedded' ? connection.socketDir : null,
     queries,
     reader: new SqlReader(orm, queries, connection.kind === 'server'),
     signals,

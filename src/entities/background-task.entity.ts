@@ -5,12 +5,10 @@ export const TASK_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 /**
- * Durable queue of long work other than tool runs (history exports and imports, later installs):
- * claimed with `FOR UPDATE SKIP LOCKED`; a stale heartbeat puts a task back in the queue.
+ * The columns of a durable task queue (not a table itself): each application has its own queue
+ * table with these columns (the platform's `background_task`, the depot's in its own schema).
  */
-@Entity({ tableName: 'background_task' })
-@Index({ properties: ['state', 'runAfter'] })
-export class BackgroundTask extends BaseEntity {
+export abstract class TaskRecord extends BaseEntity {
   @Property({ type: 'string', length: 64 })
   kind!: string;
 
@@ -41,3 +39,11 @@ export class BackgroundTask extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   error: string | null = null;
 }
+
+/**
+ * Durable queue of long work other than tool runs (history exports and imports, later installs):
+ * claimed with `FOR UPDATE SKIP LOCKED`; a stale heartbeat puts a task back in the queue.
+ */
+@Entity({ tableName: 'background_task' })
+@Index({ properties: ['state', 'runAfter'] })
+export class BackgroundTask extends TaskRecord {}

@@ -7,7 +7,7 @@ import {
   UserQuotaAssociation,
   UserRoleAssociation,
 } from './associations.entity';
-import { BackgroundTask } from './background-task.entity';
+import { BackgroundTask, TaskRecord } from './background-task.entity';
 import { BaseEntity } from './base.entity';
 import { Dataset } from './dataset.entity';
 import { DatasetCollection, DatasetCollectionElement, HistoryDatasetCollectionAssociation, LibraryDatasetCollectionAssociation } from './dataset-collection.entity';
@@ -64,6 +64,7 @@ export {
   LibraryFolder,
   ApiKey,
   BackgroundTask,
+  TaskRecord,
   BaseEntity,
   Dataset,
   History,
@@ -125,6 +126,7 @@ export const ALL_ENTITIES = [
   JobInputDataset,
   JobOutputDataset,
   JobMetric,
+  TaskRecord,
   BackgroundTask,
   HistoryExport,
   Library,

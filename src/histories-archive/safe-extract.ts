@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, realpath } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { copyFile, lstat, mkdir, open, realpath, symlink } from 'node:fs/promises';
+import { dirname, posix, resolve, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -11,6 +11,12 @@ export interface ExtractLimits {
   /** Ceiling on the sum of the members' sizes. */
   maxTotalBytes: number;
   maxMembers: number;
+  /**
+   * Links: refused (the default), or kept when they point inside the archive (symbolic links
+   * relative to their own directory, hard links to another member); links pointing outside are
+   * refused either way.
+   */
+  links?: 'refuse' | 'inside';
 }
 
 /**
@@ -48,14 +54,14 @@ async function hasGzipMagic(path: string): Promise<boolean> {
   }
 }
 
-type MemberKind = 'file' | 'directory';
+type MemberKind = 'file' | 'directory' | 'symlink' | 'hardlink';
 
 /** Per member: its header, a pax header and block padding, generously. */
 const HEADER_ALLOWANCE = 8 * 1024;
 /** End blocks, record padding and the chunk in flight. */
 const SLACK_ALLOWANCE = 1024 * 1024;
 
-function memberKind(entry: tar.ReadEntry): MemberKind {
+function memberKind(entry: tar.ReadEntry, links: 'refuse' | 'inside'): MemberKind {
   switch (entry.type) {
     case 'File':
     case 'OldFile':
@@ -65,6 +71,7 @@ function memberKind(entry: tar.ReadEntry): MemberKind {
       return 'directory';
     case 'SymbolicLink':
     case 'Link':
+      if (links === 'inside') return entry.type === 'Link' ? 'hardlink' : 'symlink';
       throw new ArchiveFormatError(`Archive member "${entry.path}" is a link; links are not allowed`);
     case 'CharacterDevice':
     case 'BlockDevice':
@@ -95,8 +102,35 @@ function writeEntry(entry: tar.ReadEntry, target: string): Promise<void> {
   });
 }
 
+/**
+ * Where a symbolic link of member `relative` points, as a path from the root; refused when it
+ * leaves the archive (an absolute target, or `..` beyond the root). `..` may only lead the target:
+ * after a name (which may itself be a link) it would climb from wherever that link goes.
+ */
+export function linkTargetInside(relative: string, target: string): string {
+  const outside = () => new ArchiveFormatError(`Archive member "${relative}" links outside the archive`);
+  if (target === '' || target.includes('\0') || target.includes('\\') || target.startsWith('/')) throw outside();
+  const segments = target.split('/').filter((segment) => segment !== '' && segment !== '.');
+  const firstName = segments.findIndex((segment) => segment !== '..');
+  if (firstName >= 0 && segments.slice(firstName).includes('..')) throw outside();
+  const resolved = posix.normalize(posix.join(posix.dirname(relative), target));
+  if (resolved === '..' || resolved.startsWith('../') || resolved.startsWith('/')) {
+    throw new ArchiveFormatError(`Archive member "${relative}" links outside the archive`);
+  }
+  return resolved;
+}
+
+/** A link kept for the end: made once every file is written, so no write ever goes through one. */
+interface PendingLink {
+  relative: string;
+  kind: 'symlink' | 'hardlink';
+  /** The symbolic link's text, or the hard link's member path. */
+  target: string;
+}
+
 /** Writes members into the root as the parser hands them over, enforcing the limits first. */
 class Extraction {
+  private readonly links: PendingLink[] = [];
   private members = 0;
   private totalBytes = 0;
   private readonly pending: Promise<void>[] = [];
@@ -122,10 +156,19 @@ class Extraction {
 
   accept(entry: tar.ReadEntry): void {
     const relative = safeMemberPath(entry.path);
-    const kind = memberKind(entry);
+    const kind = memberKind(entry, this.limits.links ?? 'refuse');
     this.count(kind === 'file' ? entry.size : 0);
     if (relative === '') {
-      if (kind === 'file') throw new ArchiveFormatError('An archive member has an empty path');
+      if (kind !== 'directory') throw new ArchiveFormatError('An archive member has an empty path');
+      entry.resume();
+      return;
+    }
+    if (kind === 'symlink' || kind === 'hardlink') {
+      const linkpath = String(entry.linkpath ?? '');
+      if (kind === 'symlink') linkTargetInside(relative, linkpath);
+      const target = kind === 'symlink' ? linkpath : safeMemberPath(linkpath);
+      if (kind === 'hardlink' && target === '') throw new ArchiveFormatError(`Archive member "${relative}" links outside the archive`);
+      this.links.push({ relative, kind, target });
       entry.resume();
       return;
     }
@@ -167,6 +210,28 @@ class Extraction {
 
   async settled(): Promise<void> {
     await Promise.all(this.pending);
+  }
+
+  /** Makes the links, last: a symbolic link as its text, a hard link as a copy of its (regular file) member. */
+  async makeLinks(): Promise<void> {
+    for (const link of this.links) {
+      const path = pathInside(this.root, link.relative);
+      await mkdir(dirname(path), { recursive: true });
+      try {
+        if (link.kind === 'symlink') {
+          // Its directory must be a real one: climbing from a linked directory could leave the root.
+          if ((await realpath(dirname(path))) !== dirname(path)) throw new ArchiveFormatError(`Archive member "${link.relative}" lies under another link`);
+          await symlink(link.target, path);
+        } else {
+          const source = pathInside(this.root, link.target);
+          const stat = await lstat(source).catch(() => null);
+          if (!stat?.isFile()) throw new ArchiveFormatError(`Archive member "${link.relative}" links to "${link.target}", which is not a file of the archive`);
+          await copyFile(source, path);
+        }
+      } catch (error) {
+        throw asExtractionError(error, link.relative);
+      }
+    }
   }
 }
 
@@ -250,4 +315,5 @@ export async function extractArchive(archivePath: string, workDir: string, limit
     throw error;
   }
   if (firstError !== undefined) throw firstError;
+  await extraction.makeLinks();
 }

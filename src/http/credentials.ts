@@ -6,12 +6,12 @@ import { isPlainObject } from './body-parser';
 export const SESSION_COOKIE = 'galaxysession';
 
 /** The API key from the `key` query/form/JSON parameter or the x-api-key header, and the session cookie. */
-export function credentialsOf(req: Request): Credentials {
+export function credentialsOf(req: Request, sessionCookie: string = SESSION_COOKIE): Credentials {
   const fromQuery = firstString(req.query.key);
   const fromBody = isPlainObject(req.body) ? firstString(req.body.key) : undefined;
   const fromHeader = firstString(req.headers['x-api-key']);
   const cookies = parseCookies(req.headers.cookie ?? '');
-  return { apiKey: fromQuery ?? fromBody ?? fromHeader, sessionCookie: cookies[SESSION_COOKIE], runnerToken: firstString(req.headers['x-runner-token']) };
+  return { apiKey: fromQuery ?? fromBody ?? fromHeader, sessionCookie: cookies[sessionCookie], runnerToken: firstString(req.headers['x-runner-token']) };
 }
 
 function firstString(value: unknown): string | undefined {

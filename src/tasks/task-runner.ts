@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { BackgroundTask } from '../entities/background-task.entity';
+import type { TaskRecord } from '../entities/background-task.entity';
 import type { Logger } from '../logging/logger';
-import { claimTask, claimTaskById, failTask, finishTask, recoverStaleTasks, touchTask } from './task-queue';
+import { claimTask, claimTaskById, failTask, finishTask, PLATFORM_TASKS, recoverStaleTasks, type TaskTable, touchTask } from './task-queue';
 
 /** Does one task; throws to fail the attempt. */
-export type TaskHandler = (task: BackgroundTask, em: EntityManager) => Promise<Record<string, unknown>>;
+export type TaskHandler = (task: TaskRecord, em: EntityManager) => Promise<Record<string, unknown>>;
 
 /** What a handler reports when its task fails for good (after the last attempt). */
-export type TaskFailureHandler = (task: BackgroundTask, em: EntityManager, error: string) => Promise<void>;
+export type TaskFailureHandler = (task: TaskRecord, em: EntityManager, error: string) => Promise<void>;
 
 export interface TaskRunnerSettings {
   workers: number;
@@ -17,6 +17,8 @@ export interface TaskRunnerSettings {
   heartbeatMs: number;
   staleSeconds: number;
   soleProcess: boolean;
+  /** The queue worked through (the platform's by default). */
+  queue?: TaskTable;
 }
 
 /**
@@ -29,12 +31,15 @@ export class TaskRunner {
   private running = false;
   private loops: Promise<void>[] = [];
   private wake: (() => void) | null = null;
+  private readonly queue: TaskTable;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly log: Logger,
     private readonly settings: TaskRunnerSettings,
-  ) {}
+  ) {
+    this.queue = settings.queue ?? PLATFORM_TASKS;
+  }
 
   register(kind: string, run: TaskHandler, failed?: TaskFailureHandler): void {
     this.handlers.set(kind, { run, failed });
@@ -45,7 +50,7 @@ export class TaskRunner {
   }
 
   async start(): Promise<void> {
-    const recovered = await recoverStaleTasks(this.orm.em.fork(), this.settings.soleProcess ? -1 : this.settings.staleSeconds);
+    const recovered = await recoverStaleTasks(this.orm.em.fork(), this.settings.soleProcess ? -1 : this.settings.staleSeconds, this.queue);
     if (recovered) this.log.warn({ recovered }, 'background tasks of a stopped process queued again');
     this.running = true;
     for (let i = 0; i < this.settings.workers; i += 1) this.loops.push(this.loop());
@@ -62,7 +67,7 @@ export class TaskRunner {
    * another worker holds it already.
    */
   async runNow(taskId: number): Promise<boolean> {
-    if (!(await claimTaskById(this.orm.em.fork(), taskId, this.worker))) return false;
+    if (!(await claimTaskById(this.orm.em.fork(), taskId, this.worker, this.queue))) return false;
     await this.runOne(taskId);
     return true;
   }
@@ -71,8 +76,8 @@ export class TaskRunner {
     while (this.running) {
       let taskId: number | null = null;
       try {
-        if (!this.settings.soleProcess) await recoverStaleTasks(this.orm.em.fork(), this.settings.staleSeconds);
-        taskId = await claimTask(this.orm.em.fork(), [...this.handlers.keys()], this.worker);
+        if (!this.settings.soleProcess) await recoverStaleTasks(this.orm.em.fork(), this.settings.staleSeconds, this.queue);
+        taskId = await claimTask(this.orm.em.fork(), [...this.handlers.keys()], this.worker, this.queue);
       } catch (error) {
         this.log.error({ err: error }, 'claiming a task failed');
       }
@@ -92,17 +97,17 @@ export class TaskRunner {
 
   private async runOne(taskId: number): Promise<void> {
     const em = this.orm.em.fork();
-    const task = await em.findOneOrFail(BackgroundTask, { id: taskId });
+    const task = await em.findOneOrFail(this.queue.entity, { id: taskId });
     const handler = this.handlers.get(task.kind);
     if (!handler) return;
-    const beat = setInterval(() => void touchTask(this.orm.em.fork(), taskId, this.worker).catch(() => undefined), this.settings.heartbeatMs);
+    const beat = setInterval(() => void touchTask(this.orm.em.fork(), taskId, this.worker, this.queue).catch(() => undefined), this.settings.heartbeatMs);
     try {
       const result = await handler.run(task, em);
-      await finishTask(this.orm.em.fork(), taskId, result);
+      await finishTask(this.orm.em.fork(), taskId, result, this.queue);
       this.log.info({ taskId, kind: task.kind }, 'background task done');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = await failTask(this.orm.em.fork(), taskId, message, 5);
+      const final = await failTask(this.orm.em.fork(), taskId, message, 5, this.queue);
       this.log.warn({ taskId, kind: task.kind, err: error, final }, 'background task failed');
       if (final && handler.failed) await handler.failed(task, this.orm.em.fork(), message).catch(() => undefined);
     } finally {

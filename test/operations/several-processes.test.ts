@@ -160,7 +160,7 @@ describe('WEB_CONCURRENCY on the embedded database', () => {
     try {
       const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(await freePort()), WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' },
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(await freePort()), DEPOT_PORT: '0', WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

@@ -34,11 +34,12 @@ describe('npm start on a fresh data directory (embedded PGlite)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-start-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('serves the API, prints the bootstrap instructions, and stops cleanly on SIGTERM', async () => {
+  it('serves the API and the depot, prints the bootstrap instructions, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
+    const depotPort = await freePort();
     const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
       cwd: join(__dirname, '../..'),
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DEPOT_PORT: String(depotPort), LOG_LEVEL: 'warn', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -54,6 +55,17 @@ describe('npm start on a fresh data directory (embedded PGlite)', () => {
     });
     expect(created.status).toBe(200);
     expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(true);
+
+    // The depot: its own port, users and schema of the same embedded database; the same master key.
+    expect(output).toContain(`http://localhost:${depotPort}/api`);
+    const depotUser = await fetch(`http://127.0.0.1:${depotPort}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: masterKey, email: 'author@example.org', username: 'author', password: 'author-pw' }),
+    });
+    expect(depotUser.status).toBe(200);
+    const depotUsers = (await (await fetch(`http://127.0.0.1:${depotPort}/api/users`)).json()) as Array<{ username: string }>;
+    expect(depotUsers.map((user) => user.username)).toEqual(['author']);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

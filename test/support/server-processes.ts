@@ -28,7 +28,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    // Each process gets its own depot port (the default 9009 would be taken by the first).
+    env: { ...process.env, DEPOT_PORT: String(await freePort()), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let seen = '';

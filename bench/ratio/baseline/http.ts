@@ -10,6 +10,9 @@ export interface Baseline {
   adminEmails: ReadonlySet<string>;
   /** `<DATA_DIR>/files` of the service, for the server paths administrators see (null: unknown). */
   filesDir: string | null;
+  /** The depot's id codec (DEPOT_ID_SECRET) and public address (DEPOT_URL). */
+  depotIds: IdCodec;
+  depotUrl: string;
 }
 
 export interface Caller {

@@ -3,9 +3,9 @@
  * the service, each with the SQL a correct answer needs (`x-sql-queries` counts it).
  *
  * Env: PORT; DATABASE_URL, or PGLITE_DATA_DIR (a PGlite directory the service wrote, `<DATA_DIR>/pgdata`);
- * ID_SECRET; ADMIN_USERS (comma-separated emails); optionally DATA_DIR (the service's, for the file
- * paths administrators see; by default the parent of PGLITE_DATA_DIR); TOOL_DATA_TABLE_CONFIG and
- * TOOL_DATA_PATH (the service's tool data tables).
+ * ID_SECRET; DEPOT_ID_SECRET and DEPOT_URL (the depot's targets); ADMIN_USERS (comma-separated emails);
+ * optionally DATA_DIR (the service's, for the file paths administrators see; by default the parent of
+ * PGLITE_DATA_DIR); TOOL_DATA_TABLE_CONFIG and TOOL_DATA_PATH (the service's tool data tables).
  */
 import express from 'express';
 import type { Server } from 'node:http';
@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { asBool } from '../../../src/format/booleans';
 import { IdCodec } from '../../../src/ids/id-codec';
 import { showDataset } from './datasets';
+import { installInfo, listRepositories } from './depot';
 import { openDatabase } from './db';
 import { graphqlHistory, historyContents, listHistories, showHistory } from './histories';
 import { type Baseline, type Ctx, endpoint, HttpError, param } from './http';
@@ -71,6 +72,12 @@ function baselineApp(app: Baseline, toolData: readonly BaselineTable[]): express
   server.get('/api/requests/:id/samples', endpoint(app, (ctx, req) => requestSamples(ctx, param(req, 'id'))));
   server.get('/api/tool_data', endpoint(app, (ctx) => listToolData(ctx, toolData)));
   server.get('/api/tool_data/:id', endpoint(app, (ctx, req) => showToolData(ctx, toolData, param(req, 'id'))));
+  // The depot's targets (the service answers them on DEPOT_PORT; nothing of the platform's is at these paths).
+  server.get('/api/repositories', endpoint(app, (ctx) => listRepositories(ctx)));
+  server.get(
+    '/api/repositories/get_repository_revision_install_info',
+    endpoint(app, (ctx, req) => installInfo(ctx, String(req.query.name ?? ''), String(req.query.owner ?? ''), String(req.query.changeset_revision ?? ''))),
+  );
   server.post(
     '/graphql',
     express.json(),
@@ -90,6 +97,8 @@ async function main(): Promise<void> {
     ids: new IdCodec(secret),
     adminEmails: new Set((process.env.ADMIN_USERS ?? '').split(',').map((email) => email.trim()).filter((email) => email !== '')),
     filesDir: dataDir ? join(dataDir, 'files') : null,
+    depotIds: new IdCodec(process.env.DEPOT_ID_SECRET ?? secret),
+    depotUrl: process.env.DEPOT_URL ?? 'http://localhost:9009',
   };
   const toolData = loadToolData(process.env.TOOL_DATA_TABLE_CONFIG, process.env.TOOL_DATA_PATH);
   const server: Server = baselineApp(app, toolData).listen(Number(process.env.PORT ?? 8081));

@@ -1,11 +1,12 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { AppServices } from '../../context/app-services';
-import type { RequestContext } from '../../context/request-context';
+import type { BaseRequestContext } from '../../context/base-request-context';
+import type { Logger } from '../../logging/logger';
 import { contextMiddleware } from '../../http/context-middleware';
 import { formatGraphQLError } from './format-error';
 import { depthLimitRule } from './depth-limit';
@@ -33,14 +34,26 @@ function refuseUnreadableBody(error: unknown, _req: Request, res: Response, next
 }
 
 /** `/graphql`: the same schema and services the shim uses, over Apollo Server. */
-export async function createGraphQLEndpoint(schema: GraphQLSchema, services: AppServices): Promise<GraphQLEndpoint> {
-  const apollo = new ApolloServer<RequestContext>({
+export function createGraphQLEndpoint(schema: GraphQLSchema, services: AppServices): Promise<GraphQLEndpoint> {
+  return createGraphQLRouter(schema, { log: services.log, maxUploadBytes: services.config.maxUploadBytes, context: contextMiddleware(services) });
+}
+
+export interface GraphQLRouterOptions {
+  log: Logger;
+  maxUploadBytes: number;
+  /** Sets `res.locals.ctx` (or `authError`): the application's context middleware. */
+  context: RequestHandler;
+}
+
+/** `/graphql` over Apollo Server for one application's schema and contexts (the platform's or the depot's). */
+export async function createGraphQLRouter(schema: GraphQLSchema, options: GraphQLRouterOptions): Promise<GraphQLEndpoint> {
+  const apollo = new ApolloServer<BaseRequestContext>({
     schema,
     introspection: true,
     validationRules: [depthLimitRule],
     // Misspelt fields get no "Did you mean …" hints: the schema is shown to administrators only.
     hideSchemaDetailsFromClientErrors: true,
-    formatError: formatGraphQLError(services.log),
+    formatError: formatGraphQLError(options.log),
     // The process's own SIGTERM handler drains HTTP first, then stops Apollo.
     stopOnTerminationSignals: false,
     // Cache-control hints would wrap every field resolver of the shared schema (the shim's too).
@@ -53,8 +66,8 @@ export async function createGraphQLEndpoint(schema: GraphQLSchema, services: App
     express.json({ limit: '10mb' }),
     refuseUnreadableBody,
     // Multipart GraphQL requests (file uploads); Apollo's CSRF guard wants `apollo-require-preflight`.
-    graphqlUploadExpress({ maxFileSize: services.config.maxUploadBytes, maxFiles: 100 }),
-    contextMiddleware(services),
+    graphqlUploadExpress({ maxFileSize: options.maxUploadBytes, maxFiles: 100 }),
+    options.context,
     expressMiddleware(apollo, {
       context: async ({ res }: { req: Request; res: Response }) => {
         const refused = res.locals.authError;

@@ -1,10 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import type { RequestContext } from '../../context/request-context';
+import type { BaseRequestContext } from '../../context/base-request-context';
 import { containsNul } from '../../http/text-guard';
 
 /** Text with NUL characters (which PostgreSQL cannot store) is refused before any resolver runs. */
-export const refuseNulText: ApolloServerPlugin<RequestContext> = {
+export const refuseNulText: ApolloServerPlugin<BaseRequestContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ request }) {

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type DocumentNode, visit } from 'graphql';
-import type { RequestContext } from '../../context/request-context';
+import type { BaseRequestContext } from '../../context/base-request-context';
 
 function asksForSchema(document: DocumentNode): boolean {
   let found = false;
@@ -13,7 +13,7 @@ function asksForSchema(document: DocumentNode): boolean {
 }
 
 /** Introspection is for administrators only. */
-export const adminOnlyIntrospection: ApolloServerPlugin<RequestContext> = {
+export const adminOnlyIntrospection: ApolloServerPlugin<BaseRequestContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ document, contextValue }) {

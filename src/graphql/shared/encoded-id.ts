@@ -1,6 +1,6 @@
-import type { RequestContext } from '../../context/request-context';
+import type { WithIds } from '../../services/shared/decode-id';
 
 /** Entities keep integer ids; the graph shows the platform's encoded ids. */
-export function encoded(ctx: RequestContext, id: number): string {
+export function encoded(ctx: WithIds, id: number): string {
   return ctx.services.ids.encode(id);
 }

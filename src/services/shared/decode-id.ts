@@ -1,6 +1,10 @@
 import { AppError, errors } from '../../errors/error-kinds';
-import { IdDecodeError, type IdKind } from '../../ids/id-codec';
-import type { RequestContext } from '../../context/request-context';
+import { type IdCodec, IdDecodeError, type IdKind } from '../../ids/id-codec';
+
+/** Anything that carries an id codec (the platform's or the depot's request context). */
+export interface WithIds {
+  services: { ids: IdCodec };
+}
 
 /** The platform's default decode failure: MalformedId with the id echoed as an extra key. */
 export const malformed = (value: unknown): AppError =>
@@ -10,7 +14,7 @@ export const malformed = (value: unknown): AppError =>
  * Decodes an encoded id. Every failure becomes the given error (MalformedId by default): a bad id
  * is the caller's mistake, never a 500.
  */
-export function decodeId(ctx: RequestContext, value: unknown, onError: (value: unknown) => AppError = malformed, kind: IdKind = 'default'): number {
+export function decodeId(ctx: WithIds, value: unknown, onError: (value: unknown) => AppError = malformed, kind: IdKind = 'default'): number {
   try {
     return ctx.services.ids.decode(value, kind);
   } catch (error) {
@@ -20,12 +24,12 @@ export function decodeId(ctx: RequestContext, value: unknown, onError: (value: u
 }
 
 /** Decodes a list of ids (payload `*_ids` fields); a single string counts as one id. */
-export function decodeIds(ctx: RequestContext, values: unknown, onError: (value: unknown) => AppError = malformed): number[] {
+export function decodeIds(ctx: WithIds, values: unknown, onError: (value: unknown) => AppError = malformed): number[] {
   if (values === undefined || values === null || values === '') return [];
   const list = Array.isArray(values) ? values : [values];
   return list.map((value) => decodeId(ctx, value, onError));
 }
 
-export function encodeId(ctx: RequestContext, id: number, kind: IdKind = 'default'): string {
+export function encodeId(ctx: WithIds, id: number, kind: IdKind = 'default'): string {
   return ctx.services.ids.encode(id, kind);
 }

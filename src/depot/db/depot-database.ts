@@ -1,0 +1,27 @@
+import { join } from 'node:path';
+import type { OrmTarget } from '../../../mikro-orm.config';
+import { type Database, openDatabase } from '../../db/database';
+import type { Logger } from '../../logging/logger';
+import { DEPOT_ENTITIES } from '../entities';
+import { DEPOT_SCHEMA } from '../entities/depot-schema';
+
+export const DEPOT_TARGET: OrmTarget = { entities: DEPOT_ENTITIES, migrationsPath: join(__dirname, 'migrations'), schema: DEPOT_SCHEMA };
+
+export interface DepotDatabaseOptions {
+  databaseUrl?: string;
+  /** DATA_DIR, when the depot runs its own embedded PGlite (`npm run depot` alone). */
+  dataDir?: string;
+  /** The embedded PGlite another part of the process serves (the platform's, or the test harness's). */
+  embeddedSocketDir?: string;
+  log: Logger;
+  migrate?: boolean;
+}
+
+/**
+ * The depot's database: its own ORM (entities, migrations) on its own schema, on the server of
+ * DEPOT_DATABASE_URL/DATABASE_URL or on the embedded PGlite the platform already runs. No key
+ * cache relies on signals here, so it does not LISTEN.
+ */
+export function openDepotDatabase(options: DepotDatabaseOptions): Promise<Database> {
+  return openDatabase({ ...options, target: DEPOT_TARGET, listen: false });
+}

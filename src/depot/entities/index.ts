@@ -1,0 +1,25 @@
+import { BaseEntity } from '../../entities/base.entity';
+import { TaskRecord } from '../../entities/background-task.entity';
+import { Category } from './category.entity';
+import { Changeset } from './changeset.entity';
+import { DepotTask } from './depot-task.entity';
+import { DepotApiKey, DepotSession, DepotUser } from './depot-user.entity';
+import { RepositoryMetadata } from './repository-metadata.entity';
+import { Repository, RepositoryCategoryAssociation } from './repository.entity';
+
+export { Category, Changeset, DepotApiKey, DepotSession, DepotTask, DepotUser, Repository, RepositoryCategoryAssociation, RepositoryMetadata };
+
+/** Every entity of the depot's schema. */
+export const DEPOT_ENTITIES = [
+  BaseEntity,
+  TaskRecord,
+  DepotUser,
+  DepotApiKey,
+  DepotSession,
+  Category,
+  Repository,
+  RepositoryCategoryAssociation,
+  Changeset,
+  RepositoryMetadata,
+  DepotTask,
+];

@@ -1,0 +1,147 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { loadConfig, type Env } from '../../src/config/app-config';
+import { type Depot, startDepot } from '../../src/depot/app/depot';
+import { depotConfigOf } from '../../src/depot/config/depot-config';
+import { createLogger } from '../../src/logging/logger';
+import { ADMIN_EMAIL, MASTER_KEY } from './test-platform';
+
+/** The depot's default id secret in tests (the Tool Shed sample's), so encoded ids are known values. */
+export const DEPOT_ID_SECRET = 'changethisinproductiontoo';
+
+/** The depot's public address in tests (DEPOT_URL). */
+export const TEST_DEPOT_URL = 'http://localhost:9009';
+
+export interface DepotUser {
+  id: string;
+  email: string;
+  username: string;
+  password: string;
+  key: string;
+}
+
+export interface TestDepot {
+  depot: Depot;
+  api: ReturnType<typeof request>;
+  masterKey: string;
+  /** An administrator listed in ADMIN_USERS, with a key. */
+  admin: DepotUser;
+  /** Creates a depot user through the API (master key) and gives them a key. */
+  newUser(name?: string): Promise<DepotUser>;
+  /** SQL statements a response's request cost (the x-sql-queries header). */
+  queriesOf(response: { headers: Record<string, string | string[] | undefined> }): number;
+  /** Runs SQL on the depot's database (its tables are `depot.<name>`). */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Waits until every revision's metadata is computed (the background task has run). */
+  settled(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestDepotOptions {
+  /** Empty the depot's tables first (the default). */
+  reset?: boolean;
+  /** DEPOT_DATA_DIR to use (kept on close); by default a fresh one, removed on close. */
+  depotDir?: string;
+}
+
+let userCounter = 0;
+
+/**
+ * The depot alone (no platform), on the test database: the PGlite of the run or TEST_DATABASE_URL,
+ * in its own schema, with a known master key and administrator.
+ */
+export async function startTestDepot(env: Env = {}, options: TestDepotOptions = {}): Promise<TestDepot> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'depot-test-'));
+  const depotDir = options.depotDir ?? join(dataDir, 'depot');
+  const appConfig = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    MASTER_API_KEY: MASTER_KEY,
+    ADMIN_USERS: ADMIN_EMAIL,
+    PASSWORD_HASH_ROUNDS: '4',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    JOB_POLL_MS: '50',
+    JOB_HEARTBEAT_MS: '1000',
+    ...env,
+  });
+  const config = depotConfigOf(appConfig, {
+    DEPOT_ID_SECRET,
+    DEPOT_DATA_DIR: depotDir,
+    EXPOSE_QUERY_COUNT: 'true',
+    DEPOT_METADATA_WAIT_SECONDS: '20',
+    // Supertest reaches the app on a new port each request: a fixed public address keeps guids stable.
+    DEPOT_URL: TEST_DEPOT_URL,
+    ...env,
+  });
+  const depot = await startDepot(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });
+  if (options.reset !== false) await resetDepot(depot);
+  const api = request(depot.http.app);
+
+  const newUser = async (name = `author${(userCounter += 1)}`): Promise<DepotUser> => {
+    const email = `${name}@example.org`;
+    const password = `${name}-password`;
+    const created = await api.post('/api/users').send({ key: MASTER_KEY, email, username: name, password });
+    if (created.status !== 200) throw new Error(`cannot create ${email}: ${created.status} ${JSON.stringify(created.body)}`);
+    const keyed = await api.post(`/api/users/${created.body.id}/api_key`).query({ key: MASTER_KEY });
+    if (keyed.status !== 200) throw new Error(`cannot key ${email}: ${keyed.status} ${JSON.stringify(keyed.body)}`);
+    return { id: created.body.id, email, username: name, password, key: keyed.body };
+  };
+  const sql = async <T>(text: string, params: unknown[] = []) => depot.services.db.orm.em.fork().getConnection().execute<T[]>(text, params);
+
+  let admin: DepotUser;
+  try {
+    admin = options.reset === false ? await existingUser(api, 'admin') : await newUser('admin');
+  } catch (error) {
+    await depot.close();
+    throw error;
+  }
+  return {
+    depot,
+    api,
+    masterKey: MASTER_KEY,
+    admin,
+    newUser,
+    queriesOf(response) {
+      const header = response.headers['x-sql-queries'];
+      if (typeof header !== 'string') throw new Error('no x-sql-queries header');
+      return Number(header);
+    },
+    sql,
+    async settled(timeoutMs = 20000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await sql<{ pending: number }>("select count(*)::int as pending from depot.background_task where state in ('queued', 'running')");
+        if (row.pending === 0) return;
+        if (Date.now() > deadline) throw new Error('depot tasks still pending');
+        depot.services.tasks.notify();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async close() {
+      await depot.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user an earlier depot created (as newUser made it), with a new key. */
+async function existingUser(api: ReturnType<typeof request>, name: string): Promise<DepotUser> {
+  const users = (await api.get('/api/users')).body as Array<{ id: string; username: string }>;
+  const found = users.find((user) => user.username === name);
+  if (!found) return Promise.reject(new Error(`no depot user ${name} to reuse`));
+  const keyed = await api.post(`/api/users/${found.id}/api_key`).query({ key: MASTER_KEY });
+  return { id: found.id, email: `${name}@example.org`, username: name, password: `${name}-password`, key: keyed.body };
+}
+
+/** Empties the depot's tables (ids restart at 1), keeping its applied migrations. */
+async function resetDepot(depot: Depot): Promise<void> {
+  const connection = depot.services.db.orm.em.getConnection();
+  const rows = await connection.execute<Array<{ tablename: string }>>(
+    "select tablename from pg_tables where schemaname = 'depot' and tablename <> 'mikro_orm_migrations'",
+  );
+  if (rows.length === 0) return;
+  await connection.execute(`truncate ${rows.map((row) => `depot."${row.tablename}"`).join(', ')} restart identity cascade`);
+}
