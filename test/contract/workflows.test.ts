@@ -379,3 +379,44 @@ describe('GET /api/workflows/{id}/download?style=instance', () => {
     expectError(await h.api.get(`/api/workflows/${item.id}/download`).query({ key: alice.key, style: 'legacy' }), 400, 400008);
   });
 });
+
+describe('bad workflow inputs', () => {
+  it('are refused with a 4xx of the catalogue, never a 500', async () => {
+    const item = await importWorkflow(h, alice.key, catHeadWorkflow('target of bad inputs'));
+    const bad = (mutate: (workflow: Dict) => void) => {
+      const workflow = catHeadWorkflow('bad');
+      mutate(workflow);
+      return workflow;
+    };
+    const steps = (workflow: Dict) => workflow.steps as Record<string, Dict>;
+    const requests: Array<[string, string, Dict]> = [
+      ['post', '/api/workflows', { workflow: 'null' }],
+      ['post', '/api/workflows', { workflow: [1, 2] }],
+      ['post', '/api/workflows', { workflow: bad((w) => (w.steps = 'nope')) }],
+      ['post', '/api/workflows', { workflow: bad((w) => (steps(w)['2'].tool_state = '{broken')) }],
+      ['post', '/api/workflows', { workflow: bad((w) => (steps(w)['2'].type = 'subworkflow')) }],
+      ['post', '/api/workflows', { workflow: bad((w) => (steps(w)['2'].post_job_actions = 'x')) }],
+      ['post', '/api/workflows', { workflow: bad((w) => (steps(w)['2'].input_connections = { input1: { output_name: 'output' } })) }],
+      ['post', '/api/workflows', { workflow: bad((w) => (steps(w)['0'].uuid = 'not-a-uuid')) }],
+      ['post', '/api/workflows', { workflow_id: MALFORMED_ID }],
+      ['post', '/api/workflows', { workflow_id: item.id, ds_map: '[not json' }],
+      ['post', '/api/workflows', { workflow_id: item.id, inputs: { 0: { src: 'hda', id: MALFORMED_ID }, 1: { src: 'hda', id: UNKNOWN_ID } } }],
+      ['post', '/api/workflows', { workflow_id: item.id, inputs: { 0: 'x', 1: 7 } }],
+      ['post', '/api/workflows', { workflow_id: item.id, inputs: {}, inputs_by: 'colour' }],
+      ['post', '/api/workflows', { workflow_id: item.id, parameters: '{x' }],
+      ['post', '/api/workflows', { workflow_id: item.id, history: 'hist_id=zzz' }],
+      ['post', '/api/workflows', { from_history_id: MALFORMED_ID, workflow_name: 'x' }],
+      ['post', '/api/workflows', { from_history_id: item.id, workflow_name: 'x', dataset_ids: 'abc' }],
+      ['post', '/api/workflows', { shared_workflow_id: MALFORMED_ID }],
+      ['post', `/api/workflows/${item.id}/invocations`, { inputs: 'nope' }],
+      ['get', `/api/workflows/${item.id}/invocations/${MALFORMED_ID}`, {}],
+      ['get', `/api/workflows/${item.id}/invocations/${UNKNOWN_ID}`, {}],
+      ['put', `/api/workflows/${item.id}`, { workflow: { steps: { 0: 'x' } } }],
+      ['post', '/api/workflows/build_module', { tool_id: 'cat1', inputs: 'not an object' }],
+    ];
+    for (const [method, path, body] of requests) {
+      const res = await h.api[method as 'post'](path).query({ key: alice.key }).send(body);
+      if (res.status < 400 || res.status >= 500) throw new Error(`${method} ${path} ${JSON.stringify(body).slice(0, 120)}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  });
+});

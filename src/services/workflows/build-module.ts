@@ -34,6 +34,7 @@ export function buildModule(ctx: RequestContext, input: BuildModuleInput): Recor
   if (!input.toolId) throw errors.notFound('Tool not found: no tool_id given.');
   const tool = ctx.services.tools.registry.get(input.toolId);
   if (!tool) throw errors.notFound(`Tool not found: ${input.toolId}`);
+  if (input.inputs !== undefined && input.inputs !== null && !isRecord(input.inputs)) throw errors.invalid('inputs must be a JSON object of the tool\'s parameters.');
   const given = isRecord(input.inputs) ? input.inputs : {};
   const state = defaultToolState(tool, flatParameters(given));
   return {

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import { sharedWithSql } from '../sharing/shareable-access';
 import { WORKFLOWS } from '../sharing/shareable-kinds';
-import type { PostJobActionSpec, StepConnection, WorkflowOutputSpec, WorkflowStepType } from '../../entities/workflow.entity';
+import type { StepDescription } from './ga-format';
 
 /** A stored workflow as listed and shown: one row, tags and owner included. */
 export interface WorkflowView {
@@ -26,21 +26,10 @@ export interface WorkflowView {
   sharedWithCaller: boolean;
 }
 
-export interface StepView {
+/** A stored step: its description (as `.ga` import reads one) with its ids. */
+export interface StepView extends StepDescription {
   id: number;
   workflowId: number;
-  orderIndex: number;
-  type: WorkflowStepType;
-  toolId: string | null;
-  toolVersion: string | null;
-  toolInputs: Record<string, unknown>;
-  label: string | null;
-  uuid: string;
-  annotation: string | null;
-  position: Record<string, unknown> | null;
-  inputConnections: Record<string, StepConnection[]>;
-  postJobActions: PostJobActionSpec[];
-  workflowOutputs: WorkflowOutputSpec[];
 }
 
 /** Shared with the user the parameter names (the sharing model's predicate). */
