@@ -34,7 +34,7 @@ import { FormDefinitionResolver } from './sample-tracking/form.resolver';
 import { ExternalServiceResolver, RequestTypeResolver, SampleStateResolver } from './sample-tracking/request-type.resolver';
 import { RequestEventResolver, SampleTrackingUpdateResolver, SequencingRequestResolver } from './sample-tracking/request.resolver';
 import { SampleDatasetResolver, SampleEventResolver, SampleResolver, SampleTrackingUpdateSampleResolver } from './sample-tracking/sample.resolver';
-import { WorkflowResolver, WorkflowStepResolver } from './workflows/workflow.resolver';
+import { WorkflowResolver, WorkflowStepResolver, WorkflowVersionResolver } from './workflows/workflow.resolver';
 import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
 
 export const RESOLVERS = [
@@ -45,6 +45,7 @@ export const RESOLVERS = [
   VisualizationResolver,
   WorkflowResolver,
   WorkflowStepResolver,
+  WorkflowVersionResolver,
   InvocationResolver,
   InvocationInputResolver,
   InvocationStepResolver,

@@ -361,6 +361,22 @@ describe('workflows in GraphQL', () => {
     expect(h.queriesOf(eight)).toBe(h.queriesOf(two));
   });
 
+  it('lists the versions an update adds, oldest first, in one statement for a whole listing', async () => {
+    const gina = await h.newUser('gina');
+    const first = await importWorkflow(h, gina.key, catHeadWorkflow('versioned'));
+    await importWorkflow(h, gina.key, catHeadWorkflow('other'));
+    await h.api.put(`/api/workflows/${first.id}`).query({ key: gina.key }).send({ workflow: catHeadWorkflow('versioned', { lines: 9 }) });
+    await h.warmKeys(gina.key);
+    const query = '{ workflows { id latestWorkflowUuid versions { id uuid stepCount createTime } } }';
+    const res = await graph(gina.key, query);
+    const versioned = res.body.data.workflows.find((item: Dict) => item.id === first.id);
+    expect(versioned.versions).toHaveLength(2);
+    expect(versioned.versions.map((version: Dict) => version.stepCount)).toEqual([4, 4]);
+    expect(versioned.versions[1].uuid).toBe(versioned.latestWorkflowUuid);
+    await importWorkflow(h, gina.key, catHeadWorkflow('third'));
+    expect(h.queriesOf(await graph(gina.key, query))).toBe(h.queriesOf(res));
+  });
+
   it('exports through workflowDocument and refuses what the REST routes refuse, with the same kinds', async () => {
     const item = await importWorkflow(h, alice.key, catHeadWorkflow('graph export'));
     const exported = await graph(alice.key, 'query ($id: ID!) { workflowDocument(id: $id) }', { id: item.id });

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { StepConnection } from '../../entities/workflow.entity';
 import { buildModule } from '../../services/workflows/build-module';
 import type { WorkflowRequestResult } from '../../services/workflows/workflow-request.service';
-import { stepsByVersionId } from '../../services/workflows/workflow.loaders';
+import { stepsByVersionId, type VersionView, versionsByWorkflowId } from '../../services/workflows/workflow.loaders';
 import type { StepView, WorkflowView } from '../../services/workflows/workflow-view';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
@@ -16,6 +16,7 @@ import {
   WorkflowRequestResultType,
   WorkflowStepType,
   WorkflowType,
+  WorkflowVersionType,
 } from './workflow.type';
 
 @Resolver(() => WorkflowType)
@@ -106,6 +107,11 @@ export class WorkflowResolver {
     return workflow.latestWorkflowId === null ? [] : ctx.loaders.get(stepsByVersionId).load(workflow.latestWorkflowId);
   }
 
+  @FieldResolver(() => [WorkflowVersionType], { description: 'Every version, oldest first (one statement for a whole listing).' })
+  versions(@Root() workflow: WorkflowView, @Ctx() ctx: RequestContext): Promise<VersionView[]> {
+    return ctx.loaders.get(versionsByWorkflowId).load(workflow.id);
+  }
+
   @FieldResolver(() => Int, { description: 'Steps of the latest version.' })
   async stepCount(@Root() workflow: WorkflowView, @Ctx() ctx: RequestContext): Promise<number> {
     return (await this.steps(workflow, ctx)).length;
@@ -137,5 +143,13 @@ export class WorkflowStepResolver {
   @FieldResolver(() => JSONScalar, { description: 'Outputs marked as the workflow\'s: [{outputName, label, uuid}].' })
   workflowOutputs(@Root() step: StepView): unknown {
     return step.workflowOutputs;
+  }
+}
+
+@Resolver(() => WorkflowVersionType)
+export class WorkflowVersionResolver {
+  @FieldResolver(() => ID)
+  id(@Root() version: VersionView, @Ctx() ctx: RequestContext): string {
+    return encoded(ctx, version.id);
   }
 }

@@ -43,6 +43,27 @@ export class WorkflowType {
   updateTime!: Date;
 }
 
+@ObjectType('WorkflowVersion', { description: 'One version of a workflow (every update of its contents writes one).' })
+export class WorkflowVersionType {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  uuid!: string;
+
+  @Field(() => Boolean)
+  hasCycles!: boolean;
+
+  @Field(() => Boolean)
+  hasErrors!: boolean;
+
+  @Field(() => Int)
+  stepCount!: number;
+
+  @Field(() => Date)
+  createTime!: Date;
+}
+
 @ObjectType('WorkflowStepConnection', { description: 'An input of a step fed by the output of an earlier step.' })
 export class StepConnectionType {
   @Field(() => String)
