@@ -80,8 +80,12 @@ describe('publishing to the depot, installing into the platform, running the too
     const section = (panel.body as Array<{ id: string; name: string; elems?: Array<{ id: string; version: string }> }>).find((entry) => entry.id === 'text_reversal');
     expect(section).toMatchObject({ model_class: 'ToolSection', name: 'Text Reversal' });
     expect(section!.elems!.map((tool) => [tool.id, tool.version])).toEqual([[v2, '2.0.0']]);
-    const shown = await h.api.get(`/api/tools/${encodeURIComponent(v2)}`);
-    expect(shown.body).toMatchObject({ id: v2, version: '2.0.0', name: 'Reverse lines', panel_section_id: 'text_reversal' });
+    // Clients put the guid in the path as it is, slashes and all (or encoded).
+    for (const path of [`/api/tools/${v2}`, `/api/tools/${encodeURIComponent(v2)}`]) {
+      const shown = await h.api.get(path);
+      expect([path, shown.status, shown.body]).toEqual([path, 200, expect.objectContaining({ id: v2, version: '2.0.0', name: 'Reverse lines', panel_section_id: 'text_reversal' })]);
+    }
+    expect((await h.api.get(`/api/tools/${v2}/citations`)).body).toEqual([]);
   });
 
   it('runs the installed tool on an uploaded dataset', async () => {

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestDepot } from './test-depot';
 import type { TestPlatform } from './test-platform';
 
@@ -57,4 +59,38 @@ export async function installRevision(h: TestPlatform, depot: TestDepot, owner: 
     .send({ key: h.admin.key, tool_shed_url: depot.url, name, owner, changeset_revision: changeset, ...extra });
   if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`install ${name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as Array<Record<string, unknown> & { id: string; status: string; name: string }>;
+}
+
+export interface FakeDepot {
+  url: string;
+  /** Paths requested so far (with their query). */
+  hits: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A depot stand-in on a real port: `answer(path)` gives the JSON of each request (undefined: 404).
+ * For what a real depot never does (an archive that fails) and to see whether a request was made.
+ */
+export async function fakeDepot(answer: (path: string, url: string) => unknown): Promise<FakeDepot> {
+  const hits: string[] = [];
+  let url = '';
+  const server: Server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const body = answer(new URL(req.url ?? '/', url).pathname, url);
+    if (body === undefined) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    hits,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
