@@ -84,6 +84,8 @@ beforeAll(async () => {
     'uses.xml': reverseToolXml('1.0', { id: 'uses_tac' }),
     'repository_dependencies.xml': '<repositories description="tac first"><repository name="package_tac" owner="alice" prior_installation_required="True"/></repositories>',
   });
+  const twice = await createRepository(depot, alice, 'asked_twice');
+  cs.twice = await publish(depot, alice, twice, { 'twice.xml': reverseToolXml('1.0', { id: 'twice_tool' }) });
   await depot.settled();
 });
 afterAll(async () => {
@@ -229,6 +231,15 @@ describe('POST .../install_repository_revision: installing', () => {
     expect(res.body.map((repository: { name: string; status: string }) => [repository.name, repository.status])).toEqual([['package_tac', 'Installed']]);
   });
 
+  it('installs a revision asked for twice at once only once (the other request: RepositoriesInstalledException)', async () => {
+    const body = { tool_shed_url: depot.url, name: 'asked_twice', owner: 'alice', changeset_revision: cs.twice };
+    const answers = await Promise.all([install('/api/tool_shed_repositories', body), install('/api/tool_shed_repositories', body)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+    const installed = answers.find((res) => res.status === 200)!;
+    expect(installed.body).toEqual([expect.objectContaining({ name: 'asked_twice', status: 'Installed' })]);
+    expectError(answers.find((res) => res.status === 400)!, 400, 400008, 'All repositories that you are attempting to install have been previously installed.');
+  });
+
   it('records an install whose archive cannot be fetched as Error, with its message, and leaves no files', async () => {
     const res = await install('/api/tool_shed_repositories', { tool_shed_url: broken.url, name: 'broken', owner: 'alice', changeset_revision: 'abcdefabcdef' });
     expect(res.status).toBe(200);
@@ -270,7 +281,7 @@ describe('POST .../install_repository_revision: installing', () => {
   it('GET the index lists every record by name to any user, in one statement', async () => {
     for (const { prefix } of SPELLINGS) {
       const res = await h.api.get(prefix).query({ key: bob.key });
-      expect(res.body.map((repository: { name: string }) => repository.name)).toEqual(['broken', 'needs_tac', 'package_tac', 'reverse_suite']);
+      expect(res.body.map((repository: { name: string }) => repository.name)).toEqual(['asked_twice', 'broken', 'needs_tac', 'package_tac', 'reverse_suite']);
       expect(res.body.every((repository: { url: string; id: string }) => repository.url === `${prefix}/${repository.id}`)).toBe(true);
     }
     await h.warmKeys(bob.key);

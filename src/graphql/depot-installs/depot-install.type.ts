@@ -108,7 +108,7 @@ export class ExportedDepotWorkflowType {
 @ObjectType('DepotInstallOutcome', { description: 'The repositories an install installed, or the platform’s error answer (status "error").' })
 export class DepotInstallOutcomeType {
   @Field(() => [InstalledDepotRepositoryType])
-  repositories!: unknown[];
+  repositories!: InstalledDepotRepositoryType[];
 
   @Field(() => String, { nullable: true })
   status!: string | null;

@@ -58,6 +58,8 @@ export interface LatestRevisionOutcome {
   error: string | null;
 }
 
+const UNIQUE_VIOLATION = '23505';
+
 /** How long an install request waits for a task another worker took. */
 const INSTALL_WAIT_MS = 15 * 60_000;
 
@@ -184,12 +186,18 @@ export class DepotInstallService {
       this.installInfo(where, name, owner, changeset, words.depot),
     );
     const requests = await Promise.all(plan.map(async (planned) => ({ planned, section, toolShedStatus: await this.toolShedStatus(planned) })));
-    const { ids, taskId } = await ctx.em.transactional(async (em) => {
-      const toInstall = await recordsToInstall(em, requests);
-      if (toInstall.length === 0) throw new RepositoriesInstalledException();
-      const task = await enqueueTask(em, INSTALL_TASK, { repositoryIds: toInstall });
-      return { ids: toInstall, taskId: task.id };
-    });
+    const { ids, taskId } = await ctx.em
+      .transactional(async (em) => {
+        const toInstall = await recordsToInstall(em, requests);
+        if (toInstall.length === 0) throw new RepositoriesInstalledException();
+        const task = await enqueueTask(em, INSTALL_TASK, { repositoryIds: toInstall });
+        return { ids: toInstall, taskId: task.id };
+      })
+      .catch((error: unknown) => {
+        // A concurrent request recorded the same revision first: it is being installed.
+        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new RepositoriesInstalledException();
+        throw error;
+      });
     if (!(await ctx.services.tasks.runNow(taskId))) {
       await this.waitUntilSettled(ctx, ids);
       // Another process installed them: this one loads their tools now, not when its signal comes.

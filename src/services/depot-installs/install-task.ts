@@ -10,7 +10,7 @@ import type { AppServices } from '../../context/app-services';
 import { INSTALL_STATUS, IN_PROGRESS_STATUSES, type InstallStatus, InstalledDepotRepository, InstalledDepotTool } from '../../entities/depot-install.entity';
 import type { TaskFailureHandler, TaskHandler } from '../../tasks/task-runner';
 import { placeRevisionFiles, removeRevisionFiles } from './repository-files';
-import { needsToolDirectory, scanRevision, type ScannedRevision } from './repository-metadata';
+import { needsToolDirectory, scanRevision, type ScannedRevision, toolLineage } from './repository-metadata';
 
 export const INSTALL_TASK = 'depot.install';
 
@@ -81,7 +81,7 @@ class RevisionInstaller {
           version: entry.version,
           name: entry.name,
           configFile: `${repositoryDir}/${entry.toolConfig}`,
-          lineage: entry.guid.slice(0, entry.guid.length - entry.version.length - 1),
+          lineage: toolLineage(record.toolShed, record.owner, record.name, entry.id),
           localOnly: needsToolDirectory(tool),
         });
       }
