@@ -23,6 +23,11 @@ beforeAll(async () => {
   depot = await startTestDepot({}, { listen: true });
 });
 afterAll(async () => {
+  if (h) {
+    // Even after a failure, no install task is left queued for the platforms of later test files.
+    await h.platform.services.tasks.stop();
+    await sql(h, "delete from background_task where kind = 'depot.install' and state in ('queued', 'running')");
+  }
   await h?.close();
   await depot?.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { type FakeDepot, fakeDepot, guidOf, reverseToolXml, reverseWorkflow } from '../support/depot-install-helpers';
 import { createRepository, publish } from '../support/depot-helpers';
 import { MALFORMED_ID, UNKNOWN_ID } from '../support/history-helpers';
+import { sql } from '../support/job-helpers';
 import { freePort } from '../support/server-processes';
 import { type DepotUser, startTestDepot, type TestDepot } from '../support/test-depot';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
@@ -308,7 +309,10 @@ describe('POST .../install_repository_revision: installing', () => {
     const run = await h.api.post('/api/tools').send({ key: bob.key, history_id: historyId, tool_id: guidOf(depot, 'alice', 'reverse_suite', 'dir_tool', '0.1'), inputs: { input: { src: 'hda', id: upload.datasetId } } });
     expect(run.status).toBe(200);
     expect(await claimNextJob(h.platform.services.db.orm.em.fork(), 'remote', 'test-runner')).toBeNull();
-    expect(await claimNextJob(h.platform.services.db.orm.em.fork(), 'local', 'test-worker')).toBe(h.platform.services.ids.decode(run.body.jobs[0].id));
+    const jobId = h.platform.services.ids.decode(run.body.jobs[0].id);
+    expect(await claimNextJob(h.platform.services.db.orm.em.fork(), 'local', 'test-worker')).toBe(jobId);
+    // Nothing left for the platforms of later test files to take up.
+    await sql(h, "update job set state = 'deleted', handler = null where id = ?", [jobId]);
   });
 });
 

@@ -165,10 +165,11 @@ export class DepotInstallService {
     const words = STYLE_WORDS[input.style];
     ctx.caller.requireAdmin(NOT_AUTHORIZED);
     if (input.installToolDependencies) {
+      // As a platform without tool_dependency_dir (the 15.05 default) refuses them.
       throw new AppError(
         'ConfigDoesNotAllowException',
-        "Tool dependencies can be automatically installed only if you set the value of your 'tool_dependency_dir' setting in your Galaxy configuration file (galaxy.ini) and restart your Galaxy server.  " +
-          'This platform installs no tool dependencies: install them where its jobs run.',
+        "Tool dependencies can be automatically installed only if a 'tool_dependency_dir' is configured, and this platform builds no tool dependencies: " +
+          "install the tools' requirements where their jobs run, and the repository without install_tool_dependencies.",
       );
     }
     const depot = this.allowed(given.url, words.url);

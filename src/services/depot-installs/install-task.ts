@@ -70,10 +70,16 @@ class RevisionInstaller {
     if (metadata.datatypes.length > 0) await this.setStatus(em, id, INSTALL_STATUS.LOADING_DATATYPES);
     if (metadata.tools.length > 0) await this.setStatus(em, id, INSTALL_STATUS.SETTING_TOOL_VERSIONS);
     const repositoryDir = services.depotInstalls.layout.repositoryDir(record);
+    const tools = metadata.tools.map((entry) => ({ entry, tool: scanned.tools.get(entry.guid)!, lineage: toolLineage(record.toolShed, record.owner, record.name, entry.id) }));
+    // This process's registry has them before the record says Installed: whoever reads that here finds them.
+    const section = record.panelSectionId ? { id: record.panelSectionId, name: record.panelSectionName ?? record.panelSectionId } : null;
+    services.depotTools.addInstalled(
+      tools.map(({ entry, tool, lineage }) => ({ tool, oldId: entry.id, lineage, section })),
+      metadata.datatypes,
+    );
     await em.transactional(async (tx) => {
       await tx.nativeDelete(InstalledDepotTool, { repository: id });
-      for (const entry of metadata.tools) {
-        const tool = scanned.tools.get(entry.guid)!;
+      for (const { entry, tool, lineage } of tools) {
         tx.create(InstalledDepotTool, {
           repository: tx.getReference(InstalledDepotRepository, id),
           guid: entry.guid,
@@ -81,7 +87,7 @@ class RevisionInstaller {
           version: entry.version,
           name: entry.name,
           configFile: `${repositoryDir}/${entry.toolConfig}`,
-          lineage: toolLineage(record.toolShed, record.owner, record.name, entry.id),
+          lineage,
           localOnly: needsToolDirectory(tool),
         });
       }
@@ -94,7 +100,6 @@ class RevisionInstaller {
       // The other processes load the tools once this commits.
       await tx.execute(`select pg_notify('depot_tools_changed', ?)`, [services.depotTools.signalFor([id])]);
     });
-    await services.depotTools.load([id]);
     log.info({ tools: metadata.tools.length, workflows: metadata.workflows.length, datatypes: metadata.datatypes.length }, 'repository revision installed');
   }
 

@@ -87,6 +87,15 @@ export class InstalledToolsLoader {
     await this.load(null);
   }
 
+  /**
+   * Tools (and datatypes) this process is installing itself, parsed already: into its registry before
+   * the install is recorded, so that a request here that reads the record Installed finds them.
+   */
+  addInstalled(entries: readonly InstalledToolEntry[], datatypes: readonly InstalledDatatypeMetadata[]): void {
+    registerInstalledDatatypes(datatypes, this.log);
+    this.catalog.addInstalled(entries);
+  }
+
   /** The payload that tells the other processes to load these repositories' tools. */
   signalFor(repositoryIds: readonly number[]): string {
     return JSON.stringify({ origin: this.origin, repositoryIds });
