@@ -10,6 +10,7 @@ import { registerRoute, sendError } from './core/register-routes';
 import type { HttpMethod, RouteArea } from './core/route';
 import { datasetsArea } from './routes/datasets/datasets.routes';
 import { datatypesArea } from './routes/datatypes/datatypes.routes';
+import { depotInstallsArea } from './routes/depot-installs/depot-installs.routes';
 import { groupsArea } from './routes/groups/groups.routes';
 import { historiesArea } from './routes/histories/histories.routes';
 import { jobsArea } from './routes/jobs/jobs.routes';
@@ -44,6 +45,7 @@ export const FINISHED_AREAS: RouteArea[] = [
   sampleTrackingArea,
   workflowsArea,
   toolDataArea,
+  depotInstallsArea,
 ];
 
 /** The REST contract, mounted on `/api`: thin routers that run prepared GraphQL documents. */

@@ -17,7 +17,9 @@ import { depotSeedStatements, LATEST_SEEDED_CHANGESET, SEEDED_REPOSITORY } from 
 import { firstDifference, read, type Reading } from './measure';
 import { freePort, type ServerProcess, startServerProcess } from './processes';
 import { BENCH_ADMIN_EMAIL, type Seeded, seedThroughApi } from './seed';
-import { type DepotSeeded, depotTargetsFor, type Target, targetsFor } from './targets';
+import { FIRST_INSTALLED_REPOSITORY, INSTALLED_REPOSITORIES, installedRepositorySeedStatements, installsUserKey } from './seed-installs';
+import { type DepotSeeded, depotTargetsFor, installsTargetsFor, type Target, targetsFor } from './targets';
+import { IdCodec } from '../../src/ids/id-codec';
 import { writeBenchToolData } from './tool-data-fixture';
 
 const MASTER_KEY = 'ratio-master-key';
@@ -206,20 +208,38 @@ async function main(): Promise<void> {
       process.stdout.write(`seeded through the API in ${((Date.now() - started) / 1000).toFixed(1)} s (${database}, ${s.items} items)\n`);
     }
     let depotTargets = depotTargetsFor({ repositories: s.depotRepositories, ...SEEDED_REPOSITORY, changeset: '' }).filter(selected);
-    if (depotTargets.length > 0) {
+    let installsTargets = installsTargetsFor({ repositories: INSTALLED_REPOSITORIES, repositoryId: '' }).filter(selected);
+    // Any user lists installed repositories: a run measuring only them seeds one user through the API.
+    if (installsTargets.length > 0 && platformTargets.length === 0) seeded = { ...PLACEHOLDER, userKey: await installsUserKey(service.baseUrl, MASTER_KEY) };
+    if (depotTargets.length > 0 || installsTargets.length > 0) {
       const started = Date.now();
       // PGlite belongs to one process: the service stops while the seed writes its files.
       if (!s.serverUrl) await bench.stop(service);
-      const depot = await withDatabase(s, bench.dataDir, async (client) => {
-        for (const statement of depotSeedStatements({ repositories: s.depotRepositories, revisions: DEPOT_REVISIONS, depotUrl: DEPOT_URL })) await client.query(statement);
-        const changeset = (await client.query<{ changeset: string }>(LATEST_SEEDED_CHANGESET)).rows[0].changeset;
-        return { repositories: s.depotRepositories, ...SEEDED_REPOSITORY, changeset } satisfies DepotSeeded;
+      const { depot, installedId } = await withDatabase(s, bench.dataDir, async (client) => {
+        let depot: DepotSeeded | null = null;
+        if (depotTargets.length > 0) {
+          for (const statement of depotSeedStatements({ repositories: s.depotRepositories, revisions: DEPOT_REVISIONS, depotUrl: DEPOT_URL })) await client.query(statement);
+          const changeset = (await client.query<{ changeset: string }>(LATEST_SEEDED_CHANGESET)).rows[0].changeset;
+          depot = { repositories: s.depotRepositories, ...SEEDED_REPOSITORY, changeset };
+        }
+        let installedId: number | null = null;
+        if (installsTargets.length > 0) {
+          for (const statement of installedRepositorySeedStatements(INSTALLED_REPOSITORIES)) await client.query(statement);
+          installedId = Number((await client.query<{ id: number }>(FIRST_INSTALLED_REPOSITORY)).rows[0].id);
+        }
+        return { depot, installedId };
       });
       if (!s.serverUrl) service = await bench.startService();
-      depotTargets = depotTargetsFor(depot).filter(selected);
-      process.stdout.write(`depot seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s (${s.depotRepositories} repositories of ${DEPOT_REVISIONS} revisions)\n`);
+      if (depot) {
+        depotTargets = depotTargetsFor(depot).filter(selected);
+        process.stdout.write(`depot seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s (${s.depotRepositories} repositories of ${DEPOT_REVISIONS} revisions)\n`);
+      }
+      if (installedId !== null) {
+        installsTargets = installsTargetsFor({ repositories: INSTALLED_REPOSITORIES, repositoryId: new IdCodec(ID_SECRET).encode(installedId) }).filter(selected);
+        process.stdout.write(`${INSTALLED_REPOSITORIES} installed repository records seeded by SQL\n`);
+      }
     }
-    const targets = [...targetsFor(seeded, s.items).filter(selected).filter(() => platformTargets.length > 0), ...depotTargets];
+    const targets = [...targetsFor(seeded, s.items).filter(selected).filter(() => platformTargets.length > 0), ...installsTargets, ...depotTargets];
     const serviceUrl = (target: Target) => (target.app === 'depot' ? bench.depotBaseUrl : service.baseUrl);
     const keyOf = (target: Target) => (target.anonymous ? '' : target.as === 'admin' ? seeded.adminKey : seeded.userKey);
     const rows: Row[] = [];

@@ -46,6 +46,14 @@ export function depotTargetsFor(depot: DepotSeeded): Target[] {
   ];
 }
 
+/** The platform's installed repositories (issue 12): the listing installers read, and the show they poll. */
+export function installsTargetsFor(installed: { repositories: number; repositoryId: string }): Target[] {
+  return [
+    { label: `GET /api/tool_shed_repositories (${installed.repositories})`, rows: installed.repositories, method: 'GET', path: '/api/tool_shed_repositories', floor: 0.3, p99Rule: false },
+    { label: 'GET /api/tool_shed_repositories/{id}', rows: 1, method: 'GET', path: `/api/tool_shed_repositories/${installed.repositoryId}`, floor: 0.5, p99Rule: true },
+  ];
+}
+
 const graphql = (query: string) => JSON.stringify({ query });
 
 /** The targets of issue 8 (and of later issues' listings), in the order they are printed. */

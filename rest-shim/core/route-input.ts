@@ -17,7 +17,8 @@ export class RouteInput {
 
   constructor(req: Request) {
     this.headers = req.headers;
-    this.path = { ...(req.params as Record<string, string>) };
+    // A wildcard segment (`*name`, e.g. a depot tool's guid) arrives as its parts: rejoin them.
+    this.path = Object.fromEntries(Object.entries(req.params as Record<string, string | string[]>).map(([name, value]) => [name, Array.isArray(value) ? value.join('/') : value]));
     this.body = isPlainObject(req.body) ? req.body : {};
     this.query = req.query as Record<string, unknown>;
     rejectNulText(this.path, this.body, this.query);

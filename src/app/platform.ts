@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '../logging/logger';
 import { UploadStoreSweeper } from '../storage/upload-store-sweep';
 import { createHttpApp, type HttpApp } from './http-app';
 import { createServices } from './services';
+import { sweepInstallScratch } from '../services/depot-installs/repository-files';
 
 /** A running platform: database, services and HTTP app, with one way to stop them all. */
 export interface Platform {
@@ -30,6 +31,9 @@ export async function startPlatform(
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedSocketDir: options.embeddedSocketDir, log });
   const services = createServices(config, db, log);
   const http = await createHttpApp(services);
+  // Installed repositories' tools join the registry before jobs or install tasks run.
+  await sweepInstallScratch(services.depotInstalls.layout, log);
+  await services.depotTools.start(db.signals);
   await services.jobEngine.start();
   await services.tasks.start();
   const uploadSweeper = new UploadStoreSweeper({ db, uploadStore: services.layout.uploadStore, graceMs: config.uploadStoreGraceSeconds * 1000, log });

@@ -10,6 +10,10 @@ import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
 import { HdcaService } from '../services/collections/hdca.service';
 import { PageService } from '../services/pages/page.service';
+import { DepotInstallService } from '../services/depot-installs/depot-install.service';
+import { INSTALL_TASK, installTaskFailed, installTaskHandler } from '../services/depot-installs/install-task';
+import { InstalledToolsLoader } from '../services/depot-installs/installed-tools-loader';
+import { InstalledWorkflowsService } from '../services/depot-installs/installed-workflows.service';
 import { ExternalServiceService } from '../services/sample-tracking/request-types/external-service.service';
 import { FormService } from '../services/sample-tracking/forms/form.service';
 import { RequestStateService } from '../services/sample-tracking/requests/request-state.service';
@@ -137,9 +141,13 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     requestStates: new RequestStateService(requests),
     samples: new SampleService(requests),
     sampleUpdates: new SampleUpdateService(),
+    depotInstalls: new DepotInstallService(config, log),
+    depotWorkflows: new InstalledWorkflowsService(),
+    depotTools: new InstalledToolsLoader(db, tools, config.depotToolDir, log),
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
   tasks.register(IMPORT_TASK, importTaskHandler(services));
   tasks.register(SCHEDULE_TASK, scheduleTaskHandler(services));
+  tasks.register(INSTALL_TASK, installTaskHandler(services), installTaskFailed(services));
   return services;
 }

@@ -37,6 +37,12 @@ export interface AppConfig {
   historyImportDir: string | null;
   /** Where repositories installed from a depot are unpacked (DEPOT_TOOL_DIR, default DATA_DIR/depot_tools); workflow files are imported only from below it. */
   depotToolDir: string;
+  /**
+   * The depots administrators may install from (DEPOT_URLS, comma-separated; default the depot this
+   * start serves, `http://127.0.0.1:<DEPOT_PORT>`, none when DEPOT_PORT is 0). Any other URL is refused
+   * before a request is made.
+   */
+  depotUrls: string[];
   /** Where `server_dir` of library uploads (upload_directory) must lie (LIBRARY_IMPORT_DIR); null refuses the option. */
   libraryImportDir: string | null;
   /** Lets administrators upload server paths into libraries (upload_paths; ALLOW_LIBRARY_PATH_PASTE, default false). */
@@ -92,6 +98,9 @@ function persistedSecret(dataDir: string, file: string, make: () => string): { v
   return { value, created: true };
 }
 
+/** The default allow-list: the depot `npm start` serves beside the platform, if any. */
+const localDepotUrls = (depotPort: number): string[] => (depotPort > 0 ? [`http://127.0.0.1:${depotPort}`] : []);
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
@@ -125,6 +134,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     historyImportDir: env.HISTORY_IMPORT_DIR ? resolve(env.HISTORY_IMPORT_DIR) : null,
     depotToolDir: resolve(env.DEPOT_TOOL_DIR || join(dataDir, 'depot_tools')),
+    depotUrls: env.DEPOT_URLS !== undefined ? list(env.DEPOT_URLS) : localDepotUrls(int(env.DEPOT_PORT, 9009)),
     libraryImportDir: env.LIBRARY_IMPORT_DIR ? resolve(env.LIBRARY_IMPORT_DIR) : null,
     allowLibraryPathPaste: envFlag(env.ALLOW_LIBRARY_PATH_PASTE, false),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 ** 3),

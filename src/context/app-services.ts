@@ -7,6 +7,9 @@ import type { Logger } from '../logging/logger';
 import type { HdaService } from '../services/datasets/hda.service';
 import type { HdcaService } from '../services/collections/hdca.service';
 import type { PageService } from '../services/pages/page.service';
+import type { DepotInstallService } from '../services/depot-installs/depot-install.service';
+import type { InstalledToolsLoader } from '../services/depot-installs/installed-tools-loader';
+import type { InstalledWorkflowsService } from '../services/depot-installs/installed-workflows.service';
 import type { ExternalServiceService } from '../services/sample-tracking/request-types/external-service.service';
 import type { FormService } from '../services/sample-tracking/forms/form.service';
 import type { RequestStateService } from '../services/sample-tracking/requests/request-state.service';
@@ -116,4 +119,10 @@ export interface AppServices {
   requestStates: RequestStateService;
   samples: SampleService;
   sampleUpdates: SampleUpdateService;
+  /** Installing repository revisions from the allowed depots. */
+  depotInstalls: DepotInstallService;
+  /** The `.ga` workflows of installed repositories. */
+  depotWorkflows: InstalledWorkflowsService;
+  /** Loads installed repositories' tools into this process's registry (at start and when signalled). */
+  depotTools: InstalledToolsLoader;
 }

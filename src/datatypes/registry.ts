@@ -15,13 +15,68 @@ export interface ListOptions {
 }
 
 /** The datatype registry: the stock platform registry, read from the project's definition file. */
-export class DatatypesRegistry {
-  private readonly byExtension: ReadonlyMap<string, DatatypeDefinition>;
-  private readonly hierarchy: DatatypeHierarchy;
+/** A datatype a repository installed from a depot declares (its `datatypes_conf.xml`). */
+export interface AddedDatatype {
+  extension: string;
+  /** `module:Class`; only classes the platform has can be loaded (no repository code runs here). */
+  type: string | null;
+  subclass: boolean;
+  mimetype: string | null;
+  displayInUpload: boolean;
+}
 
-  constructor(private readonly definition: DatatypesDefinition) {
-    this.byExtension = new Map(definition.datatypes.map((d) => [d.extension, d]));
-    this.hierarchy = new DatatypeHierarchy(this.byExtension, definition.classes);
+export class DatatypesRegistry {
+  private readonly byExtension: Map<string, DatatypeDefinition>;
+  private readonly hierarchy: DatatypeHierarchy;
+  private readonly definition: DatatypesDefinition;
+
+  constructor(definition: DatatypesDefinition) {
+    // A copy: datatypes of installed repositories are added to it, never to the shipped definition.
+    this.definition = { ...definition, datatypes: [...definition.datatypes], classes: { ...definition.classes }, uploadFileFormats: [...definition.uploadFileFormats] };
+    this.byExtension = new Map(this.definition.datatypes.map((d) => [d.extension, d]));
+    this.hierarchy = new DatatypeHierarchy(this.byExtension, this.definition.classes);
+  }
+
+  /**
+   * Registers datatypes of an installed repository whose class the platform has (as such, or as a
+   * `subclass` of it, the platform's dynamic subclass). Extensions known already are left as they
+   * are. Answers the extensions added and those refused (an unknown class).
+   */
+  addDatatypes(datatypes: readonly AddedDatatype[]): { added: string[]; refused: string[] } {
+    const added: string[] = [];
+    const refused: string[] = [];
+    for (const datatype of datatypes) {
+      if (this.byExtension.has(datatype.extension)) continue;
+      const baseName = datatype.type?.replace(':', '.') ?? '';
+      const baseClasses = this.definition.classes[baseName];
+      if (!datatype.type || !baseClasses) {
+        refused.push(datatype.extension);
+        continue;
+      }
+      const className = datatype.subclass ? `galaxy.datatypes.registry.${baseName.slice(baseName.lastIndexOf('.') + 1)}` : baseName;
+      if (datatype.subclass) this.definition.classes[className] = [...new Set([...baseClasses, className])].sort();
+      const entry: DatatypeDefinition = {
+        extension: datatype.extension,
+        type: datatype.type,
+        typeExtension: null,
+        className,
+        classRef: className.replace(/\.(\w+)$/, ':$1'),
+        baseClassName: datatype.subclass ? baseName : null,
+        subclass: datatype.subclass,
+        mimetype: datatype.mimetype,
+        displayInUpload: datatype.displayInUpload,
+        displayInUploadAttr: datatype.displayInUpload ? 'true' : null,
+        description: null,
+        descriptionUrl: null,
+        maxOptionalMetadataFilesize: null,
+        displays: [],
+      };
+      this.definition.datatypes.push(entry);
+      this.byExtension.set(entry.extension, entry);
+      if (entry.displayInUpload) this.definition.uploadFileFormats = [...this.definition.uploadFileFormats, entry.extension].sort();
+      added.push(entry.extension);
+    }
+    return { added, refused };
   }
 
   // ---- API views (GET /api/datatypes, /mapping, /sniffers, /converters)

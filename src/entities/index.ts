@@ -10,6 +10,7 @@ import {
 import { BackgroundTask, TaskRecord } from './background-task.entity';
 import { BaseEntity } from './base.entity';
 import { Dataset } from './dataset.entity';
+import { InstalledDepotRepository, InstalledDepotTool } from './depot-install.entity';
 import { DatasetCollection, DatasetCollectionElement, HistoryDatasetCollectionAssociation, LibraryDatasetCollectionAssociation } from './dataset-collection.entity';
 import { ExtendedMetadata, ExtendedMetadataIndex } from './extended-metadata.entity';
 import { FormDefinition, FormDefinitionCurrent } from './form-definition.entity';
@@ -101,6 +102,8 @@ export {
   WorkflowInvocation,
   WorkflowInvocationStep,
   WorkflowInvocationStepJob,
+  InstalledDepotRepository,
+  InstalledDepotTool,
 };
 
 /** Every entity the ORM maps; later areas add theirs here. */
@@ -166,4 +169,6 @@ export const ALL_ENTITIES = [
   WorkflowInvocation,
   WorkflowInvocationStep,
   WorkflowInvocationStepJob,
+  InstalledDepotRepository,
+  InstalledDepotTool,
 ];

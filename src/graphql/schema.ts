@@ -22,6 +22,7 @@ import { LibraryLegacyResolver } from './libraries/library-legacy.resolver';
 import { CreatedLibraryItemResolver } from './libraries/created-library-item.resolver';
 import { RemoteJobResolver } from './runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
+import { InstalledDepotRepositoryResolver, InstalledDepotToolResolver } from './depot-installs/depot-install.resolver';
 import { ToolDataFieldResolver, ToolDataTableResolver } from './tool-data/tool-data.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
 import { RoleResolver } from './roles/role.resolver';
@@ -90,6 +91,8 @@ export const RESOLVERS = [
   SampleEventResolver,
   SampleDatasetResolver,
   SampleTrackingUpdateSampleResolver,
+  InstalledDepotRepositoryResolver,
+  InstalledDepotToolResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

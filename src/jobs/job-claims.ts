@@ -10,10 +10,12 @@ export type RunnerKind = 'local' | 'remote';
 /**
  * Claims the oldest queued job whose inputs are all ready, for one runner. `FOR UPDATE SKIP LOCKED`
  * lets any number of processes and remote runners share the queue without taking a job twice.
- * Uploads read files only the server has, so remote runners never get them.
+ * Uploads read files only the server has, and so do installed depot tools whose command reads
+ * their own directory: remote runners never get them.
  */
 export async function claimNextJob(em: EntityManager, runner: RunnerKind, handler: string): Promise<number | null> {
-  const remoteFilter = runner === 'remote' ? "and j.tool_id <> 'upload1'" : '';
+  const remoteFilter =
+    runner === 'remote' ? "and j.tool_id <> 'upload1' and not exists (select 1 from depot_installed_tool t where t.guid = j.tool_id and t.local_only)" : '';
   const rows = await em.execute<Array<{ id: number }>>(
     `update job set state = 'running', runner = ?, handler = ?, attempts = attempts + 1,
             heartbeat_time = now(), start_time = now(), update_time = now()

@@ -97,9 +97,10 @@ export class TaskRunner {
 
   private async runOne(taskId: number): Promise<void> {
     const em = this.orm.em.fork();
-    const task = await em.findOneOrFail(this.queue.entity, { id: taskId });
-    const handler = this.handlers.get(task.kind);
-    if (!handler) return;
+    // A task removed since its claim (its tables emptied) is no work: it must not end the loop.
+    const task = await em.findOne(this.queue.entity, { id: taskId });
+    const handler = task ? this.handlers.get(task.kind) : undefined;
+    if (!task || !handler) return;
     const beat = setInterval(() => void touchTask(this.orm.em.fork(), taskId, this.worker, this.queue).catch(() => undefined), this.settings.heartbeatMs);
     try {
       const result = await handler.run(task, em);

@@ -113,6 +113,25 @@ export class ToolRegistry {
     else this.panel.push({ kind: 'section', section: { id: section.id, name: section.name }, toolIds: [tool.id] });
   }
 
+  /** Registers a tool that the panel does not show (an older version of a tool the panel shows). */
+  register(tool: ToolDefinition): void {
+    this.tools.set(tool.id, tool);
+  }
+
+  /** Registers `tool` where `previousId` stands in the panel (a newer version of the same tool takes its place). */
+  replaceInPanel(previousId: string, tool: ToolDefinition): void {
+    this.tools.set(tool.id, tool);
+    for (const entry of this.panel) {
+      if (entry.kind === 'tool' && entry.toolId === previousId) entry.toolId = tool.id;
+      else if (entry.kind === 'section') entry.toolIds = entry.toolIds.map((id) => (id === previousId ? tool.id : id));
+    }
+  }
+
+  /** Whether the panel lists the tool. */
+  inPanel(id: string): boolean {
+    return this.panel.some((entry) => (entry.kind === 'tool' ? entry.toolId === id : entry.toolIds.includes(id)));
+  }
+
   private removeFromPanel(id: string): void {
     for (let index = this.panel.length - 1; index >= 0; index -= 1) {
       const entry = this.panel[index]!;

@@ -15,17 +15,6 @@ describe('request bodies that are not valid JSON', () => {
   });
 });
 
-describe('routes of areas not built yet', () => {
-  it.each([
-    ['get', '/api/depot_repositories'],
-    ['post', '/api/depot_repositories/get_latest_installable_revision'],
-  ] as const)('%s %s answers 501 NotImplemented, never a bare 404', async (method, path) => {
-    const res = await h.api[method](path).query({ key: h.admin.key });
-    expect(res.status).toBe(501);
-    expect(res.body.err_code).toBe(501001);
-  });
-});
-
 describe('paths outside the contract', () => {
   it('answer a JSON 404', async () => {
     const res = await h.api.get('/api/no_such_thing');

@@ -24,21 +24,10 @@ describe('the contract endpoint list (rest-shim/contract/endpoints.tsv)', () => 
   });
 });
 
-describe('routes of areas not yet built', () => {
-  let h: TestPlatform;
-  beforeAll(async () => {
-    h = await startTestPlatform();
-  });
-  afterAll(() => h.close());
-
-  it('answer 501 NotImplemented, never a bare 404', async () => {
-    const pending = platformEndpoints.filter((e) => !finishedAreas.has(e.area));
-    for (const endpoint of pending) {
-      const path = endpoint.path.replace(/\{\w+\}/g, 'f2db41e1fa331b3e');
-      const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-      const res = await h.api[method](path).query({ key: h.admin.key });
-      expect([`${endpoint.method} ${endpoint.path}`, res.status, res.body.err_code]).toEqual([`${endpoint.method} ${endpoint.path}`, 501, 501001]);
-    }
+describe('areas not yet built', () => {
+  // Each would answer 501 NotImplemented (rest-shim/index.ts) until its routes land; none is left.
+  it('are none: every platform area of the contract is served', () => {
+    expect(platformEndpoints.filter((e) => !finishedAreas.has(e.area)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
 });
 

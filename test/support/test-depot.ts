@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -7,6 +8,7 @@ import { loadConfig, type Env } from '../../src/config/app-config';
 import { type Depot, startDepot } from '../../src/depot/app/depot';
 import { depotConfigOf } from '../../src/depot/config/depot-config';
 import { createLogger } from '../../src/logging/logger';
+import { freePort } from './server-processes';
 import { ADMIN_EMAIL, MASTER_KEY } from './test-platform';
 
 /** The depot's default id secret in tests (the Tool Shed sample's), so encoded ids are known values. */
@@ -26,6 +28,8 @@ export interface DepotUser {
 export interface TestDepot {
   depot: Depot;
   api: ReturnType<typeof request>;
+  /** Where the depot listens (`listen: true`): its public address too (DEPOT_URL); else null. */
+  url: string | null;
   masterKey: string;
   /** An administrator listed in ADMIN_USERS, with a key. */
   admin: DepotUser;
@@ -45,6 +49,11 @@ export interface TestDepotOptions {
   reset?: boolean;
   /** DEPOT_DATA_DIR to use (kept on close); by default a fresh one, removed on close. */
   depotDir?: string;
+  /**
+   * Listen on a real port of 127.0.0.1 (a platform installs from it over HTTP); its address is then
+   * the depot's public one, so the guids of its tools name it.
+   */
+  listen?: boolean;
 }
 
 let userCounter = 0;
@@ -55,6 +64,8 @@ let userCounter = 0;
  */
 export async function startTestDepot(env: Env = {}, options: TestDepotOptions = {}): Promise<TestDepot> {
   const dataDir = mkdtempSync(join(tmpdir(), 'depot-test-'));
+  const port = options.listen ? await freePort() : null;
+  const url = port === null ? null : `http://127.0.0.1:${port}`;
   const depotDir = options.depotDir ?? join(dataDir, 'depot');
   const appConfig = loadConfig({
     DATA_DIR: dataDir,
@@ -73,12 +84,19 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
     EXPOSE_QUERY_COUNT: 'true',
     DEPOT_METADATA_WAIT_SECONDS: '20',
     // Supertest reaches the app on a new port each request: a fixed public address keeps guids stable.
-    DEPOT_URL: TEST_DEPOT_URL,
+    DEPOT_URL: url ?? TEST_DEPOT_URL,
     ...env,
   });
   const depot = await startDepot(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });
   if (options.reset !== false) await resetDepot(depot);
   const api = request(depot.http.app);
+  let server: Server | null = null;
+  if (port !== null) {
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = depot.http.app.listen(port, '127.0.0.1', () => resolve(listening));
+      listening.on('error', reject);
+    });
+  }
 
   const newUser = async (name = `author${(userCounter += 1)}`): Promise<DepotUser> => {
     const email = `${name}@example.org`;
@@ -95,12 +113,14 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
   try {
     admin = options.reset === false ? await existingUser(api, 'admin') : await newUser('admin');
   } catch (error) {
+    server?.close();
     await depot.close();
     throw error;
   }
   return {
     depot,
     api,
+    url,
     masterKey: MASTER_KEY,
     admin,
     newUser,
@@ -121,6 +141,10 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
       }
     },
     async close() {
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server!.close(() => resolve()));
+      }
       await depot.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

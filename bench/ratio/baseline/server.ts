@@ -14,6 +14,7 @@ import { asBool } from '../../../src/format/booleans';
 import { IdCodec } from '../../../src/ids/id-codec';
 import { showDataset } from './datasets';
 import { installInfo, listRepositories } from './depot';
+import { listInstalledRepositories, showInstalledRepository } from './depot-installs';
 import { openDatabase } from './db';
 import { graphqlHistory, historyContents, listHistories, showHistory } from './histories';
 import { type Baseline, type Ctx, endpoint, HttpError, param } from './http';
@@ -72,6 +73,8 @@ function baselineApp(app: Baseline, toolData: readonly BaselineTable[]): express
   server.get('/api/requests/:id/samples', endpoint(app, (ctx, req) => requestSamples(ctx, param(req, 'id'))));
   server.get('/api/tool_data', endpoint(app, (ctx) => listToolData(ctx, toolData)));
   server.get('/api/tool_data/:id', endpoint(app, (ctx, req) => showToolData(ctx, toolData, param(req, 'id'))));
+  server.get('/api/tool_shed_repositories', endpoint(app, (ctx) => listInstalledRepositories(ctx)));
+  server.get('/api/tool_shed_repositories/:id', endpoint(app, (ctx, req) => showInstalledRepository(ctx, param(req, 'id'))));
   // The depot's targets (the service answers them on DEPOT_PORT; nothing of the platform's is at these paths).
   server.get('/api/repositories', endpoint(app, (ctx) => listRepositories(ctx)));
   server.get(

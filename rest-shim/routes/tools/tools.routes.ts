@@ -88,6 +88,23 @@ export const toolsArea: RouteArea = {
       variables: (input) => ({ id: input.path.tool_id, io: input.bool('io_details') }),
       shape: (data) => data.tool.dict,
     }),
+    // Depot tools' guids hold slashes; clients put them in the path as they are (`{id:.+?}` on the platform).
+    route<ToolData>({
+      method: 'get',
+      path: '/api/tools/*tool_id/citations',
+      access: 'anonymous',
+      operation: 'query ($id: String!) { tool(id: $id) { dict citations } }',
+      variables: (input) => ({ id: input.path.tool_id }),
+      shape: (data) => data.tool.citations,
+    }),
+    route<ToolData>({
+      method: 'get',
+      path: '/api/tools/*tool_id',
+      access: 'anonymous',
+      operation: 'query ($id: String!, $io: Boolean) { tool(id: $id) { dict(ioDetails: $io) } }',
+      variables: (input) => ({ id: input.path.tool_id, io: input.bool('io_details') }),
+      shape: (data) => data.tool.dict,
+    }),
     route<RunData>({
       method: 'post',
       path: '/api/tools',

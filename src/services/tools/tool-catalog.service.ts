@@ -8,6 +8,7 @@ import {
   panelSections,
   type ToolDefinition,
   type ToolDict,
+  type PanelSectionRef,
   type ToolSectionDict,
   ToolRegistry,
   searchTools,
@@ -15,9 +16,39 @@ import {
   toolDict,
 } from '../../tools';
 
-/** The installed tools: built-ins plus the directories the operator lists in TOOL_DIRS. */
+/** A tool of a repository installed from a depot: its definition carries the depot guid as id. */
+export interface InstalledToolEntry {
+  tool: ToolDefinition;
+  /** The id its XML gives it (the platform's `old_id`). */
+  oldId: string;
+  /** The guid without its version: the versions of one tool across the repository's revisions. */
+  lineage: string;
+  section: PanelSectionRef | null;
+}
+
+/** Python's LooseVersion order, enough for tool versions: numbers as numbers, the rest as text. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (version: string) => version.split(/[^A-Za-z0-9]+|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)/).filter((part) => part !== '');
+  const [left, right] = [parts(a), parts(b)];
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const [x, y] = [left[index], right[index]];
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    const numeric = /^\d+$/.test(x) && /^\d+$/.test(y);
+    const order = numeric ? Number(x) - Number(y) : x < y ? -1 : x > y ? 1 : 0;
+    if (order !== 0) return Math.sign(order);
+  }
+  return 0;
+}
+
+/**
+ * The installed tools: built-ins, the directories the operator lists in TOOL_DIRS, and the tools of
+ * repositories installed from a depot (under their guids; the panel shows the newest version of
+ * each, every version stays runnable).
+ */
 export class ToolCatalogService {
   readonly registry = new ToolRegistry();
+  private readonly installed = new Map<string, { oldId: string; lineage: string; version: string }>();
 
   constructor(toolDirs: string[], log: Logger) {
     this.registry.loadBuiltins();
@@ -42,21 +73,67 @@ export class ToolCatalogService {
     return searchTools(visible.map((tool) => ({ tool, section: this.registry.sectionOf(tool.id)?.name ?? '' })), query);
   }
 
-  /** The versions installed of a tool id (the platform's detection of a tool's versions). */
+  /**
+   * The versions installed of a tool id (the platform's detection of a tool's versions): for a depot
+   * guid, or the id its XML gives it, every installed version of that tool, oldest first.
+   */
   versions(id: string): string[] {
+    const installed = this.installed.get(id);
+    if (installed) return this.installedVersions((entry) => entry.lineage === installed.lineage).map((entry) => entry.version);
     const tool = this.registry.get(id);
-    return tool ? [tool.version] : [];
+    if (tool) return [tool.version];
+    return this.installedVersions((entry) => entry.oldId === id).map((entry) => entry.version);
   }
 
+  /** A tool by id; a depot tool also by the id its XML gives it (its newest installed version). */
   find(id: string): ToolDefinition {
-    const tool = this.registry.get(id);
+    const tool = this.registry.get(id) ?? this.newestInstalled(id);
     if (!tool) throw errors.notFound(`Could not find tool with id '${id}'`);
     return tool;
   }
 
   show(ctx: RequestContext, id: string, ioDetails: boolean): ToolDict {
     const tool = this.find(id);
-    return toolDict(tool, { ioDetails, section: this.registry.sectionOf(id) ?? null, admin: ctx.caller.isAdmin, selectOptions: ctx.services.toolData.selectOptions });
+    return toolDict(tool, { ioDetails, section: this.registry.sectionOf(tool.id) ?? null, admin: ctx.caller.isAdmin, selectOptions: ctx.services.toolData.selectOptions });
+  }
+
+  /** A panel section by id (built-in, or made by an earlier install), or null. */
+  panelSection(id: string): PanelSectionRef | null {
+    for (const entry of this.registry.panelEntries()) if (entry.kind === 'section' && entry.section.id === id) return entry.section;
+    return null;
+  }
+
+  /**
+   * Loads tools of installed repositories (again, for tools known already: the same guid keeps its
+   * place). A newer version of a tool the panel shows takes its place there; an older one is
+   * registered without a panel entry.
+   */
+  addInstalled(entries: readonly InstalledToolEntry[]): void {
+    for (const { tool, oldId, lineage, section } of entries) {
+      const known = this.registry.get(tool.id) !== undefined;
+      this.installed.set(tool.id, { oldId, lineage, version: tool.version });
+      if (known) {
+        this.registry.register(tool);
+        continue;
+      }
+      const shown = [...this.installed.entries()].find(([guid, entry]) => entry.lineage === lineage && guid !== tool.id && this.registry.inPanel(guid));
+      if (!shown) this.registry.add(tool, section ?? undefined);
+      else if (compareVersions(tool.version, shown[1].version) > 0) this.registry.replaceInPanel(shown[0], tool);
+      else this.registry.register(tool);
+    }
+  }
+
+  private installedVersions(matches: (entry: { oldId: string; lineage: string; version: string }) => boolean): Array<{ guid: string; version: string }> {
+    return [...this.installed.entries()]
+      .filter(([, entry]) => matches(entry))
+      .map(([guid, entry]) => ({ guid, version: entry.version }))
+      .sort((a, b) => compareVersions(a.version, b.version));
+  }
+
+  private newestInstalled(oldId: string): ToolDefinition | undefined {
+    const versions = this.installedVersions((entry) => entry.oldId === oldId);
+    const newest = versions[versions.length - 1];
+    return newest ? this.registry.get(newest.guid) : undefined;
   }
 
   citations(id: string): CitationDict[] {

@@ -2,7 +2,8 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { RequestContext } from '../../context/request-context';
 import { AppError, errors } from '../../errors/error-kinds';
-import { parseGaWorkflow, workflowDict } from './ga-format';
+import { Workflow } from '../../entities/workflow.entity';
+import { parseGaWorkflow, type WorkflowDescription, workflowDict } from './ga-format';
 import { findWorkflow } from './workflow-access';
 import { stepsByVersionId } from './workflow.loaders';
 import { storeNewWorkflow } from './workflow-store';
@@ -30,6 +31,20 @@ export class WorkflowImportService {
     const id = await ctx.em.transactional(async () => {
       const stored = await storeNewWorkflow(ctx, user.id, description, { name: `${description.name} (imported from API)`, published: publish, importable });
       if (importable) await ensureWorkflowSlug(ctx.em, stored);
+      return stored.id;
+    });
+    return ctx.services.workflows.reread(ctx, id);
+  }
+
+  /**
+   * A parsed workflow stored under the name given, without the API's suffix (the workflows of an
+   * installed depot repository); `hasErrors` marks steps whose tools are not installed.
+   */
+  async importDescription(ctx: RequestContext, description: WorkflowDescription, options: { name: string; hasErrors?: boolean }): Promise<WorkflowView> {
+    const user = ctx.caller.requireUser();
+    const id = await ctx.em.transactional(async (em) => {
+      const stored = await storeNewWorkflow(ctx, user.id, description, { name: options.name });
+      if (options.hasErrors && stored.latestWorkflow) await em.nativeUpdate(Workflow, { id: stored.latestWorkflow.id }, { hasErrors: true });
       return stored.id;
     });
     return ctx.services.workflows.reread(ctx, id);

@@ -1,0 +1,278 @@
+import { access, constants, mkdir } from 'node:fs/promises';
+import type { AppConfig } from '../../config/app-config';
+import type { RequestContext } from '../../context/request-context';
+import { IN_PROGRESS_STATUSES } from '../../entities/depot-install.entity';
+import { AppError, errors } from '../../errors/error-kinds';
+import type { Logger } from '../../logging/logger';
+import { enqueueTask } from '../../tasks/task-queue';
+import { decodeId } from '../shared/decode-id';
+import { depotClient, depotEndpoint, DepotRequestError } from './depot-client';
+import { type AllowedDepot, DepotAllowList } from './depot-urls';
+import { parseInstallInfo, type RevisionInstallInfo } from './install-info';
+import {
+  INITIAL_CHANGELOG_HASH,
+  namesDepotToolConf,
+  NOT_AUTHORIZED,
+  type ParameterStyle,
+  RepositoriesInstalledException,
+  required,
+  sectionForLabel,
+  STYLE_WORDS,
+} from './install-parameters';
+import { planInstall, type PlannedRepository } from './install-plan';
+import { type PanelSection, recordsToInstall } from './install-records';
+import { INSTALL_TASK } from './install-task';
+import { type InstalledRepositoryView, listInstalledRepositories, readInstalledRepositories } from './installed-repository-view';
+import { InstallLayout } from './repository-files';
+
+export interface InstallRevisionInput {
+  style: ParameterStyle;
+  depotUrl?: string | null;
+  name?: string | null;
+  owner?: string | null;
+  changesetRevision?: string | null;
+  newToolPanelSectionLabel?: string | null;
+  toolPanelSectionId?: string | null;
+  installRepositoryDependencies?: boolean | null;
+  installToolDependencies?: boolean | null;
+  depotToolConf?: string | null;
+}
+
+export interface InstallRevisionsInput extends Omit<InstallRevisionInput, 'depotUrl' | 'name' | 'owner' | 'changesetRevision'> {
+  depotUrls: string[];
+  names: string[];
+  owners: string[];
+  changesetRevisions: string[];
+}
+
+/** The installed repositories, or the platform's `{status: 'error', error}` answer. */
+export interface InstallOutcome {
+  repositories: InstalledRepositoryView[];
+  status: 'error' | null;
+  error: string | null;
+}
+
+export interface LatestRevisionOutcome {
+  changesetRevision: string | null;
+  status: 'error' | null;
+  error: string | null;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** How long an install request waits for a task another worker took. */
+const INSTALL_WAIT_MS = 15 * 60_000;
+
+/**
+ * Installing repository revisions from the depots an operator allows (DEPOT_URLS), as the
+ * platform's install API does: administrators only, the depot reached over HTTP, the install itself
+ * a durable task the request does at once and waits for.
+ */
+export class DepotInstallService {
+  readonly layout: InstallLayout;
+  private readonly allowList: DepotAllowList;
+
+  constructor(
+    config: Pick<AppConfig, 'depotToolDir' | 'depotUrls'>,
+    private readonly log: Logger,
+  ) {
+    this.layout = new InstallLayout(config.depotToolDir);
+    this.allowList = new DepotAllowList(config.depotUrls);
+  }
+
+  /** Every installed repository record, by name (any caller with an identity, as the platform). */
+  list(ctx: RequestContext): Promise<InstalledRepositoryView[]> {
+    ctx.caller.requireIdentity();
+    return listInstalledRepositories(ctx);
+  }
+
+  /** One record; null for an id that names none (the platform answers `{}`). */
+  async show(ctx: RequestContext, encodedId: string): Promise<InstalledRepositoryView | null> {
+    ctx.caller.requireIdentity();
+    const [found] = await readInstalledRepositories(ctx, [decodeId(ctx, encodedId)]);
+    return found ?? null;
+  }
+
+  /** The last of the depot's installable revisions of a repository, or the initial changeset. */
+  async latestInstallableRevision(ctx: RequestContext, input: { style: ParameterStyle; depotUrl?: string | null; name?: string | null; owner?: string | null }): Promise<LatestRevisionOutcome> {
+    const words = STYLE_WORDS[input.style];
+    const url = required(input.depotUrl, words.url);
+    const name = required(input.name, 'name');
+    const owner = required(input.owner, 'owner');
+    ctx.caller.requireAdmin(NOT_AUTHORIZED);
+    const depot = this.allowed(url, words.url);
+    try {
+      const revisions = await depotClient.getJson(depotEndpoint(depot.base, 'api/repositories/get_ordered_installable_revisions', { name, owner }));
+      if (!Array.isArray(revisions)) throw new DepotRequestError('the depot did not answer a list of revisions');
+      const last = revisions[revisions.length - 1];
+      return { changesetRevision: typeof last === 'string' ? last : INITIAL_CHANGELOG_HASH, status: null, error: null };
+    } catch (error) {
+      if (!(error instanceof DepotRequestError)) throw error;
+      const message = `Error attempting to retrieve the latest installable revision from ${words.depot} ${url} for repository ${name} owned by ${owner}: ${error.message}`;
+      this.log.info({ url, name, owner, err: error.message }, 'latest installable revision not available');
+      return { changesetRevision: null, status: 'error', error: message };
+    }
+  }
+
+  /**
+   * Installs a revision (and, when asked, its repository dependencies first). Answers the records
+   * installed by this request, each Installed or Error; RepositoriesInstalledException when every
+   * one of them is installed already.
+   */
+  async install(ctx: RequestContext, input: InstallRevisionInput): Promise<InstallOutcome> {
+    const words = STYLE_WORDS[input.style];
+    const url = required(input.depotUrl, words.url);
+    const name = required(input.name, 'name');
+    const owner = required(input.owner, 'owner');
+    const changesetRevision = required(input.changesetRevision, 'changeset_revision');
+    return this.installChecked(ctx, input, { url, name, owner, changesetRevision });
+  }
+
+  /** Several revisions with the same options: ordered lists whose positions go together. */
+  async installMany(ctx: RequestContext, input: InstallRevisionsInput): Promise<InstallOutcome> {
+    ctx.caller.requireAdmin(NOT_AUTHORIZED);
+    const words = STYLE_WORDS[input.style];
+    const count = input.depotUrls.length;
+    if ([input.names, input.owners, input.changesetRevisions].some((list) => list.length !== count)) {
+      const error =
+        `Error in ${words.api} API in install_repository_revisions: the received parameters must be ordered lists so that positional values in ` +
+        `${words.urls}, names, owners and changeset_revisions are associated.`;
+      return { repositories: [], status: 'error', error };
+    }
+    const repositories: InstalledRepositoryView[] = [];
+    let alreadyInstalled = false;
+    for (let index = 0; index < count; index += 1) {
+      try {
+        const outcome = await this.install(ctx, {
+          ...input,
+          depotUrl: input.depotUrls[index],
+          name: input.names[index],
+          owner: input.owners[index],
+          changesetRevision: input.changesetRevisions[index],
+        });
+        if (outcome.status === 'error') return outcome;
+        repositories.push(...outcome.repositories);
+      } catch (error) {
+        if (!(error instanceof RepositoriesInstalledException)) throw error;
+        alreadyInstalled = true;
+      }
+    }
+    if (repositories.length === 0 && alreadyInstalled) throw new RepositoriesInstalledException();
+    return { repositories, status: null, error: null };
+  }
+
+  private async installChecked(ctx: RequestContext, input: InstallRevisionInput, given: { url: string; name: string; owner: string; changesetRevision: string }): Promise<InstallOutcome> {
+    const words = STYLE_WORDS[input.style];
+    ctx.caller.requireAdmin(NOT_AUTHORIZED);
+    if (input.installToolDependencies) {
+      // As a platform without tool_dependency_dir (the 15.05 default) refuses them.
+      throw new AppError(
+        'ConfigDoesNotAllowException',
+        "Tool dependencies can be automatically installed only if a 'tool_dependency_dir' is configured, and this platform builds no tool dependencies: " +
+          "install the tools' requirements where their jobs run, and the repository without install_tool_dependencies.",
+      );
+    }
+    const depot = this.allowed(given.url, words.url);
+    const unusableConfiguration = await this.configurationProblem(input.depotToolConf ?? null);
+    if (unusableConfiguration) return { repositories: [], status: 'error', error: unusableConfiguration };
+    const section = this.section(ctx, input);
+    const info = await this.installInfo(depot, given.name, given.owner, given.changesetRevision, words.depot);
+    if (!info) {
+      throw errors.invalid(
+        'No information is available for the requested repository revision.\nOne or more of the following parameter values is likely invalid:\n' +
+          `${words.url}: ${given.url}\nname: ${given.name}\nowner: ${given.owner}\nchangeset_revision: ${given.changesetRevision}\n`,
+      );
+    }
+    const plan = await planInstall({ depot, info }, this.allowList, input.installRepositoryDependencies ?? false, (where, name, owner, changeset) =>
+      this.installInfo(where, name, owner, changeset, words.depot),
+    );
+    const requests = await Promise.all(plan.map(async (planned) => ({ planned, section, toolShedStatus: await this.toolShedStatus(planned) })));
+    const { ids, taskId } = await ctx.em
+      .transactional(async (em) => {
+        const toInstall = await recordsToInstall(em, requests);
+        if (toInstall.length === 0) throw new RepositoriesInstalledException();
+        const task = await enqueueTask(em, INSTALL_TASK, { repositoryIds: toInstall });
+        return { ids: toInstall, taskId: task.id };
+      })
+      .catch((error: unknown) => {
+        // A concurrent request recorded the same revision first: it is being installed.
+        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new RepositoriesInstalledException();
+        throw error;
+      });
+    if (!(await ctx.services.tasks.runNow(taskId))) {
+      await this.waitUntilSettled(ctx, ids);
+      // Another process installed them: this one loads their tools now, not when its signal comes.
+      await ctx.services.depotTools.load(ids);
+    }
+    return { repositories: await readInstalledRepositories(ctx, ids), status: null, error: null };
+  }
+
+  private allowed(url: string, parameter: string): AllowedDepot {
+    const depot = this.allowList.match(url);
+    if (!depot) throw errors.invalid(`The depot ${url} (${parameter}) is not one this platform may install from: the operator lists those in DEPOT_URLS.`);
+    return depot;
+  }
+
+  /** Null when the install can go into the depot tool configuration, else why not. */
+  private async configurationProblem(named: string | null): Promise<string | null> {
+    const toolDir = this.layout.root;
+    if (named && named.trim() !== '' && !namesDepotToolConf(named, toolDir)) {
+      return `No depot tool configuration named ${named} exists: this platform installs repositories into its one depot tool configuration (depot_tool_conf.xml), whose tool_path is DEPOT_TOOL_DIR.`;
+    }
+    try {
+      await mkdir(toolDir, { recursive: true });
+      await access(toolDir, constants.W_OK);
+      return null;
+    } catch {
+      return `The depot tool configuration cannot be used: its tool_path, DEPOT_TOOL_DIR (${toolDir}), is not a directory this platform can write.`;
+    }
+  }
+
+  /** The panel section of the tools: a new one named by its label, an existing one by id (unknown: none). */
+  private section(ctx: RequestContext, input: InstallRevisionInput): PanelSection | null {
+    const label = input.newToolPanelSectionLabel?.trim() ?? '';
+    const id = input.toolPanelSectionId?.trim() ?? '';
+    if (label && id) throw errors.invalid('Give either tool_panel_section_id or new_tool_panel_section_label, not both.');
+    if (label) return ctx.services.tools.panelSection(sectionForLabel(label).id) ?? sectionForLabel(label);
+    if (!id) return null;
+    const known = ctx.services.tools.panelSection(id);
+    if (!known) this.log.info({ toolPanelSectionId: id }, 'no such tool panel section: tools are loaded outside any section');
+    return known;
+  }
+
+  private async installInfo(depot: AllowedDepot, name: string, owner: string, changesetRevision: string, depotWord: string): Promise<RevisionInstallInfo | null> {
+    try {
+      const raw = await depotClient.getJson(depotEndpoint(depot.base, 'api/repositories/get_repository_revision_install_info', { name, owner, changeset_revision: changesetRevision }));
+      return parseInstallInfo(raw, name);
+    } catch (error) {
+      if (!(error instanceof DepotRequestError)) throw error;
+      throw new AppError(
+        'InternalServerError',
+        `Error attempting to retrieve installation information from ${depotWord} ${depot.base} for revision ${changesetRevision} of repository ${name} owned by ${owner}: ${error.message}`,
+      );
+    }
+  }
+
+  /** The platform's `tool_shed_status` of a revision: is it the latest installable one, is the repository deprecated. */
+  private async toolShedStatus({ depot, info }: PlannedRepository): Promise<Record<string, string> | null> {
+    try {
+      const revisions = await depotClient.getJson(depotEndpoint(depot.base, 'api/repositories/get_ordered_installable_revisions', { name: info.name, owner: info.owner }));
+      if (!Array.isArray(revisions)) return null;
+      const latest = revisions[revisions.length - 1] === info.changesetRevision;
+      const flag = (value: boolean) => (value ? 'True' : 'False');
+      return { latest_installable_revision: flag(latest), revision_update: 'False', revision_upgrade: flag(!latest && revisions.includes(info.changesetRevision)), repository_deprecated: flag(info.deprecated) };
+    } catch (error) {
+      if (!(error instanceof DepotRequestError)) throw error;
+      return null;
+    }
+  }
+
+  private async waitUntilSettled(ctx: RequestContext, ids: number[]): Promise<void> {
+    const deadline = Date.now() + INSTALL_WAIT_MS;
+    while (Date.now() < deadline) {
+      const records = await readInstalledRepositories(ctx, ids);
+      if (records.every((record) => !IN_PROGRESS_STATUSES.includes(record.status))) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The two spellings of the install routes: the contract's (`/api/depot_repositories`, `depot_url`)
+ * and the one installation scripts send (`/api/tool_shed_repositories`, `tool_shed_url`). One
+ * service serves both; its messages name the parameters as the caller sent them.
+ */
+import { AppError, errors } from '../../errors/error-kinds';
+
+export type ParameterStyle = 'depot' | 'tool_shed';
+
+export interface StyleWords {
+  url: string;
+  urls: string;
+  conf: string;
+  /** How messages name a depot. */
+  depot: string;
+  api: string;
+}
+
+export const STYLE_WORDS: Record<ParameterStyle, StyleWords> = {
+  depot: { url: 'depot_url', urls: 'depot_urls', conf: 'depot_tool_conf', depot: 'depot', api: 'depot_repositories' },
+  tool_shed: { url: 'tool_shed_url', urls: 'tool_shed_urls', conf: 'shed_tool_conf', depot: 'tool shed', api: 'tool_shed_repositories' },
+};
+
+/** The platform's `hg_util.INITIAL_CHANGELOG_HASH`: what a repository without installable revisions answers. */
+export const INITIAL_CHANGELOG_HASH = '000000000000';
+
+/** The platform's message for both admin-only install routes (it reuses one text). */
+export const NOT_AUTHORIZED = 'You are not authorized to request the latest installable revision for a repository in this Galaxy instance.';
+
+export const ALREADY_INSTALLED = 'All repositories that you are attempting to install have been previously installed.';
+
+/** The platform's RepositoriesInstalledException: a RequestParameterInvalidException (400, 400008). */
+export class RepositoriesInstalledException extends AppError {
+  constructor() {
+    super('RequestParameterInvalidException', ALREADY_INSTALLED);
+  }
+}
+
+/** The one depot tool configuration: the names installers may give it. */
+const CONFIGURATION_NAMES = ['depot_tool_conf.xml', 'shed_tool_conf.xml'];
+
+/** Whether a `shed_tool_conf` / `depot_tool_conf` value names this platform's depot tool configuration. */
+export function namesDepotToolConf(value: string, toolDir: string): boolean {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  const base = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  return CONFIGURATION_NAMES.includes(base) || trimmed === toolDir;
+}
+
+export function required(value: string | null | undefined, parameter: string): string {
+  if (value === undefined || value === null || value.trim() === '') throw errors.missing(`Missing required parameter '${parameter}'.`);
+  return value.trim();
+}
+
+/** The tool panel section of `new_tool_panel_section_label`: its id is the label in lower case, spaces as `_`. */
+export function sectionForLabel(label: string): { id: string; name: string } {
+  return { id: label.trim().toLowerCase().replace(/\s+/g, '_'), name: label.trim() };
+}
