@@ -3,24 +3,34 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { BaseRequestContext } from '../../src/context/base-request-context';
 
 /**
- * A GraphQL document parsed, validated and compiled (graphql-jit) once, at start-up: a request runs
- * the compiled function (no per-field argument coercion, no generic tree walk). A broken document
- * stops the start.
+ * A GraphQL document parsed at start-up, then validated and compiled (graphql-jit) once, the first
+ * time a request runs it: a request runs the compiled function (no per-field argument coercion, no
+ * generic tree walk). Compiling on first use keeps a start (and every test file's) from paying for
+ * two hundred documents most runs never ask for; `test/contract/routes.test.ts` compiles every one.
  */
 export class PreparedOperation {
   private readonly document: DocumentNode;
-  private readonly compiled: CompiledQuery;
+  private compiled: CompiledQuery | null = null;
 
-  constructor(schema: GraphQLSchema, source: string) {
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly source: string,
+  ) {
     this.document = parse(source);
-    const problems = validate(schema, this.document);
-    if (problems.length > 0) throw new Error(`Invalid shim operation:\n${source}\n${problems.map((p) => p.message).join('\n')}`);
-    const compiled = compileQuery(schema, this.document);
-    if (!isCompiledQuery(compiled)) throw new Error(`Shim operation does not compile:\n${source}\n${(compiled.errors ?? []).map((e) => e.message).join('\n')}`);
+  }
+
+  /** Validates and compiles the document (once); a broken document throws, naming it. */
+  compile(): CompiledQuery {
+    if (this.compiled) return this.compiled;
+    const problems = validate(this.schema, this.document);
+    if (problems.length > 0) throw new Error(`Invalid shim operation:\n${this.source}\n${problems.map((p) => p.message).join('\n')}`);
+    const compiled = compileQuery(this.schema, this.document);
+    if (!isCompiledQuery(compiled)) throw new Error(`Shim operation does not compile:\n${this.source}\n${(compiled.errors ?? []).map((e) => e.message).join('\n')}`);
     this.compiled = compiled;
+    return compiled;
   }
 
   async run(ctx: BaseRequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> {
-    return this.compiled.query(undefined, ctx, variables);
+    return this.compile().query(undefined, ctx, variables);
   }
 }

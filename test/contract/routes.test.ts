@@ -1,4 +1,10 @@
 import { FINISHED_AREAS } from '../../rest-shim';
+import { DEPOT_AREAS } from '../../rest-shim/depot';
+import { PreparedOperation } from '../../rest-shim/core/prepared-operation';
+import type { RouteArea } from '../../rest-shim/core/route';
+import { webRoutes } from '../../rest-shim/routes/datasets/web.routes';
+import { getDepotSchema } from '../../src/depot/graphql/depot-schema';
+import { getSchema } from '../../src/graphql/schema';
 import { contractEndpoints, normalisePath } from '../../rest-shim/core/contract-endpoints';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 
@@ -45,5 +51,20 @@ describe('GET /api/openapi.json', () => {
     expect(res.body.paths['/api/users/{user_id}'].get['x-access']).toBe('user');
     const described = Object.values(res.body.paths as Record<string, Record<string, unknown>>).reduce((n, methods) => n + Object.keys(methods).length, 0);
     expect(described).toBe(FINISHED_AREAS.reduce((n, area) => n + area.routes.length, 0));
+  });
+});
+
+describe('the GraphQL documents of every route (platform and depot)', () => {
+  it('are valid against their schema and compile (they are compiled on first use, so a broken one is caught here)', async () => {
+    const documents = (areas: RouteArea[]) =>
+      areas.flatMap((area) =>
+        area.routes.flatMap((spec) => [spec.operation, ...Object.values(spec.alternatives?.routes ?? {}).map((alternative) => alternative.operation)]).filter((op): op is string => Boolean(op)),
+      );
+    const platform = await getSchema();
+    const depot = await getDepotSchema();
+    const platformDocuments = [...documents(FINISHED_AREAS), ...documents([{ area: 'web', routes: webRoutes }])];
+    for (const source of platformDocuments) expect(() => new PreparedOperation(platform, source).compile()).not.toThrow();
+    for (const source of documents(DEPOT_AREAS)) expect(() => new PreparedOperation(depot, source).compile()).not.toThrow();
+    expect(platformDocuments.length).toBeGreaterThan(150);
   });
 });

@@ -87,7 +87,7 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
     DEPOT_URL: url ?? TEST_DEPOT_URL,
     ...env,
   });
-  const depot = await startDepot(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });
+  const depot = await startDepot(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR, migrate: false });
   if (options.reset !== false) await resetDepot(depot);
   const api = request(depot.http.app);
   let server: Server | null = null;

@@ -74,7 +74,7 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
     ALLOW_PRIVATE_URL_FETCH: 'true',
     ...env,
   });
-  const platform = await startPlatform(config, options.log ?? createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR });
+  const platform = await startPlatform(config, options.log ?? createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR, migrate: false });
   if (options.reset !== false) await resetDatabase(platform);
   const api = request(platform.http.app);
 

@@ -21,6 +21,8 @@ export interface Depot {
 export interface DepotStartOptions {
   /** Use an embedded PGlite already served on this socket directory (the platform's, or the tests'). */
   embeddedSocketDir?: string;
+  /** Bring the depot's schema up to date first (default); the test harness migrates once for the whole run. */
+  migrate?: boolean;
 }
 
 export async function startDepot(config: DepotConfig, log: Logger, options: DepotStartOptions = {}): Promise<Depot> {
@@ -35,6 +37,7 @@ export async function startDepot(config: DepotConfig, log: Logger, options: Depo
     dataDir: config.dataDir,
     embeddedSocketDir: config.databaseUrl ? undefined : options.embeddedSocketDir,
     log: depotLog,
+    migrate: options.migrate,
   });
   const services = createDepotServices(config, db, depotLog);
   let http: HttpApp;
