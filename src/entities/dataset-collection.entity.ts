@@ -32,10 +32,10 @@ export class DatasetCollectionElement {
   @ManyToOne(() => LibraryDatasetDatasetAssociation, { nullable: true, deleteRule: 'set null' })
   ldda: LibraryDatasetDatasetAssociation | null = null;
 
-  @ManyToOne(() => HistoryDatasetAssociation, { nullable: true, deleteRule: 'set null' })
+  @ManyToOne(() => HistoryDatasetAssociation, { nullable: true, deleteRule: 'set null', index: true })
   hda: HistoryDatasetAssociation | null = null;
 
-  @ManyToOne(() => DatasetCollection, { nullable: true, deleteRule: 'cascade' })
+  @ManyToOne(() => DatasetCollection, { nullable: true, deleteRule: 'cascade', index: true })
   childCollection: DatasetCollection | null = null;
 
   @Property({ type: 'integer' })

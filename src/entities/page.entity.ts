@@ -5,6 +5,8 @@ import { User } from './user.entity';
 /** A user's published-or-private HTML page; its content lives in revisions, the newest one is shown. */
 @Entity({ tableName: 'page' })
 @Index({ properties: ['user', 'deleted'] })
+// Partial: listings read the few published pages of other users.
+@Index({ name: 'page_published_index', expression: 'create index "page_published_index" on "page" ("published") where "published"' })
 export class Page extends BaseEntity {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;

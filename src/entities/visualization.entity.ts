@@ -5,6 +5,8 @@ import { User } from './user.entity';
 /** A saved visualization; what it shows lives in its revisions (the latest one is current). */
 @Entity({ tableName: 'visualization' })
 @Index({ properties: ['user', 'deleted'] })
+// Partial: listings read the few published visualizations of other users.
+@Index({ name: 'visualization_published_index', expression: 'create index "visualization_published_index" on "visualization" ("published") where "published"' })
 export class Visualization extends BaseEntity {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
@@ -57,7 +59,8 @@ export class VisualizationRevision extends BaseEntity {
 
 /** A visualization shared with one user (who may then read and import it). */
 @Entity({ tableName: 'visualization_user_share_association' })
-@Unique({ properties: ['visualization', 'user'] })
+// Named as PostgreSQL stored it (the generated name is longer than 63 characters).
+@Unique({ name: 'visualization_user_share_association_visualization_id_user_id_u', properties: ['visualization', 'user'] })
 @Index({ properties: ['user'] })
 export class VisualizationUserShareAssociation {
   @PrimaryKey({ type: 'integer', autoincrement: true })

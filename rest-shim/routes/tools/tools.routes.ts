@@ -72,39 +72,26 @@ export const toolsArea: RouteArea = {
       },
       shape: (data) => data.toolSearch ?? data.toolVersions ?? data.toolPanel,
     }),
-    route<ToolData>({
-      method: 'get',
-      path: '/api/tools/:tool_id/citations',
-      access: 'anonymous',
-      operation: 'query ($id: String!) { tool(id: $id) { dict citations } }',
-      variables: (input) => ({ id: input.path.tool_id }),
-      shape: (data) => data.tool.citations,
-    }),
-    route<ToolData>({
-      method: 'get',
-      path: '/api/tools/:tool_id',
-      access: 'anonymous',
-      operation: 'query ($id: String!, $io: Boolean) { tool(id: $id) { dict(ioDetails: $io) } }',
-      variables: (input) => ({ id: input.path.tool_id, io: input.bool('io_details') }),
-      shape: (data) => data.tool.dict,
-    }),
-    // Depot tools' guids hold slashes; clients put them in the path as they are (`{id:.+?}` on the platform).
-    route<ToolData>({
-      method: 'get',
-      path: '/api/tools/*tool_id/citations',
-      access: 'anonymous',
-      operation: 'query ($id: String!) { tool(id: $id) { dict citations } }',
-      variables: (input) => ({ id: input.path.tool_id }),
-      shape: (data) => data.tool.citations,
-    }),
-    route<ToolData>({
-      method: 'get',
-      path: '/api/tools/*tool_id',
-      access: 'anonymous',
-      operation: 'query ($id: String!, $io: Boolean) { tool(id: $id) { dict(ioDetails: $io) } }',
-      variables: (input) => ({ id: input.path.tool_id, io: input.bool('io_details') }),
-      shape: (data) => data.tool.dict,
-    }),
+    // The contract's `{tool_id}`, and depot tools' guids, which hold slashes: clients put them in the
+    // path as they are (`{id:.+?}` on the platform).
+    ...['/api/tools/:tool_id', '/api/tools/*tool_id'].flatMap((toolPath) => [
+      route<ToolData>({
+        method: 'get',
+        path: `${toolPath}/citations`,
+        access: 'anonymous',
+        operation: 'query ($id: String!) { tool(id: $id) { dict citations } }',
+        variables: (input) => ({ id: input.path.tool_id }),
+        shape: (data) => data.tool.citations,
+      }),
+      route<ToolData>({
+        method: 'get',
+        path: toolPath,
+        access: 'anonymous',
+        operation: 'query ($id: String!, $io: Boolean) { tool(id: $id) { dict(ioDetails: $io) } }',
+        variables: (input) => ({ id: input.path.tool_id, io: input.bool('io_details') }),
+        shape: (data) => data.tool.dict,
+      }),
+    ]),
     route<RunData>({
       method: 'post',
       path: '/api/tools',

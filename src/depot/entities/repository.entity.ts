@@ -14,6 +14,8 @@ export type RepositoryType = (typeof REPOSITORY_TYPES)[number];
 @Entity({ tableName: 'repository', schema: DEPOT_SCHEMA })
 @Unique({ properties: ['user', 'name'] })
 @Index({ properties: ['name'] })
+// Partial: the index listing reads live, not deprecated repositories in name order.
+@Index({ name: 'repository_listed_index', expression: 'create index "repository_listed_index" on "depot"."repository" ("deleted", "name") where not "deprecated"' })
 export class Repository extends BaseEntity {
   @Property({ type: 'string', length: 255 })
   name!: string;
