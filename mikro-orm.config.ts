@@ -1,4 +1,3 @@
-import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { join } from 'node:path';
 import type { PoolAfterCreate } from './src/db/signals';
@@ -31,7 +30,8 @@ export function buildOrmConfig(connection: OrmConnection, overrides: Partial<Opt
     ...where,
     entities: target.entities,
     ...(target.schema ? { schema: target.schema } : {}),
-    extensions: [Migrator],
+    // No `extensions: [Migrator]`: the ORM requires @mikro-orm/migrations when a migration runs, so a
+    // process (or test file) that starts without migrating never loads it.
     migrations: {
       path: target.migrationsPath,
       glob: '!(*.d).{js,ts}',
