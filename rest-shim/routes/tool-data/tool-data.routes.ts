@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../../src/errors/error-kinds';
 import { isPlainObject } from '../../../src/http/body-parser';
+import { RawJson } from '../../core/raw-json';
 import { route, type RouteArea } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 
@@ -37,6 +38,30 @@ function entryValues(input: RouteInput): string | null {
 
 const table = (input: RouteInput) => input.path.table_id;
 
+interface TableElement {
+  model_class: string;
+  name: string;
+  columns: string[];
+  fields: string[][];
+}
+
+/**
+ * A table's rows as JSON text, written once per loaded version of the table: the graph hands out the
+ * loaded rows themselves, never changed in place (a reload or a removal loads new ones), so a show of
+ * a table of thousands of genomes does not serialize them again on every request.
+ */
+const rowsText = new WeakMap<object, string>();
+
+function tableElement(element: TableElement): RawJson {
+  let rows = rowsText.get(element.fields);
+  if (rows === undefined) {
+    rows = JSON.stringify(element.fields);
+    rowsText.set(element.fields, rows);
+  }
+  const { model_class, name, columns } = element;
+  return new RawJson(`${JSON.stringify({ model_class, name, columns }).slice(0, -1)},"fields":${rows}}`);
+}
+
 /** Tool data tables, administrators only (a non-administrator gets AdminRequiredException, 403). */
 export const toolDataArea: RouteArea = {
   area: 'tool_data',
@@ -48,13 +73,13 @@ export const toolDataArea: RouteArea = {
       operation: 'query { toolDataTables { model_class: modelClass name } }',
       shape: (data) => data.toolDataTables,
     }),
-    route<{ toolDataTable: unknown }>({
+    route<{ toolDataTable: TableElement }>({
       method: 'get',
       path: '/api/tool_data/:table_id',
       access: 'admin',
       operation: `query ($name: String!) { toolDataTable(name: $name) { ${TABLE_ELEMENT} } }`,
       variables: (input) => ({ name: table(input) }),
-      shape: (data) => data.toolDataTable,
+      shape: (data) => tableElement(data.toolDataTable),
     }),
     route<{ reloadToolDataTable: unknown }>({
       method: 'get',
