@@ -1,5 +1,5 @@
 import type { CallerUser } from '../context/caller';
-import type { DatabaseSignals } from '../db/signals';
+import type { DatabaseSignals, SignalChannel } from '../db/signals';
 
 interface Entry {
   user: CallerUser;
@@ -8,8 +8,9 @@ interface Entry {
 
 /**
  * API key -> user, kept per process so that an authenticated request costs no SQL for its identity.
- * Every process drops a user's entries when the database signals `caller_changed` for them (a new
- * key, a user deleted, purged or renamed): a revoked key never works once the signal has arrived.
+ * Every process drops a user's entries when the database signals a change of them (a new key, a user
+ * deleted, purged or renamed) on the application's channel (`caller_changed` for the platform,
+ * `depot_caller_changed` for the depot): a revoked key never works once the signal has arrived.
  * While signals could be missed (the listening connection is down) the cache neither serves nor
  * keeps anything. An entry read before a signal that arrived during the lookup is not kept.
  */
@@ -20,9 +21,10 @@ export class CallerCache {
 
   constructor(
     private readonly signals: DatabaseSignals,
+    channel: SignalChannel = 'caller_changed',
     private readonly options: { maxEntries: number; ttlMs: number } = { maxEntries: 10_000, ttlMs: 5 * 60_000 },
   ) {
-    signals.on('caller_changed', (payload) => this.forgetUser(Number(payload)));
+    signals.on(channel, (payload) => this.forgetUser(Number(payload)));
     signals.onListeningChange(() => this.clear());
   }
 

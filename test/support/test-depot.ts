@@ -37,6 +37,11 @@ export interface TestDepot {
   newUser(name?: string): Promise<DepotUser>;
   /** SQL statements a response's request cost (the x-sql-queries header). */
   queriesOf(response: { headers: Record<string, string | string[] | undefined> }): number;
+  /**
+   * Uses each key until the key cache serves it (its identity costs no SQL any more), so that SQL
+   * counts compare the work of requests, not whether their key was seen before.
+   */
+  warmKeys(...keys: string[]): Promise<void>;
   /** Runs SQL on the depot's database (its tables are `depot.<name>`). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Waits until every revision's metadata is computed (the background task has run). */
@@ -128,6 +133,16 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
       const header = response.headers['x-sql-queries'];
       if (typeof header !== 'string') throw new Error('no x-sql-queries header');
       return Number(header);
+    },
+    async warmKeys(...keys) {
+      // The categories listing costs one statement anonymously; with a cached key, no more.
+      for (const key of keys) {
+        const deadline = Date.now() + 5000;
+        while ((await api.get('/api/categories').query({ key })).headers['x-sql-queries'] !== '1') {
+          if (Date.now() > deadline) throw new Error('the key cache does not keep the key');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
     },
     sql,
     async settled(timeoutMs = 20000) {

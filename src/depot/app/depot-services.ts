@@ -2,7 +2,6 @@ import { CallerCache } from '../../auth/caller-cache';
 import { IdentityService, type IdentityLookups, type KeyLookupRow, type SessionLookupRow } from '../../auth/identity.service';
 import { PasswordHasher } from '../../auth/passwords';
 import type { Database } from '../../db/database';
-import { DatabaseSignals } from '../../db/signals';
 import { sql } from '../../db/sql/sql-statement';
 import { IdCodec } from '../../ids/id-codec';
 import type { Logger } from '../../logging/logger';
@@ -45,8 +44,9 @@ const DEPOT_LOOKUPS: IdentityLookups = {
 export function createDepotServices(config: DepotConfig, db: Database, log: Logger): DepotServices {
   const ids = new IdCodec(config.idSecret);
   const passwords = new PasswordHasher(config.passwordHashRounds);
-  // No process signals depot key changes, so the key cache stays off (it never serves while not listening).
-  const identity = new IdentityService({ masterApiKey: config.masterApiKey, adminUsers: config.adminUsers, runnerTokens: [] }, ids, db.reader, new CallerCache(new DatabaseSignals()), DEPOT_LOOKUPS);
+  // The depot's own triggers signal changes of its users and keys (`depot_caller_changed`).
+  const callers = new CallerCache(db.signals, 'depot_caller_changed');
+  const identity = new IdentityService({ masterApiKey: config.masterApiKey, adminUsers: config.adminUsers, runnerTokens: [] }, ids, db.reader, callers, DEPOT_LOOKUPS);
   const tasks = new TaskRunner(db.orm, log, {
     // Two: a long capsule import never holds up the metadata of an upload.
     workers: 2,

@@ -19,9 +19,9 @@ export interface DepotDatabaseOptions {
 
 /**
  * The depot's database: its own ORM (entities, migrations) on its own schema, on the server of
- * DEPOT_DATABASE_URL/DATABASE_URL or on the embedded PGlite the platform already runs. No key
- * cache relies on signals here, so it does not LISTEN.
+ * DEPOT_DATABASE_URL/DATABASE_URL or on the embedded PGlite the platform already runs. It listens
+ * for the signals of its key cache (`depot_caller_changed`).
  */
 export function openDepotDatabase(options: DepotDatabaseOptions): Promise<Database> {
-  return openDatabase({ ...options, target: DEPOT_TARGET, listen: false });
+  return openDatabase({ ...options, target: DEPOT_TARGET });
 }
