@@ -79,7 +79,8 @@ export async function runUpload(
           log.push(`${output.name}: gunzipped`);
         }
         let ext = detected.ext;
-        if (!isBinary(detected.ext) && (item.toPosixLines || item.spaceToTab)) {
+        // As the upload tool: binary content keeps its bytes, whatever a text sniffer made of it.
+        if (!detected.binary && !isBinary(detected.ext) && (item.toPosixLines || item.spaceToTab)) {
           await convertText(target, { toPosixLines: item.toPosixLines, spaceToTab: item.spaceToTab });
           // As the platform's upload tool: 'auto' is sniffed on the converted text (spaces became tabs).
           if (item.fileType === 'auto') ext = (await sniffFileDetailed(target, { detectCsv: true })).ext;

@@ -136,6 +136,23 @@ describe('POST /api/tools with upload1: multipart files', () => {
     expect(await datasetText(h, alice.key, datasets[1].id)).toBe('second\n');
   });
 
+  it('keeps the bytes of binary content that a text sniffer takes for a sequence (no line ending converted)', async () => {
+    // Begins like FASTA, then holds NUL and high bytes: binary, as the upload tool checks it first.
+    const bytes = Buffer.concat([Buffer.from('>seq1\r\nACGT\r\n'), Buffer.from([0, 1, 2, 0xff, 0xfe, 13, 10, 7, 8, 13, 10]), Buffer.from('tail\r\n')]);
+    const res = await multipart()
+      .field('inputs', JSON.stringify({ 'files_0|type': 'upload_dataset', 'files_0|to_posix_lines': 'Yes', file_type: 'data' }))
+      .attach('files_0|file_data', bytes, 'noise.bin');
+    const { job, datasets } = await finished(res);
+    expect(job.state).toBe('ok');
+    expect(datasets[0].file_size).toBe(bytes.length);
+    const download = await h.api.get(`/api/datasets/${datasets[0].id}/display`).query({ key: alice.key }).buffer(true).parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(Buffer.compare(download.body as Buffer, bytes)).toBe(0);
+  });
+
   it('refuses a file over the upload limit', async () => {
     const res = await multipart()
       .field('inputs', JSON.stringify({ 'files_0|type': 'upload_dataset', file_type: 'txt' }))

@@ -23,6 +23,12 @@ export interface SniffResult {
   ext: string;
   /** Compression wrapping the content; gzip is looked through, bz2 and zip are reported as "data". */
   compression: Compression | null;
+  /**
+   * Whether the content (a gzip stream's decompressed content) is binary, whatever a text sniffer
+   * made of it: the upload tool converts line endings only of content that is not (random bytes
+   * whose first line starts with `[` sniff as json, yet must stay as they are).
+   */
+  binary: boolean;
 }
 
 let sniffOrder: readonly SnifferEntry[] | undefined;
@@ -68,16 +74,17 @@ export function guessExt(input: SniffInput, options: SniffOptions = {}): string 
 export function sniffDetailed(bytes: Buffer, options: SniffOptions & { totalSize?: number } = {}): SniffResult {
   const input = makeSniffInput(bytes, options.totalSize ?? bytes.length);
   const binary = UPLOAD_BINARY_SNIFFERS.find((entry) => safely(entry, input));
-  if (binary) return { ext: binary.ext, compression: null };
+  if (binary) return { ext: binary.ext, compression: null, binary: true };
   const compression = detectCompression(input.bytes);
   if (compression === 'gzip') {
     const inner = gunzipPrefix(input.bytes);
-    if (inner === undefined) return { ext: 'data', compression };
+    if (inner === undefined) return { ext: 'data', compression, binary: true };
     const whole = !input.truncated && inner.length < MAX_SNIFF_BYTES;
-    return { ext: guessExt(makeSniffInput(inner, whole ? inner.length : Number.POSITIVE_INFINITY), options), compression };
+    const innerInput = makeSniffInput(inner, whole ? inner.length : Number.POSITIVE_INFINITY);
+    return { ext: guessExt(innerInput, options), compression, binary: isBinaryContent(innerInput) };
   }
-  if (compression) return { ext: 'data', compression };
-  return { ext: guessExt(input, options), compression: null };
+  if (compression) return { ext: 'data', compression, binary: true };
+  return { ext: guessExt(input, options), compression: null, binary: isBinaryContent(input) };
 }
 
 /** The detected extension of content given by (the start of) its bytes. */

@@ -79,13 +79,21 @@ describe('sniffBuffer (common formats)', () => {
 
 describe('sniffDetailed (compressed content)', () => {
   it('looks inside gzip and reports the compression', () => {
-    expect(sniffDetailed(zlib.gzipSync(Buffer.from(lines('>s1', 'ACGT'))))).toEqual({ ext: 'fasta', compression: 'gzip' });
+    expect(sniffDetailed(zlib.gzipSync(Buffer.from(lines('>s1', 'ACGT'))))).toEqual({ ext: 'fasta', compression: 'gzip', binary: false });
   });
   it('does not look inside bz2 or zip', () => {
-    expect(sniffDetailed(Buffer.from('BZh91AY&SY\x00\x01', 'latin1'))).toEqual({ ext: 'data', compression: 'bz2' });
+    expect(sniffDetailed(Buffer.from('BZh91AY&SY\x00\x01', 'latin1'))).toEqual({ ext: 'data', compression: 'bz2', binary: true });
   });
   it('keeps BAM, a gzip-based format, as bam', () => {
-    expect(sniffDetailed(zlib.gzipSync(Buffer.from('BAM\x01', 'latin1')))).toEqual({ ext: 'bam', compression: null });
+    expect(sniffDetailed(zlib.gzipSync(Buffer.from('BAM\x01', 'latin1')))).toEqual({ ext: 'bam', compression: null, binary: true });
+  });
+});
+
+describe('sniffDetailed (binary content)', () => {
+  it('tells binary content a text sniffer recognised (the upload keeps its bytes)', () => {
+    const fastaLike = Buffer.concat([Buffer.from('>seq1\nACGT\n'), Buffer.from([0, 1, 0xff, 10])]);
+    expect(sniffDetailed(fastaLike)).toEqual({ ext: 'fasta', compression: null, binary: true });
+    expect(sniffDetailed(Buffer.from('>seq1\nACGT\n'))).toEqual({ ext: 'fasta', compression: null, binary: false });
   });
 });
 
@@ -105,7 +113,7 @@ describe('sniffFile', () => {
   it('reads only the start of a large file and ignores the cut last line', async () => {
     const file = path.join(dir, 'big.bed');
     writeFileSync(file, lines(...Array.from({ length: 20000 }, (_, i) => tsv('chr1', i * 10, i * 10 + 5, `f${i}`, 0, '+'))));
-    await expect(sniffFileDetailed(file)).resolves.toEqual({ ext: 'bed', compression: null });
+    await expect(sniffFileDetailed(file)).resolves.toEqual({ ext: 'bed', compression: null, binary: false });
   });
 
   it('reads further when the first lines are longer than the window', async () => {
