@@ -51,10 +51,16 @@ export const depotClient = {
     const chunks: Buffer[] = [];
     let size = 0;
     if (response.body) {
-      for await (const chunk of Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_JSON_BYTES) throw new DepotRequestError('the depot answered more than a depot answer holds');
-        chunks.push(chunk as Buffer);
+      try {
+        for await (const chunk of Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)) {
+          size += (chunk as Buffer).length;
+          if (size > MAX_JSON_BYTES) throw new DepotRequestError('the depot answered more than a depot answer holds');
+          chunks.push(chunk as Buffer);
+        }
+      } catch (error) {
+        // A body cut off (the depot went away, the timeout fired mid-answer) is a depot failure too.
+        if (error instanceof DepotRequestError) throw error;
+        throw new DepotRequestError(`the depot's answer was cut off: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
     const text = Buffer.concat(chunks).toString('utf8');
