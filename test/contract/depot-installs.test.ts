@@ -263,6 +263,24 @@ describe('POST .../install_repository_revision: installing', () => {
       changeset_revisions: [cs.suite, cs.needs],
     });
     expectError(res, 400, 400008, 'All repositories that you are attempting to install have been previously installed.');
+    // Two revisions not installed yet: both installed, in the order given.
+    const changesets: string[] = [];
+    for (const name of ['first_of_two', 'second_of_two']) {
+      changesets.push(await publish(depot, alice, await createRepository(depot, alice, name), { [`${name}.xml`]: reverseToolXml('1.0', { id: `${name}_tool` }) }));
+    }
+    await depot.settled();
+    const both = await h.api.post('/api/tool_shed_repositories/install_repository_revisions').send({
+      key: h.admin.key,
+      tool_shed_urls: [depot.url, depot.url],
+      names: ['first_of_two', 'second_of_two'],
+      owners: ['alice', 'alice'],
+      changeset_revisions: changesets,
+    });
+    expect(both.status).toBe(200);
+    expect((both.body as Array<{ name: string; status: string }>).map((record) => [record.name, record.status])).toEqual([
+      ['first_of_two', 'Installed'],
+      ['second_of_two', 'Installed'],
+    ]);
   });
 
   it('GET .../{id} shows a record to any user; {} for an unknown id, 400 for a malformed one, 403 anonymously', async () => {
@@ -282,7 +300,7 @@ describe('POST .../install_repository_revision: installing', () => {
   it('GET the index lists every record by name to any user, in one statement', async () => {
     for (const { prefix } of SPELLINGS) {
       const res = await h.api.get(prefix).query({ key: bob.key });
-      expect(res.body.map((repository: { name: string }) => repository.name)).toEqual(['asked_twice', 'broken', 'needs_tac', 'package_tac', 'reverse_suite']);
+      expect(res.body.map((repository: { name: string }) => repository.name)).toEqual(['asked_twice', 'broken', 'first_of_two', 'needs_tac', 'package_tac', 'reverse_suite', 'second_of_two']);
       expect(res.body.every((repository: { url: string; id: string }) => repository.url === `${prefix}/${repository.id}`)).toBe(true);
     }
     await h.warmKeys(bob.key);

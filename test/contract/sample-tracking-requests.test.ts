@@ -268,6 +268,7 @@ describe('GraphQL submitRequest', () => {
       id: request.id,
     });
     expect(data.submitRequest.state).toBe('In Progress');
+    expect(data.submitRequest.samples).toHaveLength(2);
     for (const sample of data.submitRequest.samples) {
       expect(sample.state).toBe('Received');
       expect(sample.events).toEqual([{ state: 'Received', comment: 'Sequencing request submitted and sample state set to Received.' }]);

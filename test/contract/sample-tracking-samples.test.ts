@@ -238,8 +238,11 @@ describe('PUT /api/samples/{id} update_type=sample_dataset_transfer_status', () 
     expect(other.status).toBe(400);
     expect(other.body).toBe(`Invalid sample dataset id ( ${theirs.id} ) specified.`);
     const malformed = await putSample(sampleIds[0], { update_type: 'sample_dataset_transfer_status', sample_dataset_ids: ['xx'], new_status: 'Complete' });
+    expect(malformed.status).toBe(400);
     expect(malformed.body).toBe('Invalid sample dataset id ( xx ) specified.');
-    expect((await samplesOf(requestId))[0].datasets[0].status).toBe('Not started');
+    const samples = await samplesOf(requestId);
+    expect(samples[0].datasets[0].status).toBe('Not started');
+    expect(samples[1].datasets[0].status).toBe('Not started');
   });
 
   it('lets only administrators add sample datasets', async () => {

@@ -240,6 +240,12 @@ describe('mapping a workflow over a list collection', () => {
     const workflow = await importWorkflow(h, alice.key, headOverListWorkflow('wrong kinds'));
     const { a } = await twoInputs(alice.key);
     expectError(await h.api.post('/api/workflows').send({ key: alice.key, workflow_id: workflow.id, inputs: { 0: { src: 'hda', id: a } } }), 400, 400008);
+    const datasetInput = await importWorkflow(h, alice.key, singleToolWorkflow('wrong kinds, dataset input', 'Show beginning1'));
+    const historyId = await createHistory(h, alice.key, 'wrong kinds');
+    const list = await listIn(alice.key, historyId, ['x\n', 'y\n']);
+    const res = await h.api.post('/api/workflows').send({ key: alice.key, workflow_id: datasetInput.id, history: `hist_id=${historyId}`, inputs: { 0: { src: 'hdca', id: list.id } } });
+    expectError(res, 400, 400008);
+    expect(res.body.err_msg).toBe('Input step 0 takes a dataset, not a collection.');
   });
 });
 

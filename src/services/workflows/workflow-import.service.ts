@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context/request-context';
 import { AppError, errors } from '../../errors/error-kinds';
 import { Workflow } from '../../entities/workflow.entity';
 import { parseGaWorkflow, type WorkflowDescription, workflowDict } from './ga-format';
-import { findWorkflow } from './workflow-access';
+import { findWorkflow, mayReadWorkflow } from './workflow-access';
 import { stepsByVersionId } from './workflow.loaders';
 import { storeNewWorkflow } from './workflow-store';
 import { ensureWorkflowSlug } from './workflow-slug';
@@ -60,8 +60,7 @@ export class WorkflowImportService {
       if (error instanceof AppError && error.kind === 'MalformedId') throw errors.notFound(`Malformed workflow id ( ${encodedId} ) specified.`);
       throw error;
     }
-    const allowed = source.importable || source.published || source.sharedWithCaller || source.userId === user.id || ctx.caller.isAdmin;
-    if (!allowed) throw errors.notAccessible('The owner of this workflow has disabled imports via this link.');
+    if (!mayReadWorkflow(ctx, source)) throw errors.notAccessible('The owner of this workflow has disabled imports via this link.');
     if (source.deleted) throw new AppError('ItemDeletionException', "You can't import this workflow because it has been deleted.");
     const steps = source.latestWorkflowId === null ? [] : await ctx.loaders.get(stepsByVersionId).load(source.latestWorkflowId);
     const id = await ctx.em.transactional(async () => {

@@ -5,7 +5,7 @@ import { IdDecodeError } from '../../ids/id-codec';
 import { sanitizeText } from '../shared/sanitize';
 import { editorWorkflow, exportWorkflow } from './ga-export';
 import { parseGaWorkflow, workflowDict } from './ga-format';
-import { findWorkflow, ownedWorkflow, readableWorkflow } from './workflow-access';
+import { findWorkflow, ownedWorkflow, ownsWorkflow, readableWorkflow } from './workflow-access';
 import { stepsByVersionId } from './workflow.loaders';
 import { addVersion } from './workflow-store';
 import { listWorkflows, readWorkflow, type StepView, type WorkflowView } from './workflow-view';
@@ -88,10 +88,12 @@ export class WorkflowService {
     try {
       workflow = await findWorkflow(ctx, encodedId);
     } catch (error) {
-      const cause = error instanceof AppError ? error.message : error instanceof IdDecodeError ? error.message : String(error);
+      // An id that names no workflow; a failure of the server itself stays one (500).
+      if (!(error instanceof AppError) && !(error instanceof IdDecodeError)) throw error;
+      const cause = error.message;
       throw errors.invalid(`Workflow with ID='${encodedId}' can not be found\n Exception: ${cause}`);
     }
-    if (!ctx.caller.isAdmin && workflow.userId !== ctx.caller.userId) throw errors.notOwned('Workflow is not owned by current user');
+    if (!ownsWorkflow(ctx, workflow)) throw errors.notOwned('Workflow is not owned by current user');
     await ctx.em.nativeUpdate(StoredWorkflow, { id: workflow.id }, { deleted: true, updateTime: new Date() });
     return `Workflow '${workflow.name}' successfully deleted`;
   }
