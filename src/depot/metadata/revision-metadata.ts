@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { ToolParseError } from '../../tools/errors';
+import { isGaWorkflow, isNotATool, looksLikeTool, mayBeToolFile, REPOSITORY_CONFIG_FILES } from '../../tools/repository-files';
 import { parseToolXml } from '../../tools/xml/parse-tool';
 import { hostOf } from '../services/shared/depot-url';
 import type { InvalidRepositoryDependencies, RepositoryDependencyTuple, RevisionMetadata, ToolMetadata, WorkflowMetadata } from './metadata-types';
@@ -12,9 +12,7 @@ export interface RevisionFile {
   read(): Promise<string>;
 }
 
-export const DATATYPES_CONFIG = 'datatypes_conf.xml';
-export const REPOSITORY_DEPENDENCIES = 'repository_dependencies.xml';
-export const TOOL_DEPENDENCIES = 'tool_dependencies.xml';
+export const [DATATYPES_CONFIG, REPOSITORY_DEPENDENCIES, TOOL_DEPENDENCIES] = REPOSITORY_CONFIG_FILES;
 
 /** Files larger than this are not read as tools, workflows or configuration (they are data). */
 const MAX_READ_BYTES = 5 * 1024 * 1024;
@@ -32,7 +30,6 @@ export interface MetadataSubject {
 }
 
 const isReadme = (path: string) => /^readme(\.(txt|md|rst|html?))?$/i.test(basename(path));
-const inTestData = (path: string) => path.split('/').includes('test-data');
 
 /**
  * The metadata of one revision (the platform's layout): its tools parsed with the platform's own
@@ -49,9 +46,9 @@ export async function computeRevisionMetadata(files: RevisionFile[], subject: Me
   const invalidTools: string[] = [];
   const seen = new Set<string>();
   for (const file of readable) {
-    if (!file.path.endsWith('.xml') || inTestData(file.path) || [DATATYPES_CONFIG, REPOSITORY_DEPENDENCIES, TOOL_DEPENDENCIES].includes(basename(file.path))) continue;
+    if (!mayBeToolFile(file.path)) continue;
     const text = await file.read();
-    if (!/<tool[\s>]/.test(text)) continue;
+    if (!looksLikeTool(text)) continue;
     try {
       const tool = parseToolXml(text, file.path);
       const key = `${tool.id}/${tool.version}`;
@@ -72,7 +69,7 @@ export async function computeRevisionMetadata(files: RevisionFile[], subject: Me
       });
     } catch (error) {
       // A file whose root is not <tool> (macros, configuration) is simply not a tool.
-      if (error instanceof ToolParseError && /root element is </.test(error.message)) continue;
+      if (isNotATool(error)) continue;
       invalidTools.push(file.path);
     }
   }
@@ -83,9 +80,7 @@ export async function computeRevisionMetadata(files: RevisionFile[], subject: Me
   for (const file of readable.filter((candidate) => candidate.path.endsWith('.ga'))) {
     try {
       const parsed = JSON.parse(await file.read()) as unknown;
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && String((parsed as Record<string, unknown>).a_galaxy_workflow) === 'true') {
-        workflows.push([file.path, parsed as Record<string, unknown>]);
-      }
+      if (isGaWorkflow(parsed)) workflows.push([file.path, parsed]);
     } catch {
       // Not JSON: not a workflow.
     }

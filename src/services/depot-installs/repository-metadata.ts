@@ -6,8 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { InstalledDatatypeMetadata, InstalledRepositoryMetadata, InstalledToolMetadata, InstalledWorkflowMetadata } from '../../entities/depot-install.entity';
+import { parseDatatypesConf as readDatatypesConf } from '../../depot/metadata/parse-config-files';
+import { stringAsBool } from '../../format/booleans';
 import { parseToolXml, type ToolDefinition } from '../../tools';
-import { childElements, parseXmlDocument } from '../../tools/xml/xml-tree';
+import { isGaWorkflow, isNotATool, looksLikeTool, mayBeToolFile } from '../../tools/repository-files';
 
 export interface ScannedRevision {
   metadata: InstalledRepositoryMetadata;
@@ -42,14 +44,13 @@ async function filesBelow(root: string, dir = root, depth = 0): Promise<string[]
   return found;
 }
 
-const looksLikeTool = (text: string) => /<tool[\s>]/.test(text.replace(/<!--[\s\S]*?-->/g, ''));
-
+/** A `.ga` file that is a workflow (the depot's rule); null for anything else. */
 function workflowEntry(path: string, text: string): InstalledWorkflowMetadata | null {
   try {
     const dict = JSON.parse(text) as unknown;
-    if (typeof dict !== 'object' || dict === null || Array.isArray(dict)) return null;
+    if (!isGaWorkflow(dict)) return null;
     const value = (key: string) => {
-      const found = (dict as Record<string, unknown>)[key];
+      const found = dict[key];
       return typeof found === 'string' ? found : typeof found === 'number' ? String(found) : '';
     };
     return { path, name: value('name'), annotation: value('annotation'), formatVersion: value('format-version') };
@@ -58,25 +59,21 @@ function workflowEntry(path: string, text: string): InstalledWorkflowMetadata | 
   }
 }
 
-/** `<datatypes><registration><datatype extension type subclass mimetype display_in_upload/>`. */
-export function parseDatatypesConf(text: string): InstalledDatatypeMetadata[] {
-  const root = parseXmlDocument(text);
-  const flag = (value: string | undefined) => ['true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
-  return childElements(root, 'registration')
-    .flatMap((registration) => childElements(registration, 'datatype'))
-    .filter((element) => element.attrs.extension)
-    .map((element) => ({
-      extension: element.attrs.extension!,
-      type: element.attrs.type ?? null,
-      subclass: flag(element.attrs.subclass),
-      mimetype: element.attrs.mimetype ?? null,
-      displayInUpload: flag(element.attrs.display_in_upload),
-    }));
+/** `<datatypes><registration><datatype extension type subclass mimetype display_in_upload/>`, read as the depot reads it. */
+export function parseDatatypesConf(text: string, path = 'datatypes_conf.xml'): InstalledDatatypeMetadata[] {
+  return readDatatypesConf(text, path).map((datatype) => ({
+    extension: datatype.extension,
+    type: datatype.dtype || null,
+    subclass: stringAsBool(datatype.subclass),
+    mimetype: datatype.mimetype ?? null,
+    displayInUpload: stringAsBool(datatype.display_in_upload),
+  }));
 }
 
 /**
- * Reads the unpacked repository at `dir`. A tool that does not parse is recorded among the
- * invalid tools (as the platform reports them) and left out; so is a `.ga` file that is not JSON.
+ * Reads the unpacked repository at `dir`, by the rules the depot computes metadata with
+ * (`tools/repository-files.ts`): a tool that does not parse, or repeats an id and version, is recorded
+ * among the invalid tools and left out; a `.ga` file that is not a workflow is left out.
  */
 export async function scanRevision(dir: string, revision: { toolShed: string; owner: string; name: string }, dependencies: Pick<InstalledRepositoryMetadata, 'repositoryDependencies' | 'toolDependencies'>): Promise<ScannedRevision> {
   const metadata: InstalledRepositoryMetadata = { tools: [], invalidTools: [], workflows: [], datatypes: [], ...dependencies };
@@ -89,18 +86,22 @@ export async function scanRevision(dir: string, revision: { toolShed: string; ow
       } catch (error) {
         metadata.invalidTools.push({ path, message: error instanceof Error ? error.message : String(error) });
       }
-    } else if (path.endsWith('.xml')) {
+    } else if (mayBeToolFile(path)) {
       const text = await readFile(absolute, 'utf8');
       if (!looksLikeTool(text)) continue;
       try {
         const parsed = parseToolXml(text, absolute);
         const lineage = toolLineage(revision.toolShed, revision.owner, revision.name, parsed.id);
         const guid = toolGuid(lineage, parsed.version);
-        if (tools.has(guid)) continue;
+        if (tools.has(guid)) {
+          metadata.invalidTools.push({ path, message: `a second tool ${parsed.id} version ${parsed.version}` });
+          continue;
+        }
         tools.set(guid, { ...parsed, id: guid });
         const entry: InstalledToolMetadata = { guid, id: parsed.id, version: parsed.version, name: parsed.name, description: parsed.description, toolConfig: path };
         metadata.tools.push(entry);
       } catch (error) {
+        if (isNotATool(error)) continue;
         metadata.invalidTools.push({ path, message: error instanceof Error ? error.message : String(error) });
       }
     } else if (path.endsWith('.ga')) {
