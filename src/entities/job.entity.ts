@@ -7,6 +7,8 @@ export const JOB_STATES = ['new', 'resubmitted', 'upload', 'waiting', 'queued', 
 export type JobState = (typeof JOB_STATES)[number];
 /** States after which a job never runs again (job files refuse them). */
 export const FINISHED_JOB_STATES: readonly JobState[] = ['ok', 'error', 'deleted', 'deleted_new'];
+/** States in which a job may still run: deleting a history or cancelling an invocation stops them. */
+export const ACTIVE_JOB_STATES: readonly JobState[] = ['new', 'upload', 'waiting', 'queued', 'running', 'paused', 'resubmitted'];
 
 export type JobParams = Record<string, unknown>;
 

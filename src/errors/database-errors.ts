@@ -17,6 +17,9 @@ const INPUT_ERRORS: Record<string, string> = {
 /** A unique constraint lost to a concurrent request: the same answer as the service's own check. */
 const UNIQUE_VIOLATION = '23505';
 
+/** The database refused a row that a unique constraint already holds. */
+export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === UNIQUE_VIOLATION;
+
 function sqlStateOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;

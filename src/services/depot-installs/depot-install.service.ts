@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config/app-config';
 import type { RequestContext } from '../../context/request-context';
 import { IN_PROGRESS_STATUSES } from '../../entities/depot-install.entity';
 import { AppError, errors } from '../../errors/error-kinds';
+import { isUniqueViolation } from '../../errors/database-errors';
 import type { Logger } from '../../logging/logger';
 import { enqueueTask } from '../../tasks/task-queue';
 import { decodeId } from '../shared/decode-id';
@@ -57,8 +58,6 @@ export interface LatestRevisionOutcome {
   status: 'error' | null;
   error: string | null;
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /** How long an install request waits for a task another worker took. */
 const INSTALL_WAIT_MS = 15 * 60_000;
@@ -196,7 +195,7 @@ export class DepotInstallService {
       })
       .catch((error: unknown) => {
         // A concurrent request recorded the same revision first: it is being installed.
-        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new RepositoriesInstalledException();
+        if (isUniqueViolation(error)) throw new RepositoriesInstalledException();
         throw error;
       });
     if (!(await ctx.services.tasks.runNow(taskId))) {

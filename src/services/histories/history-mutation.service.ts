@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { HistoryExport } from '../../entities/history-export.entity';
 import { History } from '../../entities/history.entity';
-import { Job } from '../../entities/job.entity';
+import { ACTIVE_JOB_STATES, Job } from '../../entities/job.entity';
 import { errors } from '../../errors/error-kinds';
 import { copyHdas } from '../datasets/hda-factory';
 import { purgeHdas, removeFiles } from '../datasets/purge';
@@ -14,7 +14,6 @@ import { ensureSharedSlug } from './history-slug';
 import { applyHistoryChanges, historyName, parseHistoryChanges } from './history-update';
 
 /** States of jobs that purging a history stops. */
-const ACTIVE_JOB_STATES = ['new', 'upload', 'waiting', 'queued', 'running', 'paused', 'resubmitted'] as const;
 
 /** Creating, copying, changing, deleting and purging histories (owners and administrators). */
 export class HistoryMutationService {

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ACTIVE_JOB_STATES } from '../../../entities/job.entity';
 import { setOutputStates } from '../../../jobs/job-claims';
 
-/** Job states in which a job may still run (a cancelled invocation stops them). */
-const UNFINISHED = "('new', 'upload', 'waiting', 'queued', 'running', 'paused', 'resubmitted')";
+/** The job states that may still run, as an SQL list (constants of the job model, not input). */
+const ACTIVE_STATES_SQL = `(${ACTIVE_JOB_STATES.map((state) => `'${state}'`).join(', ')})`;
 
 /**
  * Stops the unfinished jobs of an invocation: they become `deleted` (a runner finishing one drops
@@ -11,7 +12,7 @@ const UNFINISHED = "('new', 'upload', 'waiting', 'queued', 'running', 'paused', 
 export async function cancelInvocationJobs(em: EntityManager, invocationId: number, info: string): Promise<number> {
   const rows = await em.execute<Array<{ id: number }>>(
     `update job set state = 'deleted', handler = null, end_time = now(), update_time = now(), info = ?
-     where state in ${UNFINISHED} and id in (
+     where state in ${ACTIVE_STATES_SQL} and id in (
        select sj.job_id from workflow_invocation_step_job sj
        join workflow_invocation_step s on s.id = sj.invocation_step_id
        where s.invocation_id = ?)
