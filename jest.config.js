@@ -1,4 +1,4 @@
-/** Tests run one file at a time (one worker) against one database: PGlite started in globalSetup, or TEST_DATABASE_URL. */
+/** Tests run in band against one database: PGlite started in globalSetup, or TEST_DATABASE_URL. */
 const swcOptions = {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
@@ -20,9 +20,5 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 1,
-  // One worker process rather than in band: the tests run beside the process that serves the run's
-  // embedded PGlite (global setup), so the database and the tests each have a thread. (Jest runs a
-  // single worker in band unless a worker memory limit is set; past it the worker is replaced.)
-  workerIdleMemoryLimit: '3GB',
   testTimeout: 30000,
 };
