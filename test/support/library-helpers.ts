@@ -88,10 +88,13 @@ export async function createFolder(h: TestPlatform, parentId: string, name: stri
   return ok(res, `folder ${name}`);
 }
 
-const histories = new Map<string, string>();
+/** Each user's history of library sources, per platform (a test group starts many platforms). */
+const sourceHistories = new WeakMap<TestPlatform, Map<string, string>>();
 
 /** A history dataset of the user (state ok) with the given content. */
 export async function historyDataset(h: TestPlatform, key: string, content: string, name?: string): Promise<string> {
+  let histories = sourceHistories.get(h);
+  if (!histories) sourceHistories.set(h, (histories = new Map()));
   let historyId = histories.get(key);
   if (!historyId) {
     historyId = await createHistory(h, key, 'library sources');
