@@ -26,8 +26,9 @@ export interface DepotUser {
 }
 
 export interface TestDepot {
-  depot: Depot;
-  api: ReturnType<typeof request>;
+  /** The depot and a supertest agent on it, until close() (which lets both go). */
+  readonly depot: Depot;
+  readonly api: ReturnType<typeof request>;
   /** Where the depot listens (`listen: true`): its public address too (DEPOT_URL); else null. */
   url: string | null;
   masterKey: string;
@@ -92,18 +93,29 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
     DEPOT_URL: url ?? TEST_DEPOT_URL,
     ...env,
   });
-  const depot = await startDepot(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR, migrate: false });
-  if (options.reset !== false) await resetDepot(depot);
-  const api = request(depot.http.app);
-  let server: Server | null = null;
-  if (port !== null) {
-    server = await new Promise<Server>((resolve, reject) => {
-      const listening = depot.http.app.listen(port, '127.0.0.1', () => resolve(listening));
-      listening.on('error', reject);
-    });
-  }
+  const started = await startDepot(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR, migrate: false });
+  if (options.reset !== false) await resetDepot(started);
+  const server = port === null ? null : await listenOn(started, port);
+  // What close() lets go: the closures of a test file outlive it (a test group runs many files).
+  // (No closure below names `started`: V8 would keep it in their shared scope.)
+  let live: { depot: Depot; api: ReturnType<typeof request>; server: Server | null } | null = { depot: started, api: request(started.http.app), server };
+  const alive = () => {
+    if (!live) throw new Error('this test depot is closed');
+    return live;
+  };
+  const close = async () => {
+    const { depot, server: listening } = alive();
+    if (listening) {
+      listening.closeAllConnections();
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+    }
+    await depot.close();
+    live = null;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 
   const newUser = async (name = `author${(userCounter += 1)}`): Promise<DepotUser> => {
+    const { api } = alive();
     const email = `${name}@example.org`;
     const password = `${name}-password`;
     const created = await api.post('/api/users').send({ key: MASTER_KEY, email, username: name, password });
@@ -112,19 +124,22 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
     if (keyed.status !== 200) throw new Error(`cannot key ${email}: ${keyed.status} ${JSON.stringify(keyed.body)}`);
     return { id: created.body.id, email, username: name, password, key: keyed.body };
   };
-  const sql = async <T>(text: string, params: unknown[] = []) => depot.services.db.orm.em.fork().getConnection().execute<T[]>(text, params);
+  const sql = async <T>(text: string, params: unknown[] = []) => alive().depot.services.db.orm.em.fork().getConnection().execute<T[]>(text, params);
 
   let admin: DepotUser;
   try {
-    admin = options.reset === false ? await existingUser(api, 'admin') : await newUser('admin');
+    admin = options.reset === false ? await existingUser(alive().api, 'admin') : await newUser('admin');
   } catch (error) {
-    server?.close();
-    await depot.close();
+    await close();
     throw error;
   }
   return {
-    depot,
-    api,
+    get depot() {
+      return alive().depot;
+    },
+    get api() {
+      return alive().api;
+    },
     url,
     masterKey: MASTER_KEY,
     admin,
@@ -138,7 +153,7 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
       // The categories listing costs one statement anonymously; with a cached key, no more.
       for (const key of keys) {
         const deadline = Date.now() + 5000;
-        while ((await api.get('/api/categories').query({ key })).headers['x-sql-queries'] !== '1') {
+        while ((await alive().api.get('/api/categories').query({ key })).headers['x-sql-queries'] !== '1') {
           if (Date.now() > deadline) throw new Error('the key cache does not keep the key');
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
@@ -151,19 +166,19 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
         const [row] = await sql<{ pending: number }>("select count(*)::int as pending from depot.background_task where state in ('queued', 'running')");
         if (row.pending === 0) return;
         if (Date.now() > deadline) throw new Error('depot tasks still pending');
-        depot.services.tasks.notify();
+        alive().depot.services.tasks.notify();
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
-    async close() {
-      if (server) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server!.close(() => resolve()));
-      }
-      await depot.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
+}
+
+function listenOn(depot: Depot, port: number): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const listening = depot.http.app.listen(port, '127.0.0.1', () => resolve(listening));
+    listening.on('error', reject);
+  });
 }
 
 /** A user an earlier depot created (as newUser made it), with a new key. */

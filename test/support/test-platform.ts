@@ -20,8 +20,9 @@ export interface TestUser {
 }
 
 export interface TestPlatform {
-  platform: Platform;
-  api: ReturnType<typeof request>;
+  /** The platform and a supertest agent on it, until close() (which lets both go). */
+  readonly platform: Platform;
+  readonly api: ReturnType<typeof request>;
   masterKey: string;
   /** An administrator listed in ADMIN_USERS, with an API key. */
   admin: TestUser;
@@ -74,11 +75,17 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
     ALLOW_PRIVATE_URL_FETCH: 'true',
     ...env,
   });
-  const platform = await startPlatform(config, options.log ?? createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR, migrate: false });
-  if (options.reset !== false) await resetDatabase(platform);
-  const api = request(platform.http.app);
+  const started = await startPlatform(config, options.log ?? createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR, migrate: false });
+  if (options.reset !== false) await resetDatabase(started);
+  // What close() lets go: the closures of a test file outlive it (a test group runs many files).
+  let live: { platform: Platform; api: ReturnType<typeof request> } | null = { platform: started, api: request(started.http.app) };
+  const alive = () => {
+    if (!live) throw new Error('this test platform is closed');
+    return live;
+  };
 
   const newUser = async (name = `user${(userCounter += 1)}`): Promise<TestUser> => {
+    const { api } = alive();
     const email = `${name}@example.org`;
     const password = `${name}-password`;
     const created = await api.post('/api/users').send({ key: MASTER_KEY, email, username: name, password });
@@ -89,10 +96,14 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
   };
 
   // After a restart the administrator exists already: it gets a fresh key (older keys expire).
-  const admin = options.reset === false ? await existingUser(api, 'admin') : await newUser('admin');
+  const admin = options.reset === false ? await existingUser(alive().api, 'admin') : await newUser('admin');
   return {
-    platform,
-    api,
+    get platform() {
+      return alive().platform;
+    },
+    get api() {
+      return alive().api;
+    },
     masterKey: MASTER_KEY,
     admin,
     newUser,
@@ -104,14 +115,16 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
     async warmKeys(...keys) {
       for (const key of keys) {
         const deadline = Date.now() + 5000;
-        while ((await api.get('/api/version').query({ key })).headers['x-sql-queries'] !== '0') {
+        while ((await alive().api.get('/api/version').query({ key })).headers['x-sql-queries'] !== '0') {
           if (Date.now() > deadline) throw new Error('the key cache does not keep the key');
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
       }
     },
     async close() {
+      const { platform } = alive();
       await platform.close();
+      live = null;
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
