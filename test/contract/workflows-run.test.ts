@@ -214,7 +214,8 @@ describe('mapping a workflow over a list collection', () => {
     expect(toolStep?.job_id).toBeNull();
     const collections = (await h.api.get(`/api/histories/${historyId}/contents`).query({ key: alice.key, types: 'dataset_collection' })).body as Array<Record<string, unknown>>;
     const implicit = collections.find((item) => item.id !== list.id);
-    expect(implicit).toMatchObject({ collection_type: 'list', element_count: 3 });
+    // Listed as the client library looks for a run's outputs: a collection's contents type is `collection`.
+    expect(implicit).toMatchObject({ type: 'collection', history_content_type: 'dataset_collection', collection_type: 'list', element_count: 3 });
     // The platform's legacy answer lists a mapped step's outputs as it keeps them: the implicit collection.
     expect(res.body.outputs).toEqual([implicit?.id]);
     await waitForHistory(h, alice.key, historyId);
