@@ -69,7 +69,8 @@ export function hdcaDict(hdca: Dict): Dict {
     hid: hdca.hid,
     history_id: hdca.history_id,
     history_content_type: 'dataset_collection',
-    type: 'dataset_collection',
+    // The contents type, as against a dataset's `file` (the platform's `_base_to_dict`).
+    type: 'collection',
     collection_type: hdca.collection_type,
     element_count: hdca.element_count,
     populated: hdca.populated,

@@ -17,7 +17,7 @@ export const WORKFLOW_ITEM = /* GraphQL */ `
 export const WORKFLOW_INSTANCE = /* GraphQL */ `
   ${WORKFLOW_ITEM}
   annotation
-  steps { rawId orderIndex type toolId toolVersion annotation toolInputs inputConnections { inputName stepIndex outputName } }
+  steps { rawId orderIndex type toolId toolVersion annotation toolInputsRaw inputConnections { inputName stepIndex outputName } }
 `;
 
 export interface WorkflowItem {
@@ -39,7 +39,7 @@ interface InstanceStep {
   toolId: string | null;
   toolVersion: string | null;
   annotation: string | null;
-  toolInputs: Record<string, unknown>;
+  toolInputsRaw: Record<string, unknown> | null;
   inputConnections: Array<{ inputName: string; stepIndex: number; outputName: string }>;
 }
 
@@ -50,7 +50,8 @@ export const workflowItem = (item: WorkflowItem) => ({ ...item, model_class: 'St
 
 /**
  * Style `instance` (show, update): `inputs` and `steps` keyed by the raw step id; connections name
- * their source by raw step id too.
+ * their source by raw step id too. `tool_inputs` is the state as the platform stores it (a tool
+ * step's values are JSON text, which clients decode one by one); an annotation never written is null.
  */
 export function workflowInstance(data: WorkflowInstanceData): Record<string, unknown> {
   const { steps: stepList, annotation, ...item } = data;
@@ -59,7 +60,7 @@ export function workflowInstance(data: WorkflowInstanceData): Record<string, unk
   const steps: Record<string, unknown> = {};
   for (const step of stepList) {
     if (step.type !== 'tool') {
-      const name = step.toolInputs.name;
+      const name = step.toolInputsRaw?.name;
       inputs[String(step.rawId)] = { label: typeof name === 'string' ? name : step.type === 'data_input' ? 'Input Dataset' : 'Input Dataset Collection', value: '' };
     }
     const inputSteps: Record<string, unknown> = {};
@@ -69,8 +70,8 @@ export function workflowInstance(data: WorkflowInstanceData): Record<string, unk
       type: step.type,
       tool_id: step.toolId,
       tool_version: step.toolVersion,
-      annotation: step.annotation,
-      tool_inputs: step.toolInputs,
+      annotation: step.annotation || null,
+      tool_inputs: step.toolInputsRaw,
       input_steps: inputSteps,
     };
   }

@@ -50,7 +50,7 @@ describe('POST /api/histories/{id}/contents with type=dataset_collection', () =>
       hid: 5,
       history_id: history,
       history_content_type: 'dataset_collection',
-      type: 'dataset_collection',
+      type: 'collection',
       collection_type: 'list',
       element_count: 3,
       populated: true,

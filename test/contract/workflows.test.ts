@@ -143,7 +143,60 @@ describe('GET /api/workflows/{id} (style instance)', () => {
     expect(res.body.steps[cat]).toMatchObject({ id: cat, type: 'tool', tool_id: 'cat1', tool_version: '1.0.0' });
     expect(res.body.steps[cat].input_steps).toEqual({ input1: { source_step: first, step_output: 'output' }, 'queries_0|input2': { source_step: second, step_output: 'output' } });
     expect(res.body.steps[head].input_steps).toEqual({ input: { source_step: cat, step_output: 'out_file1' } });
-    expect(res.body.steps[head].tool_inputs).toMatchObject({ lineNum: '3' });
+    expect(res.body.steps[head].tool_inputs).toEqual({ input: 'null', lineNum: '"3"' });
+  });
+
+  it("gives a tool step's tool_inputs as the platform stores them: every top-level value JSON text, which clients decode one by one", async () => {
+    // The tool state as the platform writes it in a .ga file: top-level values are JSON text, nested ones plain.
+    const seedSource = '{"__current_case__": 1, "seed_source_selector": "set_seed", "seed": "abc"}';
+    const queries = '[{"__index__": 0, "input2": null}]';
+    const runtime = '{"__class__": "RuntimeValue"}';
+    const ga = {
+      a_galaxy_workflow: 'true',
+      'format-version': '0.1',
+      name: 'stored state',
+      annotation: '',
+      steps: {
+        '0': { id: 0, type: 'data_input', tool_id: null, tool_version: null, annotation: '', tool_state: '{"name": "Input 1", "stray": 1}', input_connections: {}, position: null },
+        '1': { id: 1, type: 'data_collection_input', tool_id: null, tool_version: null, annotation: 'the samples', tool_state: '{"collection_type": "list:paired", "name": "samples"}', input_connections: {}, position: null },
+        '2': {
+          id: 2, type: 'tool', tool_id: 'random_lines1', tool_version: '2.0.1', annotation: '', position: null,
+          tool_state: JSON.stringify({ __page__: 0, num_lines: '"2"', input: 'null', seed_source: seedSource, __rerun_remap_job_id__: null }),
+          input_connections: { input: { id: 0, output_name: 'output' } },
+        },
+        '3': {
+          id: 3, type: 'tool', tool_id: 'cat1', tool_version: '1.0.0', annotation: '', position: null,
+          tool_state: JSON.stringify({ __page__: 0, input1: runtime, queries, __rerun_remap_job_id__: null }),
+          input_connections: { 'queries_0|input2': { id: 2, output_name: 'out_file1' } },
+        },
+        '4': {
+          id: 4, type: 'tool', tool_id: 'toolshed.example.org/repos/someone/tools/not_here/1.0', tool_version: '1.0', annotation: '', position: null,
+          tool_state: JSON.stringify({ __page__: 0, input: 'null' }),
+          input_connections: { input: { id: 3, output_name: 'out_file1' } },
+        },
+      },
+    };
+    const item = await importWorkflow(h, alice.key, ga);
+    const res = await h.api.get(`/api/workflows/${item.id}`).query({ key: alice.key });
+    expect(res.status).toBe(200);
+    const steps = Object.values(res.body.steps as Record<string, Dict>).sort((a, b) => (a.id as number) - (b.id as number));
+    const [data, collection, random, cat, missing] = steps;
+    // Input steps keep their plain state, and only the fields the platform keeps.
+    expect(data).toMatchObject({ type: 'data_input', tool_id: null, tool_version: null, annotation: null, tool_inputs: { name: 'Input 1' } });
+    expect(collection).toMatchObject({ type: 'data_collection_input', annotation: 'the samples', tool_inputs: { collection_type: 'list:paired', name: 'samples' } });
+    // A connected data input is "null"; a conditional and a repeat are the JSON text of their whole tree
+    // (the platform's json.dumps text; the order of keys inside it is not kept, as on the platform).
+    expect(random).toMatchObject({ tool_id: 'random_lines1', tool_version: '2.0.1', annotation: null });
+    const decode = (inputs: unknown) => Object.fromEntries(Object.entries(inputs as Record<string, string>).map(([key, text]) => [key, JSON.parse(text)]));
+    expect(Object.keys(random.tool_inputs as Dict).sort()).toEqual(['input', 'num_lines', 'seed_source']);
+    expect(decode(random.tool_inputs)).toEqual({ num_lines: '2', input: null, seed_source: JSON.parse(seedSource) });
+    expect((random.tool_inputs as Dict).input).toBe('null');
+    expect((random.tool_inputs as Dict).num_lines).toBe('"2"');
+    // A runtime value keeps the platform's marker, in the platform's JSON text.
+    expect((cat.tool_inputs as Dict).input1).toBe(runtime);
+    expect(decode(cat.tool_inputs)).toEqual({ input1: JSON.parse(runtime), queries: JSON.parse(queries) });
+    // A tool that is not installed has no stored state.
+    expect(missing.tool_inputs).toBeNull();
   });
 
   it('refuses others (403002 with the platform message) unless shared, importable or an administrator asks', async () => {
@@ -245,6 +298,28 @@ describe('PUT /api/workflows/{id}', () => {
     const item = await importWorkflow(h, alice.key, catHeadWorkflow('no content type'));
     const res = await h.api.put(`/api/workflows/${item.id}?key=${alice.key}`).set('Content-Type', '').send(Buffer.from(JSON.stringify({ workflow: catHeadWorkflow('no content type', { lines: 5 }) })));
     expect(res.status).toBe(200);
+  });
+
+  it("makes a new version with a fresh uuid, keeping the stored workflow's name, annotation and tags", async () => {
+    const item = await importWorkflow(h, alice.key, { ...catHeadWorkflow('kept name'), tags: ['group:keep'] });
+    const before = (await h.api.get(`/api/workflows/${item.id}`).query({ key: alice.key })).body;
+    const downloaded = (await h.api.get(`/api/workflows/${item.id}/download`).query({ key: alice.key })).body;
+    expect(downloaded.uuid).toBe(before.latest_workflow_uuid);
+    const edited = { ...downloaded, name: 'renamed by the dict', annotation: 'annotated by the dict', tags: ['other'] };
+    (edited.steps['3'] as Dict).tool_state = JSON.stringify({ __page__: 0, input: 'null', lineNum: '"7"' });
+    const res = await h.api.put(`/api/workflows/${item.id}`).query({ key: alice.key }).send({ workflow: edited });
+    expect(res.status).toBe(200);
+    expect(res.body.latest_workflow_uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(res.body.latest_workflow_uuid).not.toBe(before.latest_workflow_uuid);
+    expect(res.body).toMatchObject({ name: 'kept name (imported from API)', annotation: before.annotation, tags: ['group:keep'] });
+    const head = Object.values(res.body.steps as Record<string, Dict>).find((step) => step.tool_id === 'Show beginning1');
+    expect((head?.tool_inputs as Dict).lineNum).toBe('"7"');
+    const versions = await sql<{ name: string; uuid: string }>(h, 'select name, uuid::text as uuid from workflow where stored_workflow_id = ? order by id', [h.platform.services.ids.decode(item.id)]);
+    expect(versions.map((version) => version.name)).toEqual(['kept name (imported from API)', 'kept name (imported from API)']);
+    expect(versions.map((version) => version.uuid)).toEqual([before.latest_workflow_uuid, res.body.latest_workflow_uuid]);
+    // Updating again with the same dict makes yet another version with its own uuid.
+    const again = await h.api.put(`/api/workflows/${item.id}`).query({ key: alice.key }).send({ workflow: edited });
+    expect(again.body.latest_workflow_uuid).not.toBe(res.body.latest_workflow_uuid);
   });
 
   it("needs the workflow key (400008 with the platform's message) and the owner (403003)", async () => {

@@ -36,7 +36,7 @@ function requestInput(input: RouteInput) {
 }
 
 interface RequestData {
-  workflowRequest: { workflow: WorkflowItem | null; invocation: (InvocationData & { outputDatasetIds: string[] }) | null };
+  workflowRequest: { workflow: WorkflowItem | null; invocation: (InvocationData & { legacyOutputIds: string[] }) | null };
 }
 
 /** Download in a style: `export` (.ga, the default) and `editor` are documents; `instance` is show's dictionary. */
@@ -78,13 +78,13 @@ export const workflowsArea: RouteArea = {
       path: '/api/workflows',
       access: 'user',
       operation: `mutation ($input: WorkflowRequestInput!) { workflowRequest(input: $input) {
-        workflow { ${WORKFLOW_ITEM} } invocation { ${INVOCATION_ELEMENT} outputDatasetIds } } }`,
+        workflow { ${WORKFLOW_ITEM} } invocation { ${INVOCATION_ELEMENT} legacyOutputIds } } }`,
       variables: (input) => ({ input: requestInput(input) }),
       shape: ({ workflowRequest: { workflow, invocation } }) => {
         if (invocation) {
-          const { outputDatasetIds, ...rest } = invocation;
+          const { legacyOutputIds, ...rest } = invocation;
           // The invocation, blended with the legacy answer's history and outputs.
-          return { ...invocationDict(rest), history: rest.history_id, outputs: outputDatasetIds };
+          return { ...invocationDict(rest), history: rest.history_id, outputs: legacyOutputIds };
         }
         return workflow ? workflowItem(workflow) : null;
       },

@@ -73,9 +73,11 @@ export class InvocationResolver {
     return ctx.loaders.get(stepsByInvocationId).load(invocation.id);
   }
 
-  @FieldResolver(() => [ID], { description: "The datasets the run's tool steps write, step by step." })
-  async outputDatasetIds(@Root() invocation: InvocationView, @Ctx() ctx: RequestContext): Promise<string[]> {
-    return (await ctx.services.invocations.outputDatasetIds(ctx, invocation)).map((id) => encoded(ctx, id));
+  @FieldResolver(() => [ID], {
+    description: "The outputs of the run's tool steps, step by step, as the platform's legacy run answer lists them: datasets, or the implicit collections of a step mapped over a collection.",
+  })
+  async legacyOutputIds(@Root() invocation: InvocationView, @Ctx() ctx: RequestContext): Promise<string[]> {
+    return (await ctx.services.invocations.legacyOutputIds(ctx, invocation)).map((id) => encoded(ctx, id));
   }
 }
 

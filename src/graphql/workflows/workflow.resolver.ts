@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { RequestContext } from '../../context/request-context';
 import type { StepConnection } from '../../entities/workflow.entity';
 import { buildModule } from '../../services/workflows/build-module';
+import { storedToolInputs } from '../../services/workflows/stored-tool-inputs';
 import type { WorkflowRequestResult } from '../../services/workflows/workflow-request.service';
 import { stepsByVersionId, type VersionView, versionsByWorkflowId } from '../../services/workflows/workflow.loaders';
 import type { StepView, WorkflowView } from '../../services/workflows/workflow-view';
@@ -128,6 +129,14 @@ export class WorkflowStepResolver {
   @FieldResolver(() => Int, { description: 'The unencoded step id (the platform shows it raw in a workflow and its inputs).' })
   rawId(@Root() step: StepView): number {
     return step.id;
+  }
+
+  @FieldResolver(() => JSONObjectScalar, {
+    nullable: true,
+    description: "The step's state as the platform stores it: a tool step's parameters as name -> JSON text (null when the tool is not installed); an input step's name (and collection type).",
+  })
+  toolInputsRaw(@Root() step: StepView, @Ctx() ctx: RequestContext): Record<string, unknown> | null {
+    return storedToolInputs(step, step.toolId ? ctx.services.tools.registry.get(step.toolId) : undefined);
   }
 
   @FieldResolver(() => [StepConnectionType])

@@ -31,7 +31,10 @@ export async function storeNewWorkflow(ctx: RequestContext, ownerId: number, des
   return stored;
 }
 
-/** A new version from the description, made the latest; every update of the contents adds one. */
+/**
+ * A new version from the description, made the latest; every update of the contents adds one. It
+ * takes the description's uuid when it gives one (imports), else a fresh one.
+ */
 export async function addVersion(ctx: RequestContext, stored: StoredWorkflow, description: WorkflowDescription): Promise<Workflow> {
   const em = ctx.em;
   const version = em.create(Workflow, {

@@ -2,7 +2,6 @@ import type { RequestContext } from '../../context/request-context';
 import { StoredWorkflow } from '../../entities/workflow.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
-import { sanitizeText } from '../shared/sanitize';
 import { editorWorkflow, exportWorkflow } from './ga-export';
 import { parseGaWorkflow, workflowDict } from './ga-format';
 import { findWorkflow, ownedWorkflow, ownsWorkflow, readableWorkflow } from './workflow-access';
@@ -58,22 +57,20 @@ export class WorkflowService {
   }
 
   /**
-   * Replaces the contents with a new version (`workflow`: the `.ga` dictionary). A name in it
-   * renames the workflow; an annotation replaces the annotation.
+   * Replaces the contents with a new version (`workflow`: the `.ga` dictionary), as the platform's
+   * update does: the version gets a fresh uuid (only an import honours a given one) and the stored
+   * workflow's name; the name, annotation and tags the dictionary gives are not applied.
    */
   async update(ctx: RequestContext, encodedId: string, workflowValue: unknown): Promise<WorkflowView> {
     if (workflowValue === undefined || workflowValue === null || workflowValue === '') {
       throw errors.invalid("Updating workflow requires dictionary containing 'workflow' attribute with new JSON description.");
     }
     const view = await ownedWorkflow(ctx, encodedId);
-    const dict = workflowDict(workflowValue);
-    const description = parseGaWorkflow(dict);
+    const description = parseGaWorkflow(workflowDict(workflowValue));
     await ctx.em.transactional(async (em) => {
       const stored = await em.findOneOrFail(StoredWorkflow, { id: view.id });
-      if (typeof dict.name === 'string' && dict.name.trim() && dict.name !== stored.name) stored.name = sanitizeText(dict.name);
-      if (typeof dict.annotation === 'string') stored.annotation = sanitizeText(dict.annotation);
-      await addVersion(ctx, stored, description);
-      if (Array.isArray(dict.tags)) await ctx.services.tags.setTags(ctx, stored.user, 'stored_workflow', stored.id, description.tags);
+      // A null uuid makes addVersion draw a fresh one.
+      await addVersion(ctx, stored, { ...description, uuid: null });
     });
     return this.reread(ctx, view.id);
   }

@@ -25,6 +25,8 @@ export interface InvocationStepView {
   orderIndex: number;
   workflowStepUuid: string;
   workflowStepLabel: string | null;
+  /** The workflow step's type (data_input, data_collection_input or tool). */
+  stepType: string;
   state: string;
   outputs: Record<string, ContentRef>;
   jobIds: number[];
@@ -46,7 +48,7 @@ const OF_WORKFLOW = sql<InvocationView>(
 const STEPS_OF = sql<InvocationStepView>(
   'invocation_steps_of',
   `select s.id, s.invocation_id as "invocationId", s.workflow_step_id as "workflowStepId", ws.order_index as "orderIndex",
-     ws.uuid::text as "workflowStepUuid", ws.label as "workflowStepLabel", s.state, s.outputs, s.update_time as "updateTime",
+     ws.uuid::text as "workflowStepUuid", ws.label as "workflowStepLabel", ws.type as "stepType", s.state, s.outputs, s.update_time as "updateTime",
      array(select j.job_id from workflow_invocation_step_job j where j.invocation_step_id = s.id order by j.job_id) as "jobIds"
    from workflow_invocation_step s join workflow_step ws on ws.id = s.workflow_step_id
    where s.invocation_id = any($1::int[]) order by s.invocation_id, ws.order_index`,

@@ -6,7 +6,6 @@ import { Workflow } from '../../../entities/workflow.entity';
 import { AppError, errors } from '../../../errors/error-kinds';
 import { enqueueTask } from '../../../tasks/task-queue';
 import { copyHdas, copyLddaToHistory } from '../../datasets/hda-factory';
-import { outputsByJobId } from '../../jobs/job.loaders';
 import { decodeId } from '../../shared/decode-id';
 import { recalculateDiskUsage } from '../../usage/disk-usage';
 import { findWorkflow, readableWorkflow } from '../workflow-access';
@@ -147,11 +146,13 @@ export class InvocationService {
     return this.read(ctx, invocation.id);
   }
 
-  /** The datasets the run's tool steps write, step by step (the legacy run answer's `outputs`). */
-  async outputDatasetIds(ctx: RequestContext, invocation: InvocationView): Promise<number[]> {
+  /**
+   * The legacy run answer's `outputs`: what each tool step produced, step by step, as the platform
+   * keeps a step's outputs: its datasets, or for a step mapped over a collection the implicit
+   * collections gathering them.
+   */
+  async legacyOutputIds(ctx: RequestContext, invocation: InvocationView): Promise<number[]> {
     const steps = await ctx.loaders.get(stepsByInvocationId).load(invocation.id);
-    const jobIds = steps.flatMap((step) => step.jobIds);
-    const links = await ctx.loaders.get(outputsByJobId).loadMany(jobIds);
-    return links.flatMap((list) => (Array.isArray(list) ? list.flatMap((link) => (link.hda ? [link.hda.id] : [])) : []));
+    return steps.filter((step) => step.stepType === 'tool').flatMap((step) => Object.values(step.outputs).map((ref) => ref.id));
   }
 }
