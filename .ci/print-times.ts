@@ -9,7 +9,7 @@ interface JestResults {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
-  testResults: Array<{ name: string; startTime: number; endTime: number; numPassingTests: number; numFailingTests: number; numPendingTests: number }>;
+  testResults: Array<{ name: string; startTime: number; endTime: number; assertionResults: Array<{ status: string }> }>;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
@@ -25,7 +25,10 @@ for (const argument of process.argv.slice(2)) {
   const counts = `${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped`;
   process.stdout.write(`${label.padEnd(20)} ${wall ? `${wall} s`.padStart(7) : ''}  ${counts}\n`);
   for (const group of [...results.testResults].sort((a, b) => a.startTime - b.startTime)) {
-    const tests = `${group.numPassingTests} passed${group.numFailingTests ? `, ${group.numFailingTests} FAILED` : ''}${group.numPendingTests ? `, ${group.numPendingTests} skipped` : ''}`;
+    const count = (status: string) => group.assertionResults.filter((test) => test.status === status).length;
+    const failed = count('failed');
+    const skipped = count('pending') + count('skipped') + count('todo');
+    const tests = `${count('passed')} passed${failed ? `, ${failed} FAILED` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
     process.stdout.write(`  ${basename(group.name, '.group.ts').padEnd(18)} ${seconds(group.endTime - group.startTime).padStart(7)}  ${tests}\n`);
   }
 }
