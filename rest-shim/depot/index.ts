@@ -12,11 +12,12 @@ import { capsuleDownloadRoute } from './routes/capsules/capsules.routes';
 import { depotCategoriesArea } from './routes/categories/categories.routes';
 import { depotRepositoriesArea, revisionArchiveRoute } from './routes/repositories/repositories.routes';
 import { depotContractArea } from './routes/revisions/depot-contract.routes';
+import { depotToolsArea } from './routes/tools/tools.routes';
 import { depotUsersArea } from './routes/users/users.routes';
 
 /** The depot's route areas that answer; contract endpoints of the depot not among them answer 501. */
 /** The contract's area comes first: its fixed paths (`/api/repositories/get_…`) before `/api/repositories/{id}`. */
-export const DEPOT_AREAS: RouteArea[] = [depotContractArea, depotUsersArea, depotCategoriesArea, depotRepositoriesArea];
+export const DEPOT_AREAS: RouteArea[] = [depotContractArea, depotUsersArea, depotCategoriesArea, depotRepositoriesArea, depotToolsArea];
 
 /** The depot's REST face, on `/api` of the depot's port: the same shim machinery as the platform's. */
 export function createDepotShim(schema: GraphQLSchema, services: DepotServices): Router {
@@ -39,6 +40,6 @@ export function createDepotShim(schema: GraphQLSchema, services: DepotServices):
     router[method](toExpressPath(endpoint.path), (_req, res) => sendError(res, new AppError('NotImplemented', 'This depot API is not available yet.'), 'json', services.log));
   }
 
-  router.use('/api', (req, res) => sendError(res, new AppError('ObjectNotFound', `No API route for ${req.method} ${req.path}`), 'json', services.log));
+  router.use('/api', (req, res) => sendError(res, new AppError('ObjectNotFound', `No API route for ${req.method} ${req.baseUrl}${req.path}`), 'json', services.log));
   return router;
 }

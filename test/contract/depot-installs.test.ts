@@ -191,6 +191,58 @@ describe('POST .../install_repository_revision: refusals', () => {
   });
 });
 
+describe('install parameters no depot could answer for: 400 before any request, never echoed back', () => {
+  const HUGE = 'n'.repeat(70_000);
+  const ROUTES = ['install_repository_revision', 'new/install_repository_revision'];
+  const valid = (url: string) => ({ [url]: broken.url, name: 'broken', owner: 'alice', changeset_revision: 'abcdefabcdef' });
+  const expectShort400 = (res: { status: number; body: Record<string, unknown> }, code = 400008) => {
+    expect([res.status, res.body.err_code]).toEqual([400, code]);
+    expect(String(res.body.err_msg).length).toBeLessThan(300);
+  };
+
+  it('refuses a 70,000-character name, owner, changeset_revision or depot URL on every install route of both spellings', async () => {
+    const before = broken.hits.length;
+    for (const { prefix, url } of SPELLINGS) {
+      for (const field of ['name', 'owner', 'changeset_revision', url]) {
+        for (const path of ROUTES) expectShort400(await h.api.post(`${prefix}/${path}`).send({ key: h.admin.key, ...valid(url), [field]: HUGE }));
+        const plural = url === 'depot_url' ? 'depot_urls' : 'tool_shed_urls';
+        const lists = { [plural]: [broken.url, broken.url], names: ['broken', 'broken'], owners: ['alice', 'alice'], changeset_revisions: ['abcdefabcdef', 'abcdefabcdef'] };
+        const listField = { name: 'names', owner: 'owners', changeset_revision: 'changeset_revisions' }[field] ?? plural;
+        // The second revision is refused before the first is installed.
+        expectShort400(await h.api.post(`${prefix}/install_repository_revisions`).send({ key: h.admin.key, ...lists, [listField]: [...lists[listField].slice(0, 1), HUGE] }));
+      }
+    }
+    expect(broken.hits.length).toBe(before);
+    expect((await h.api.get('/api/tool_shed_repositories').query({ key: h.admin.key })).body).toEqual([]);
+  });
+
+  it("refuses names and owners with characters no repository has, and changesets that are not hex digits", async () => {
+    for (const [field, value] of [['name', '../etc'], ['owner', 'al ice'], ['name', 'a/b'], ['changeset_revision', 'xyz'], ['changeset_revision', 'a'.repeat(41)]]) {
+      const res = await install('/api/tool_shed_repositories', { ...valid('tool_shed_url'), [field]: value });
+      expectShort400(res);
+      expect(res.body.err_msg).toContain(field === 'changeset_revision' ? 'changeset_revision' : field);
+    }
+  });
+
+  it('refuses section labels and ids longer than a record keeps, and cuts a long configuration name in its answer', async () => {
+    expectShort400(await install('/api/tool_shed_repositories', { ...valid('tool_shed_url'), new_tool_panel_section_label: HUGE }));
+    expectShort400(await install('/api/tool_shed_repositories', { ...valid('tool_shed_url'), tool_panel_section_id: HUGE }));
+    const conf = await install('/api/tool_shed_repositories', { ...valid('tool_shed_url'), shed_tool_conf: `${HUGE}.xml` });
+    expect([conf.status, conf.body.status]).toEqual([200, 'error']);
+    expect(String(conf.body.error).length).toBeLessThan(400);
+  });
+
+  it('get_latest_installable_revision, the record lookup and the workflow imports refuse such values too', async () => {
+    for (const { prefix, url } of SPELLINGS) {
+      for (const field of ['name', 'owner', url]) {
+        expectShort400(await h.api.post(`${prefix}/get_latest_installable_revision`).send({ key: h.admin.key, [url]: depot.url, name: 'reverse_suite', owner: 'alice', [field]: HUGE }));
+      }
+      expectShort400(await h.api.post(`${prefix}/import_workflow`).query({ key: h.admin.key }).send({ id: HUGE, index: 0 }), 400009);
+      expectShort400(await h.api.post(`${prefix}/import_workflows`).query({ key: h.admin.key }).send({ id: HUGE }), 400009);
+    }
+  });
+});
+
 describe('POST .../install_repository_revision: installing', () => {
   let suiteId: string;
 

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { createRepository, type CreatedRepository, publish, readTarball, tarball, toolXml } from '../support/depot-helpers';
 import { binary } from '../support/depot-helpers';
 import { tarMembers } from '../support/history-helpers';
+import { capsuleFileName } from '../../src/depot/services/capsules/capsule-export.service';
 import { type DepotUser, startTestDepot, type TestDepot } from '../support/test-depot';
 
 const PACKAGE = '<tool_dependency><package name="seqtk" version="1.2"><install version="1.0"/></package></tool_dependency>';
@@ -102,6 +103,59 @@ describe('POST /api/repository_revisions/export', () => {
   });
 });
 
+describe('POST /api/repository_revisions/export: where a capsule may be written (download_dir)', () => {
+  const fields = () => ({ name: 'seqtk_tools', owner: 'alice', changeset_revision: cs.seqtk_tools[1] });
+  const refused = async (downloadDir: unknown, key?: string) => {
+    const res = await exportCapsule({ ...fields(), download_dir: downloadDir }, key);
+    expect([JSON.stringify(downloadDir).slice(0, 40), res.status, res.body.err_code]).toEqual([JSON.stringify(downloadDir).slice(0, 40), 400, 400008]);
+    expect(res.body.err_msg.length).toBeLessThan(300);
+    return res.body.err_msg as string;
+  };
+
+  it('refuses a path too long for the file system (a 300-character component, a 5,000-character path) with 400, never echoing it', async () => {
+    expect(await refused(join(dir, 'x'.repeat(300)))).toBe('download_dir has a path component longer than 255 bytes.');
+    expect(await refused(`${dir}/${'abc/'.repeat(1250)}`)).toBe('download_dir is longer than 4095 bytes.');
+  });
+
+  it('refuses anything but an absolute path: numbers, booleans, lists, relative paths, URLs; nothing is created in the working directory', async () => {
+    for (const value of [123, true, ['a'], { dir }]) expect(await refused(value)).toBe('download_dir must be a path (text).');
+    for (const value of ['123', 'true', 'a', 'capsules/new', 'file:///etc/passwd', '~/capsules']) expect(await refused(value)).toMatch(/^download_dir must be an absolute path under one of the depot's capsule directories/);
+    for (const name of ['123', 'true', 'a', 'capsules', 'file:', '~']) expect(existsSync(join(process.cwd(), name))).toBe(false);
+    // A form post's repeated field is a list too.
+    const repeated = await h.api.post('/api/repository_revisions/export').type('form').send(`depot_url=x&name=seqtk_tools&owner=alice&changeset_revision=${cs.seqtk_tools[1]}&download_dir=${dir}&download_dir=${dir}`);
+    expect([repeated.status, repeated.body.err_msg]).toEqual([400, 'download_dir must be a path (text).']);
+  });
+
+  it('writes into an existing directory for anyone, creates a new one only for administrators, and refuses a file', async () => {
+    const fresh = join(dir, 'made', 'by', 'admin');
+    expect(await refused(fresh)).toMatch(/^download_dir does not exist/);
+    expect(await refused(fresh, alice.key)).toMatch(/^download_dir does not exist/);
+    expect(existsSync(join(dir, 'made'))).toBe(false);
+    const byAdmin = await exportCapsule({ ...fields(), download_dir: fresh }, h.masterKey);
+    expect([byAdmin.status, byAdmin.body.capsule_file_name]).toEqual([200, join(fresh, `capsule_localhost_colon_9009_seqtk_tools_alice_${cs.seqtk_tools[1]}.tar.gz`)]);
+    const anonymous = await exportCapsule({ ...fields(), download_dir: fresh });
+    expect(anonymous.status).toBe(200);
+    writeFileSync(join(dir, 'plain-file'), 'x');
+    expect(await refused(join(dir, 'plain-file'))).toBe('download_dir is not a directory.');
+  });
+
+  it('writes to /tmp when no download_dir is given (the contract\'s default)', async () => {
+    const res = await h.api.post('/api/repository_revisions/export').send({ depot_url: 'http://localhost:9009', ...fields() });
+    expect([res.status, res.body.capsule_file_name]).toEqual([200, `/tmp/capsule_localhost_colon_9009_seqtk_tools_alice_${cs.seqtk_tools[1]}.tar.gz`]);
+    rmSync(res.body.capsule_file_name, { force: true });
+  });
+
+  it('names the capsule file safely whatever the request\'s host (DEPOT_URL unset): no "/" or "..", at most 255 bytes', () => {
+    expect(capsuleFileName(false, 'localhost:9009', 'tools', 'alice', 'abcdefabcdef')).toBe('capsule_localhost_colon_9009_tools_alice_abcdefabcdef.tar.gz');
+    const hostile = capsuleFileName(true, 'a/../../etc', 'tools', 'alice', 'abcdefabcdef');
+    expect(hostile).toBe('capsule_with_dependencies_a_.._.._etc_tools_alice_abcdefabcdef.tar.gz');
+    const long = capsuleFileName(true, 'h'.repeat(400), 'n'.repeat(80), 'o'.repeat(255), 'f'.repeat(40));
+    expect(long.length).toBeLessThanOrEqual(255);
+    // The host goes first, then the owner is cut; the name and the changeset stay whole.
+    expect(long).toMatch(new RegExp(`^capsule_with_dependencies__${'n'.repeat(80)}_o+_${'f'.repeat(40)}\\.tar\\.gz$`));
+  });
+});
+
 describe('POST /api/repositories/new/import_capsule', () => {
   const importCapsule = (depot: TestDepot, key: string | undefined, capsule: string) =>
     depot.api.post('/api/repositories/new/import_capsule').query(key ? { key } : {}).send({ depot_url: 'http://localhost:9009', capsule_file_name: capsule });
@@ -144,6 +198,18 @@ describe('POST /api/repositories/new/import_capsule', () => {
     expect([noUrl.status, noUrl.body]).toEqual([400, { err_msg: "Missing required parameter 'depot_url'.", err_code: 400007 }]);
     const outside = await importCapsule(h, alice.key, '/etc/passwd');
     expect([outside.status, outside.body.err_code]).toEqual([400, 400008]);
+  });
+
+  it('refuses a capsule_file_name that is not text or too long for the file system (400008, never echoed)', async () => {
+    for (const [value, message] of [
+      [123, 'capsule_file_name must be a path (text).'],
+      [['a.tar.gz'], 'capsule_file_name must be a path (text).'],
+      [join(dir, `${'x'.repeat(300)}.tar.gz`), 'capsule_file_name has a path component longer than 255 bytes.'],
+      [`${'abc/'.repeat(1250)}x.tar.gz`, 'capsule_file_name is longer than 4095 bytes.'],
+    ] as const) {
+      const res = await h.api.post('/api/repositories/new/import_capsule').query({ key: alice.key }).send({ depot_url: 'http://localhost:9009', capsule_file_name: value });
+      expect([res.status, res.body]).toEqual([400, { err_msg: message, err_code: 400008 }]);
+    }
   });
 
   // These start fresh depots on the same database: the depot above is emptied.

@@ -70,3 +70,24 @@ describe('GET /api/categories and /api/categories/{id}', () => {
     await h.sql("update depot.category set deleted = false where name = 'Assembly'");
   });
 });
+
+describe("GET /api/categories/deleted (the Tool Shed client's get_categories(deleted=True))", () => {
+  it('lists the deleted categories to administrators, as ?deleted=true does', async () => {
+    await h.sql("update depot.category set deleted = true where name = 'Assembly'");
+    try {
+      const res = await h.api.get('/api/categories/deleted').query({ key: h.admin.key });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual((await h.api.get('/api/categories').query({ deleted: 'true', key: h.admin.key })).body);
+      expect(res.body).toEqual([{ model_class: 'Category', id: expect.stringMatching(ENCODED), name: 'Assembly', description: 'Genome assembly', deleted: true, url: `/api/categories/${res.body[0].id}`, repositories: 0 }]);
+    } finally {
+      await h.sql("update depot.category set deleted = false where name = 'Assembly'");
+    }
+  });
+
+  it('is refused to users and anonymous callers (403006, as ?deleted=true)', async () => {
+    for (const query of [{ key: alice.key }, {}]) {
+      const res = await h.api.get('/api/categories/deleted').query(query);
+      expect([res.status, res.body]).toEqual([403, { err_msg: 'Only administrators can query deleted categories.', err_code: 403006 }]);
+    }
+  });
+});

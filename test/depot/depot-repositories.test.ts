@@ -161,3 +161,93 @@ describe('the category index counts the visible repositories filed under each ca
     expect(category).toMatchObject({ name: 'Text Manipulation', repositories: 2 });
   });
 });
+
+describe("GET /api/repositories?q= (the Tool Shed client's search_repositories)", () => {
+  const HIT_KEYS = ['approved', 'description', 'full_last_updated', 'homepage_url', 'id', 'last_updated', 'long_description', 'name', 'remote_repository_url', 'repo_owner_username', 'times_downloaded'];
+  const search = (query: string) => h.api.get(`/api/repositories?${query}`);
+  const found = (body: { hits: Array<{ repository: { name: string; repo_owner_username: string } }> }) => body.hits.map((hit) => `${hit.repository.repo_owner_username}/${hit.repository.name}`);
+
+  beforeAll(async () => {
+    // A dependency definition is never a hit (the original does not index them).
+    await h.api.post('/api/repositories').query({ key: alice.key }).send({ name: 'package_reverse', synopsis: 'Reverse package', type: 'tool_dependency_definition' });
+  });
+
+  it('answers the search object for q, page and page_size as the client sends them: hits with every word, best first, counts as texts', async () => {
+    const res = await search('q=reverse&page=1&page_size=10');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ hostname: 'http://localhost:9009/', page: '1', page_size: '10', total_results: '2', hits: expect.any(Array) });
+    // Deleted, deprecated and dependency definitions are left out.
+    expect(found(res.body)).toEqual(['alice/reverse', 'bob/reverse']);
+    const [first] = res.body.hits;
+    expect(Object.keys(first).sort()).toEqual(['matched_terms', 'repository', 'score']);
+    expect(Object.keys(first.repository).sort()).toEqual(HIT_KEYS);
+    expect(first.repository).toMatchObject({
+      id: expect.stringMatching(ENCODED),
+      name: 'reverse',
+      repo_owner_username: 'alice',
+      description: 'Reverse lines',
+      long_description: 'Reverses the lines of a file.',
+      homepage_url: 'https://example.org/',
+      remote_repository_url: 'https://git.example.org/reverse',
+      times_downloaded: 0,
+      approved: 'no',
+      last_updated: 'today',
+      full_last_updated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d [AP]M$/),
+    });
+    // name 0.9, description 0.6 and remote repository URL 0.2 hold it as a whole word (twice their weight), the long
+    // description 0.5 within "Reverses" (once); times max(0, 1) / 100.
+    expect(first.score).toBeCloseTo((0.9 * 2 + 0.6 * 2 + 0.5 + 0.2 * 2) / 100, 10);
+    expect(first.matched_terms).toEqual([['name', 'reverse'], ['description', 'reverse'], ['long_description', 'reverse'], ['remote_repository_url', 'reverse']]);
+    expect(res.body.hits[1].score).toBeCloseTo((0.9 * 2 + 0.6) / 100, 10);
+  });
+
+  it('weighs hits by popularity (downloads / 100), and needs every word of the term (in any field, any case)', async () => {
+    await h.sql("update depot.repository set times_downloaded = 300 where name = 'reverse' and user_id = (select id from depot.galaxy_user where username = 'bob')");
+    const popular = await search('q=Reverse');
+    expect(found(popular.body)).toEqual(['bob/reverse', 'alice/reverse']);
+    expect(popular.body.hits[0].score).toBeCloseTo((0.9 * 2 + 0.6) * 3, 10);
+    const both = await search('q=reverse%20BOB');
+    expect(found(both.body)).toEqual(['bob/reverse']);
+    expect(both.body.hits[0].matched_terms).toEqual([['name', 'reverse'], ['description', 'reverse'], ['description', 'bob'], ['repo_owner_username', 'bob']]);
+    const nothing = await search('q=reverse%20nowhere');
+    expect(nothing.body).toEqual({ hostname: 'http://localhost:9009/', page: '1', page_size: '10', total_results: '0', hits: [] });
+    // Wildcards of LIKE are plain characters.
+    expect((await search('q=%25%25%25')).body.total_results).toBe('0');
+    await h.sql("update depot.repository set times_downloaded = 0 where name = 'reverse'");
+  });
+
+  it("pages as the original: page_size hits from page, a page after the last gives the last page's hits", async () => {
+    const second = await search('q=reverse&page=2&page_size=1');
+    expect([second.body.page, second.body.page_size, second.body.total_results, found(second.body)]).toEqual(['2', '1', '2', ['bob/reverse']]);
+    const beyond = await search('q=reverse&page=7&page_size=1');
+    expect([beyond.body.page, found(beyond.body)]).toEqual(['7', ['bob/reverse']]);
+    const defaults = await search('q=reverse');
+    expect([defaults.body.page, defaults.body.page_size]).toEqual(['1', '10']);
+  });
+
+  it("refuses what the original refuses: pages that are not integers (400008), a page before the first (404001), a term under 3 characters (400008)", async () => {
+    for (const query of ['q=reverse&page=abc', 'q=reverse&page_size=1.5', 'q=reverse&page=1&page=2']) {
+      const res = await search(query);
+      expect([query, res.status, res.body]).toEqual([query, 400, { err_msg: 'The "page" and "page_size" parameters have to be integers.', err_code: 400008 }]);
+    }
+    const before = await search('q=reverse&page=0');
+    expect([before.status, before.body]).toEqual([404, { err_msg: 'The requested page does not exist.', err_code: 404001 }]);
+    const empty = await search('q=reverse&page_size=0');
+    expect([empty.status, empty.body.err_code]).toEqual([400, 400008]);
+    const short = await search('q=%20ab%20');
+    expect([short.status, short.body]).toEqual([400, { err_msg: 'The search term has to be at least 3 characters long.', err_code: 400008 }]);
+    const huge = await search(`q=${'x'.repeat(5000)}`);
+    expect([huge.status, huge.body.err_code]).toEqual([400, 400008]);
+    expect(huge.body.err_msg.length).toBeLessThan(200);
+  });
+
+  it('without q (or an empty one) stays the index, whatever page and page_size say', async () => {
+    const index = await search('q=&page=abc&page_size=1');
+    expect(index.status).toBe(200);
+    expect(index.body.map((repository: { name: string }) => repository.name)).toEqual(['bob_tools', 'package_reverse', 'reverse', 'reverse', 'suite_bob']);
+  });
+
+  it('costs one statement', async () => {
+    expect(h.queriesOf(await search('q=reverse&page=1&page_size=10'))).toBe(1);
+  });
+});

@@ -18,6 +18,7 @@ import { RepositoryService } from '../services/repositories/repository.service';
 import { ArchiveService } from '../services/revisions/archive.service';
 import { InstallInfoService } from '../services/revisions/install-info.service';
 import { RevisionService } from '../services/revisions/revision.service';
+import { SearchService } from '../services/search/search.service';
 import { ChangesetUploadService } from '../services/revisions/changeset-upload.service';
 import { DepotSessionService } from '../services/users/depot-session.service';
 import { DepotUserService } from '../services/users/depot-user.service';
@@ -79,6 +80,7 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
     capsuleExports: new CapsuleExportService(),
     capsuleImports: new CapsuleImportService(config.importWaitSeconds),
     metadata: new MetadataService(db, layout, config, tasks, log),
+    search: new SearchService(),
   };
   tasks.register(METADATA_TASK, metadataTaskHandler(services), metadataTaskFailed(services));
   tasks.register(CAPSULE_IMPORT_TASK, capsuleImportTaskHandler(services));

@@ -14,6 +14,7 @@ import type { RepositoryService } from '../services/repositories/repository.serv
 import type { ArchiveService } from '../services/revisions/archive.service';
 import type { InstallInfoService } from '../services/revisions/install-info.service';
 import type { RevisionService } from '../services/revisions/revision.service';
+import type { SearchService } from '../services/search/search.service';
 import type { ChangesetUploadService } from '../services/revisions/changeset-upload.service';
 import type { DepotSessionService } from '../services/users/depot-session.service';
 import type { DepotUserService } from '../services/users/depot-user.service';
@@ -39,4 +40,5 @@ export interface DepotServices {
   capsuleExports: CapsuleExportService;
   capsuleImports: CapsuleImportService;
   metadata: MetadataService;
+  search: SearchService;
 }

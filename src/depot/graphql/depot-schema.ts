@@ -5,10 +5,11 @@ import { CapsuleResolver } from './capsules/capsule.resolver';
 import { CategoryResolver } from './categories/category.resolver';
 import { RepositoryResolver } from './repositories/repository.resolver';
 import { InstallInfoResolver, RevisionDependencyResolver, RevisionResolver } from './revisions/revision.resolver';
+import { SearchResolver, SearchToolResolver } from './search/search.resolver';
 import { DepotUserResolver } from './users/depot-user.resolver';
 
 /** The depot's own graph (served at /graphql on the depot's port). */
-export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver, RepositoryResolver, RevisionResolver, InstallInfoResolver, RevisionDependencyResolver, CapsuleResolver] as const;
+export const DEPOT_RESOLVERS = [DepotUserResolver, CategoryResolver, RepositoryResolver, RevisionResolver, InstallInfoResolver, RevisionDependencyResolver, CapsuleResolver, SearchResolver, SearchToolResolver] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

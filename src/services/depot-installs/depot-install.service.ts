@@ -11,13 +11,19 @@ import { depotClient, depotEndpoint, DepotRequestError } from './depot-client';
 import { type AllowedDepot, DepotAllowList } from './depot-urls';
 import { parseInstallInfo, type RevisionInstallInfo } from './install-info';
 import {
+  changesetRevision,
+  depotUrlText,
   INITIAL_CHANGELOG_HASH,
+  malformedShown,
   namesDepotToolConf,
   NOT_AUTHORIZED,
   type ParameterStyle,
   RepositoriesInstalledException,
+  repositoryWord,
   required,
   sectionForLabel,
+  sectionText,
+  shown,
   STYLE_WORDS,
 } from './install-parameters';
 import { planInstall, type PlannedRepository } from './install-plan';
@@ -88,7 +94,7 @@ export class DepotInstallService {
   /** One record; null for an id that names none (the platform answers `{}`). */
   async show(ctx: RequestContext, encodedId: string): Promise<InstalledRepositoryView | null> {
     ctx.caller.requireIdentity();
-    const [found] = await readInstalledRepositories(ctx, [decodeId(ctx, encodedId)]);
+    const [found] = await readInstalledRepositories(ctx, [decodeId(ctx, encodedId, malformedShown)]);
     return found ?? null;
   }
 
@@ -99,6 +105,8 @@ export class DepotInstallService {
     const name = required(input.name, 'name');
     const owner = required(input.owner, 'owner');
     ctx.caller.requireAdmin(NOT_AUTHORIZED);
+    repositoryWord(name, 'name');
+    repositoryWord(owner, 'owner');
     const depot = this.allowed(url, words.url);
     try {
       const revisions = await depotClient.getJson(depotEndpoint(depot.base, 'api/repositories/get_ordered_installable_revisions', { name, owner }));
@@ -119,12 +127,20 @@ export class DepotInstallService {
    * one of them is installed already.
    */
   async install(ctx: RequestContext, input: InstallRevisionInput): Promise<InstallOutcome> {
+    return this.installChecked(ctx, input, this.coordinates(input));
+  }
+
+  /**
+   * The revision an install names, each part required and checked before any depot is asked (a
+   * value no depot could answer for is 400, never a request, and is never echoed whole).
+   */
+  private coordinates(input: Pick<InstallRevisionInput, 'style' | 'depotUrl' | 'name' | 'owner' | 'changesetRevision'>): { url: string; name: string; owner: string; changesetRevision: string } {
     const words = STYLE_WORDS[input.style];
     const url = required(input.depotUrl, words.url);
     const name = required(input.name, 'name');
     const owner = required(input.owner, 'owner');
-    const changesetRevision = required(input.changesetRevision, 'changeset_revision');
-    return this.installChecked(ctx, input, { url, name, owner, changesetRevision });
+    const changeset = required(input.changesetRevision, 'changeset_revision');
+    return { url: depotUrlText(url, words.url), name: repositoryWord(name, 'name'), owner: repositoryWord(owner, 'owner'), changesetRevision: changesetRevision(changeset) };
   }
 
   /** Several revisions with the same options: ordered lists whose positions go together. */
@@ -137,6 +153,10 @@ export class DepotInstallService {
         `Error in ${words.api} API in install_repository_revisions: the received parameters must be ordered lists so that positional values in ` +
         `${words.urls}, names, owners and changeset_revisions are associated.`;
       return { repositories: [], status: 'error', error };
+    }
+    // Every revision is checked before the first is installed.
+    for (let index = 0; index < count; index += 1) {
+      this.coordinates({ style: input.style, depotUrl: input.depotUrls[index], name: input.names[index], owner: input.owners[index], changesetRevision: input.changesetRevisions[index] });
     }
     const repositories: InstalledRepositoryView[] = [];
     let alreadyInstalled = false;
@@ -208,7 +228,7 @@ export class DepotInstallService {
 
   private allowed(url: string, parameter: string): AllowedDepot {
     const depot = this.allowList.match(url);
-    if (!depot) throw errors.invalid(`The depot ${url} (${parameter}) is not one this platform may install from: the operator lists those in DEPOT_URLS.`);
+    if (!depot) throw errors.invalid(`The depot ${shown(url)} (${parameter}) is not one this platform may install from: the operator lists those in DEPOT_URLS.`);
     return depot;
   }
 
@@ -216,7 +236,7 @@ export class DepotInstallService {
   private async configurationProblem(named: string | null): Promise<string | null> {
     const toolDir = this.layout.root;
     if (named && named.trim() !== '' && !namesDepotToolConf(named, toolDir)) {
-      return `No depot tool configuration named ${named} exists: this platform installs repositories into its one depot tool configuration (depot_tool_conf.xml), whose tool_path is DEPOT_TOOL_DIR.`;
+      return `No depot tool configuration named ${shown(named)} exists: this platform installs repositories into its one depot tool configuration (depot_tool_conf.xml), whose tool_path is DEPOT_TOOL_DIR.`;
     }
     try {
       await mkdir(toolDir, { recursive: true });
@@ -229,8 +249,8 @@ export class DepotInstallService {
 
   /** The panel section of the tools: a new one named by its label, an existing one by id (unknown: none). */
   private section(ctx: RequestContext, input: InstallRevisionInput): PanelSection | null {
-    const label = input.newToolPanelSectionLabel?.trim() ?? '';
-    const id = input.toolPanelSectionId?.trim() ?? '';
+    const label = sectionText(input.newToolPanelSectionLabel?.trim() ?? '', 'new_tool_panel_section_label');
+    const id = sectionText(input.toolPanelSectionId?.trim() ?? '', 'tool_panel_section_id');
     if (label && id) throw errors.invalid('Give either tool_panel_section_id or new_tool_panel_section_label, not both.');
     if (label) return ctx.services.tools.panelSection(sectionForLabel(label).id) ?? sectionForLabel(label);
     if (!id) return null;

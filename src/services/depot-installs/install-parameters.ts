@@ -4,6 +4,7 @@
  * service serves both; its messages name the parameters as the caller sent them.
  */
 import { AppError, errors } from '../../errors/error-kinds';
+import { malformed } from '../shared/decode-id';
 
 export type ParameterStyle = 'depot' | 'tool_shed';
 
@@ -54,4 +55,48 @@ export function required(value: string | null | undefined, parameter: string): s
 /** The tool panel section of `new_tool_panel_section_label`: its id is the label in lower case, spaces as `_`. */
 export function sectionForLabel(label: string): { id: string; name: string } {
   return { id: label.trim().toLowerCase().replace(/\s+/g, '_'), name: label.trim() };
+}
+
+/** Caller text inside a message: at most 80 characters (a parameter may be megabytes long). */
+export function shown(value: unknown, max = 80): string {
+  const text = String(value);
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
+/** MalformedId for an id a caller sent, the id shown cut (encoded ids are 16 hex digits). */
+export const malformedShown = (value: unknown): AppError => malformed(shown(value));
+
+/**
+ * A depot's repository names and owners are short words (the depot's own rules are stricter:
+ * lower-case letters, digits, '_' and '-'); these become directories of DEPOT_TOOL_DIR too.
+ */
+const REPOSITORY_WORD = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+const MAX_WORD = 255;
+/** A changeset revision: the hex digits of a commit (12 as depots give them, up to a whole 40). */
+const CHANGESET = /^[0-9a-fA-F]{1,40}$/;
+/** Longer depot URLs name no depot. */
+const MAX_URL = 2048;
+
+/** `name` or `owner`, refused (400) before any depot is asked when it cannot name a repository. */
+export function repositoryWord(value: string, parameter: 'name' | 'owner'): string {
+  if (value.length > MAX_WORD) throw errors.invalid(`The ${parameter} is longer than ${MAX_WORD} characters: ${shown(value)}`);
+  if (!REPOSITORY_WORD.test(value)) throw errors.invalid(`The ${parameter} ( ${shown(value)} ) may hold only letters, digits, '_', '.' and '-'.`);
+  return value;
+}
+
+export function changesetRevision(value: string): string {
+  if (!CHANGESET.test(value)) throw errors.invalid(`Invalid changeset_revision ( ${shown(value)} ): a changeset revision is at most 40 hex digits.`);
+  return value;
+}
+
+/** A depot URL (`depot_url` / `tool_shed_url`) of a reasonable length. */
+export function depotUrlText(value: string, parameter: string): string {
+  if (value.length > MAX_URL) throw errors.invalid(`The ${parameter} is longer than ${MAX_URL} characters: ${shown(value)}`);
+  return value;
+}
+
+/** Tool panel section labels and ids are stored with the record (255 characters at most). */
+export function sectionText(value: string, parameter: string): string {
+  if (value.length > MAX_WORD) throw errors.invalid(`The ${parameter} is longer than ${MAX_WORD} characters: ${shown(value)}`);
+  return value;
 }

@@ -7,6 +7,7 @@ import { decodeId } from '../shared/decode-id';
 import { parseGaWorkflow, type StepDescription, workflowDict } from '../workflows/ga-format';
 import type { WorkflowView } from '../workflows/workflow-view';
 import { readInstalledMetadata, readInstalledRepositories } from './installed-repository-view';
+import { malformedShown, shown } from './install-parameters';
 
 /** An exported workflow of an installed repository, identified by its position in the list. */
 export interface ExportedWorkflowView {
@@ -33,7 +34,7 @@ const MISSING_KEY = "Missing required parameter 'key' whose value is the API key
 export class InstalledWorkflowsService {
   async exported(ctx: RequestContext, encodedId: string): Promise<ExportedWorkflowView[]> {
     ctx.caller.requireIdentity();
-    const metadata = await this.metadataOf(ctx, decodeId(ctx, encodedId));
+    const metadata = await this.metadataOf(ctx, decodeId(ctx, encodedId, malformedShown));
     return (metadata?.workflows ?? []).map((workflow, index) => ({ index, annotation: workflow.annotation, formatVersion: workflow.formatVersion, workflowName: workflow.name }));
   }
 
@@ -42,7 +43,7 @@ export class InstalledWorkflowsService {
     const { id, metadata } = await this.checked(ctx, input, true);
     const index = Number(input.index);
     const workflows = metadata?.workflows ?? [];
-    if (!Number.isInteger(index) || index < 0 || index >= workflows.length) throw errors.invalid(`No exported workflow has the index ${input.index}.`);
+    if (!Number.isInteger(index) || index < 0 || index >= workflows.length) throw errors.invalid(`No exported workflow has the index ${shown(input.index)}.`);
     return this.importAt(ctx, id, metadata!, index);
   }
 
@@ -64,7 +65,7 @@ export class InstalledWorkflowsService {
     if (!input.repositoryId) throw errors.missing("Missing required parameter 'id'.");
     if (indexed && (input.index === undefined || input.index === null || input.index === '')) throw errors.missing("Missing required parameter 'index'.");
     ctx.caller.requireUser();
-    const id = decodeId(ctx, input.repositoryId);
+    const id = decodeId(ctx, input.repositoryId, malformedShown);
     return { id, metadata: await this.metadataOf(ctx, id) };
   }
 

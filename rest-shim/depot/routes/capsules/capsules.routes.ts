@@ -1,9 +1,18 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { errors } from '../../../../src/errors/error-kinds';
 import { route, type RouteSpec } from '../../../core/route';
 import type { RouteInput } from '../../../core/route-input';
 
 const depotUrlOf = (input: RouteInput) => input.string('depot_url') ?? input.string('tool_shed_url') ?? null;
+
+/** A path on the depot's server: text only (a number, a boolean or a list names no path). */
+function pathParameter(input: RouteInput, name: string): string | null {
+  const value = input.get(name);
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw errors.invalid(`${name} must be a path (text).`);
+  return value;
+}
 
 /** `POST /api/repository_revisions/export` and `POST /api/repositories/new/import_capsule` (contract area `depot`). */
 export const capsuleRoutes: RouteSpec[] = [
@@ -19,7 +28,7 @@ export const capsuleRoutes: RouteSpec[] = [
         owner: input.string('owner') ?? null,
         changesetRevision: input.string('changeset_revision') ?? null,
         exportRepositoryDependencies: input.bool('export_repository_dependencies'),
-        downloadDir: input.string('download_dir') ?? null,
+        downloadDir: pathParameter(input, 'download_dir'),
       },
     }),
     // An unknown repository: the platform's pair of null and the message.
@@ -31,7 +40,7 @@ export const capsuleRoutes: RouteSpec[] = [
     path: '/api/repositories/new/import_capsule',
     access: 'user',
     operation: 'mutation ($depotUrl: String, $capsule: String) { importCapsule(depotUrl: $depotUrl, capsuleFileName: $capsule) }',
-    variables: (input) => ({ depotUrl: depotUrlOf(input), capsule: input.string('capsule_file_name') ?? null }),
+    variables: (input) => ({ depotUrl: depotUrlOf(input), capsule: pathParameter(input, 'capsule_file_name') }),
     shape: (data) => data.importCapsule,
   }),
 ];

@@ -1,21 +1,38 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { route, type RouteArea, type RouteSpec } from '../../../core/route';
+import { PAGING_MESSAGES } from '../../../../src/depot/services/search/search-query';
+import { alternative, route, type RouteArea, type RouteSpec } from '../../../core/route';
 import { receivedFileAsUpload } from '../../../core/uploads';
-import { categoryIdsOf, REPOSITORY_ELEMENT_FIELDS, REPOSITORY_FIELDS, type RepositoryData, repositoryRecord } from './repository-record';
+import { asksSearch, SEARCH_PAGE_FIELDS, type SearchPageData, searchRecord, searchVariables } from '../search/search-record';
+import { categoryIdsOf, REPOSITORY_ELEMENT_FIELDS, REPOSITORY_FIELDS, REPOSITORY_HIT_FIELDS, type RepositoryData, type RepositoryHitData, repositoryHit, repositoryRecord } from './repository-record';
 
 /** Repositories: what publishing clients create and show, and where revisions are uploaded. */
 export const depotRepositoriesArea: RouteArea = {
   area: 'depot_repositories',
   routes: [
-    route<{ repositories: RepositoryData[] }>({
+    {
       method: 'get',
       path: '/api/repositories',
       access: 'anonymous',
-      operation: `query ($deleted: Boolean, $owner: String, $name: String) { repositories(deleted: $deleted, owner: $owner, name: $name) { ${REPOSITORY_FIELDS} category_ids: categoryIds } }`,
-      variables: (input) => ({ deleted: input.bool('deleted'), owner: input.string('owner') ?? null, name: input.string('name') ?? null }),
-      shape: (data) => data.repositories.map(repositoryRecord),
-    }),
+      // With a `q`, the Tool Shed client's `search_repositories`: the original's search object.
+      alternatives: {
+        pick: (input) => (asksSearch(input) ? 'search' : 'index'),
+        routes: {
+          index: alternative<{ repositories: RepositoryData[] }>({
+            operation: `query ($deleted: Boolean, $owner: String, $name: String) { repositories(deleted: $deleted, owner: $owner, name: $name) { ${REPOSITORY_FIELDS} category_ids: categoryIds } }`,
+            variables: (input) => ({ deleted: input.bool('deleted'), owner: input.string('owner') ?? null, name: input.string('name') ?? null }),
+            shape: (data) => data.repositories.map(repositoryRecord),
+          }),
+          search: alternative<{ searchRepositories: SearchPageData<RepositoryHitData> }>({
+            operation: `query ($q: String!, $page: Int, $pageSize: Int) { searchRepositories(q: $q, page: $page, pageSize: $pageSize) {
+              ${SEARCH_PAGE_FIELDS} hits { score matchedTerms lastUpdated fullLastUpdated approved repository { ${REPOSITORY_HIT_FIELDS} } }
+            } }`,
+            variables: (input) => searchVariables(input, PAGING_MESSAGES.repositories),
+            shape: (data) => searchRecord(data.searchRepositories, repositoryHit),
+          }),
+        },
+      },
+    },
     route<{ createRepository: RepositoryData }>({
       method: 'post',
       path: '/api/repositories',

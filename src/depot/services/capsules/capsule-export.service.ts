@@ -15,7 +15,7 @@ import { CHOSEN_RECORD, resolveDependencies } from '../revisions/dependency-reco
 import { depotUrlOf, hostOf } from '../shared/depot-url';
 import { categoryById } from '../shared/depot-loaders';
 import { exportInfoXml, type ManifestRepository, manifestXml } from './capsule-format';
-import { capsuleDirectory, capsulePathOf, capsuleToken, insideCapsuleDirs } from './capsule-paths';
+import { capsuleDirectory, capsulePathOf, capsuleToken, defaultCapsuleDirectory, insideCapsuleDirs, isCapsuleRoot } from './capsule-paths';
 
 export interface CapsuleExportInput {
   depotUrl?: string | null;
@@ -39,6 +39,9 @@ interface Exported {
   changesetRevision: string;
 }
 
+/** Caller text in a message: at most 255 characters (a name or an owner is never longer). */
+const clipped = (text: string) => (text.length > 255 ? `${text.slice(0, 255)}…` : text);
+
 /** A repository's revision for a changeset (its own record or the next downloadable one), with its dependencies. */
 const CHOSEN = sql<{ changesetRevision: string; dependencies: { repository_dependencies?: RepositoryDependencyTuple[] } | null }>(
   'depot_capsule_revision',
@@ -61,18 +64,17 @@ export class CapsuleExportService {
     const owner = input.owner as string;
     const changeset = input.changesetRevision as string;
     // It names the capsule's file: hex digits only.
-    if (!/^[0-9a-f]{1,40}$/i.test(changeset)) throw errors.invalid(`Invalid changeset_revision ( ${changeset} ) specified.`);
-    const dir = capsuleDirectory(ctx.services.config.capsuleDirs, input.downloadDir || '/tmp');
+    if (!/^[0-9a-f]{1,40}$/i.test(changeset)) throw errors.invalid(`Invalid changeset_revision ( ${clipped(changeset)} ) specified.`);
+    const { capsuleDirs } = ctx.services.config;
+    const dir = capsuleDirectory(capsuleDirs, input.downloadDir || defaultCapsuleDirectory(capsuleDirs));
     const repository = await readRepositoryByName(ctx, name, owner);
-    if (!repository) return { error: `Cannot locate repository with name ${name} and owner ${owner},`, downloadUrl: null, errorMessages: '', capsuleFileName: null };
+    if (!repository) return { error: `Cannot locate repository with name ${clipped(name)} and owner ${clipped(owner)},`, downloadUrl: null, errorMessages: '', capsuleFileName: null };
 
     const withDependencies = input.exportRepositoryDependencies === true;
     const exported = await this.components(ctx, repository, changeset, withDependencies);
     const depotUrl = depotUrlOf(ctx);
-    const prefix = withDependencies ? 'capsule_with_dependencies' : 'capsule';
-    const fileName = `${prefix}_${hostOf(depotUrl).replace(/:/g, '_colon_')}_${name}_${owner}_${changeset}.tar.gz`;
-    const path = join(dir, fileName);
-    await mkdir(dir, { recursive: true });
+    const path = join(dir, capsuleFileName(withDependencies, hostOf(depotUrl), repository.name, repository.owner, changeset));
+    await this.prepareDirectory(ctx, dir);
     await this.writeCapsule(ctx, path, exported, { exportTime: new Date(), depotUrl, name, owner, changesetRevision: changeset, exportRepositoryDependencies: withDependencies });
     return {
       error: null,
@@ -80,6 +82,25 @@ export class CapsuleExportService {
       errorMessages: '',
       capsuleFileName: path,
     };
+  }
+
+  /**
+   * An existing directory is used as it is. One that does not exist yet is created only when the
+   * operator named it (a capsule directory itself) or an administrator asks: an export is open to
+   * anyone, and anyone may not make directories on the depot's server.
+   */
+  private async prepareDirectory(ctx: DepotRequestContext, dir: string): Promise<void> {
+    const found = await stat(dir).catch(() => null);
+    if (found) {
+      if (!found.isDirectory()) throw errors.invalid('download_dir is not a directory.');
+      return;
+    }
+    if (!isCapsuleRoot(ctx.services.config.capsuleDirs, dir) && !ctx.caller.isAdmin) {
+      throw errors.invalid('download_dir does not exist: name an existing directory (only administrators may have the depot create one).');
+    }
+    await mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+      throw errors.invalid(`download_dir cannot be created (${error.code ?? 'error'}).`);
+    });
   }
 
   /** The repositories to export, each once, every dependency before the repositories that need it. */
@@ -140,6 +161,21 @@ export class CapsuleExportService {
       await rm(scratch, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * The platform's capsule file name, `capsule[_with_dependencies]_<host, ':' as _colon_>_<name>_<owner>_<changeset>.tar.gz`.
+ * The host is the request's when DEPOT_URL is unset: anything but letters, digits, '.', '-' and '_'
+ * becomes '_' (a Host header must not put a '/' or '..' in a path). The name stays a file name (255
+ * bytes; every part is ASCII): the host is cut first, then the owner.
+ */
+export function capsuleFileName(withDependencies: boolean, host: string, name: string, owner: string, changeset: string): string {
+  const prefix = withDependencies ? 'capsule_with_dependencies' : 'capsule';
+  const safeHost = host.replace(/:/g, '_colon_').replace(/[^A-Za-z0-9._-]/g, '_');
+  const room = 255 - `${prefix}____${name}${changeset}.tar.gz`.length;
+  const ownerPart = owner.slice(0, Math.max(0, room));
+  const hostPart = safeHost.slice(0, Math.max(0, room - ownerPart.length));
+  return `${prefix}_${hostPart}_${name}_${ownerPart}_${changeset}.tar.gz`;
 }
 
 /** `GET /repository/export_via_api?encoded_repositories_archive_name=…`: a capsule this depot exported. */
