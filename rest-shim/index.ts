@@ -26,6 +26,7 @@ import { usersArea } from './routes/users/users.routes';
 import { visualizationsArea } from './routes/visualizations/visualizations.routes';
 import { webRoutes } from './routes/datasets/web.routes';
 import { workflowsArea } from './routes/workflows/workflows.routes';
+import { callerText } from '../src/errors/caller-text';
 
 /** The areas whose issue has landed; every other contract area answers 501 until it does. */
 export const FINISHED_AREAS: RouteArea[] = [
@@ -72,6 +73,6 @@ export function createRestShim(schema: GraphQLSchema, services: AppServices): Ro
     );
   }
 
-  router.use('/api', (req, res) => sendError(res, new AppError('ObjectNotFound', `No API route for ${req.method} ${req.path}`), 'json', services.log));
+  router.use('/api', (req, res) => sendError(res, new AppError('ObjectNotFound', `No API route for ${req.method} ${callerText(req.baseUrl + req.path)}`), 'json', services.log));
   return router;
 }

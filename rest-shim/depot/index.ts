@@ -14,6 +14,7 @@ import { depotRepositoriesArea, revisionArchiveRoute } from './routes/repositori
 import { depotContractArea } from './routes/revisions/depot-contract.routes';
 import { depotToolsArea } from './routes/tools/tools.routes';
 import { depotUsersArea } from './routes/users/users.routes';
+import { callerText } from '../../src/errors/caller-text';
 
 /** The depot's route areas that answer; contract endpoints of the depot not among them answer 501. */
 /** The contract's area comes first: its fixed paths (`/api/repositories/get_…`) before `/api/repositories/{id}`. */
@@ -40,6 +41,6 @@ export function createDepotShim(schema: GraphQLSchema, services: DepotServices):
     router[method](toExpressPath(endpoint.path), (_req, res) => sendError(res, new AppError('NotImplemented', 'This depot API is not available yet.'), 'json', services.log));
   }
 
-  router.use('/api', (req, res) => sendError(res, new AppError('ObjectNotFound', `No API route for ${req.method} ${req.baseUrl}${req.path}`), 'json', services.log));
+  router.use('/api', (req, res) => sendError(res, new AppError('ObjectNotFound', `No API route for ${req.method} ${callerText(req.baseUrl + req.path)}`), 'json', services.log));
   return router;
 }

@@ -19,7 +19,23 @@ describe('paths outside the contract', () => {
   it('answer a JSON 404', async () => {
     const res = await h.api.get('/api/no_such_thing');
     expect(res.status).toBe(404);
-    expect(res.body.err_code).toBe(404001);
+    expect(res.body).toEqual({ err_msg: 'No API route for GET /api/no_such_thing', err_code: 404001 });
+  });
+
+  it('name a long path cut, never echoed whole', async () => {
+    const res = await h.api.get(`/api/${'x'.repeat(5000)}`);
+    expect(res.status).toBe(404);
+    expect(res.body.err_msg).toBe(`No API route for GET /api/${'x'.repeat(75)}… (5005 characters)`);
+  });
+});
+
+describe('malformed ids', () => {
+  it("are named in the answer cut to 80 characters, never a megabyte of the caller's input", async () => {
+    const id = 'z'.repeat(70000);
+    const long = await h.api.post('/api/histories').send({ key: h.admin.key, history_id: id });
+    expect(long.status).toBe(400);
+    const shown = `${'z'.repeat(80)}… (70000 characters)`;
+    expect(long.body).toEqual({ err_msg: `Malformed id ( ${shown} ) specified, unable to decode`, err_code: 400009, id: shown });
   });
 });
 

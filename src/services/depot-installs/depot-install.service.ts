@@ -14,7 +14,6 @@ import {
   changesetRevision,
   depotUrlText,
   INITIAL_CHANGELOG_HASH,
-  malformedShown,
   namesDepotToolConf,
   NOT_AUTHORIZED,
   type ParameterStyle,
@@ -94,7 +93,7 @@ export class DepotInstallService {
   /** One record; null for an id that names none (the platform answers `{}`). */
   async show(ctx: RequestContext, encodedId: string): Promise<InstalledRepositoryView | null> {
     ctx.caller.requireIdentity();
-    const [found] = await readInstalledRepositories(ctx, [decodeId(ctx, encodedId, malformedShown)]);
+    const [found] = await readInstalledRepositories(ctx, [decodeId(ctx, encodedId)]);
     return found ?? null;
   }
 

@@ -3,8 +3,8 @@
  * and the one installation scripts send (`/api/tool_shed_repositories`, `tool_shed_url`). One
  * service serves both; its messages name the parameters as the caller sent them.
  */
+import { callerText } from '../../errors/caller-text';
 import { AppError, errors } from '../../errors/error-kinds';
-import { malformed } from '../shared/decode-id';
 
 export type ParameterStyle = 'depot' | 'tool_shed';
 
@@ -57,14 +57,8 @@ export function sectionForLabel(label: string): { id: string; name: string } {
   return { id: label.trim().toLowerCase().replace(/\s+/g, '_'), name: label.trim() };
 }
 
-/** Caller text inside a message: at most 80 characters (a parameter may be megabytes long). */
-export function shown(value: unknown, max = 80): string {
-  const text = String(value);
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
-}
-
-/** MalformedId for an id a caller sent, the id shown cut (encoded ids are 16 hex digits). */
-export const malformedShown = (value: unknown): AppError => malformed(shown(value));
+/** Caller text inside a message, cut (a parameter may be megabytes long). */
+export const shown = callerText;
 
 /**
  * A depot's repository names and owners are short words (the depot's own rules are stricter:

@@ -7,7 +7,7 @@ import { decodeId } from '../shared/decode-id';
 import { parseGaWorkflow, type StepDescription, workflowDict } from '../workflows/ga-format';
 import type { WorkflowView } from '../workflows/workflow-view';
 import { readInstalledMetadata, readInstalledRepositories } from './installed-repository-view';
-import { malformedShown, shown } from './install-parameters';
+import { shown } from './install-parameters';
 
 /** An exported workflow of an installed repository, identified by its position in the list. */
 export interface ExportedWorkflowView {
@@ -34,7 +34,7 @@ const MISSING_KEY = "Missing required parameter 'key' whose value is the API key
 export class InstalledWorkflowsService {
   async exported(ctx: RequestContext, encodedId: string): Promise<ExportedWorkflowView[]> {
     ctx.caller.requireIdentity();
-    const metadata = await this.metadataOf(ctx, decodeId(ctx, encodedId, malformedShown));
+    const metadata = await this.metadataOf(ctx, decodeId(ctx, encodedId));
     return (metadata?.workflows ?? []).map((workflow, index) => ({ index, annotation: workflow.annotation, formatVersion: workflow.formatVersion, workflowName: workflow.name }));
   }
 
@@ -65,7 +65,7 @@ export class InstalledWorkflowsService {
     if (!input.repositoryId) throw errors.missing("Missing required parameter 'id'.");
     if (indexed && (input.index === undefined || input.index === null || input.index === '')) throw errors.missing("Missing required parameter 'index'.");
     ctx.caller.requireUser();
-    const id = decodeId(ctx, input.repositoryId, malformedShown);
+    const id = decodeId(ctx, input.repositoryId);
     return { id, metadata: await this.metadataOf(ctx, id) };
   }
 

@@ -1,3 +1,4 @@
+import { callerText } from '../../errors/caller-text';
 import { AppError, errors } from '../../errors/error-kinds';
 import { type IdCodec, IdDecodeError, type IdKind } from '../../ids/id-codec';
 
@@ -6,9 +7,14 @@ export interface WithIds {
   services: { ids: IdCodec };
 }
 
-/** The platform's default decode failure: MalformedId with the id echoed as an extra key. */
-export const malformed = (value: unknown): AppError =>
-  errors.malformedId(`Malformed id ( ${String(value)} ) specified, unable to decode`, { id: String(value) });
+/**
+ * The platform's default decode failure: MalformedId with the id echoed as an extra key (cut: an
+ * encoded id is 16 hex digits, a caller's value may be megabytes).
+ */
+export const malformed = (value: unknown): AppError => {
+  const shown = callerText(value);
+  return errors.malformedId(`Malformed id ( ${shown} ) specified, unable to decode`, { id: shown });
+};
 
 /**
  * Decodes an encoded id. Every failure becomes the given error (MalformedId by default): a bad id
