@@ -15,7 +15,7 @@ export function platformBodyParser(uploads: { uploadStore: string; maxFileBytes:
     const type = (req.headers['content-type'] ?? '').toLowerCase();
     try {
       if (type.startsWith('multipart/form-data')) {
-        await parseMultipart(req, res, uploads.uploadStore, uploads.maxFileBytes, decodeJsonText);
+        await parseMultipart(req, res, { ...uploads, decode: decodeJsonText });
         return next();
       }
       const raw = await readBody(req);

@@ -113,3 +113,57 @@ describe('a client that goes away mid-request (fuzz finding: logged at error lev
     await expectLoggedAsAborted('/graphql');
   });
 });
+
+describe('GraphQL client errors are logged as the client errors they are (info), never as uncaught exceptions', () => {
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  const unknownHash = { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } };
+  const cases: Array<[string, () => Promise<{ status: number; body: { errors?: Array<{ message: string; extensions?: { code?: string } }> } }>, number, string]> = [
+    ['a persisted query whose hash does not match its text', () => h.api.post('/graphql').send({ query: '{ __typename }', extensions: unknownHash }), 400, 'RequestParameterInvalidException'],
+    ['a persisted query the server does not know (PersistedQueryNotFound)', () => h.api.post('/graphql').send({ extensions: unknownHash }), 200, 'PERSISTED_QUERY_NOT_FOUND'],
+    ['a subscription sent over POST', () => h.api.post('/graphql').send({ query: 'subscription { histories { id } }' }), 200, 'RequestParameterInvalidException'],
+    ['a body that is not JSON', () => h.api.post('/graphql').set('content-type', 'application/json').send('{"query": '), 400, 'UserInvalidJson'],
+    ['a mutation sent with GET', () => h.api.get('/graphql').set('apollo-require-preflight', 'true').query({ query: 'mutation { __typename }' }), 405, 'BAD_REQUEST'],
+    [
+      'a multipart request whose operations are not JSON',
+      () => h.api.post('/graphql').set('apollo-require-preflight', 'true').field('operations', 'nope').field('map', '{}'),
+      400,
+      'RequestParameterInvalidException',
+    ],
+    [
+      'a multipart request cut off before its closing boundary',
+      () =>
+        h.api
+          .post('/graphql')
+          .set('apollo-require-preflight', 'true')
+          .set('content-type', 'multipart/form-data; boundary=XB')
+          .send('--XB\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{"query": "{ __typename }"}'),
+      400,
+      'RequestParameterInvalidException',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, call, status, code) => {
+    const res = await call();
+    expect(res.status).toBe(status);
+    expect(res.body.errors?.[0]?.extensions?.code).toBe(code);
+    await eventually(async () => lines.find((line) => line.path === '/graphql' && line.msg === 'request'), 5000, 'the request line');
+    expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);
+    expect(lines.filter((line) => /uncaught/i.test(line.msg))).toEqual([]);
+    expect(lines.filter((line) => JSON.stringify(line.err ?? {}).includes('stack'))).toEqual([]);
+  });
+
+  it('a multipart body cut off before its closing boundary on a REST route is one 400, logged without error', async () => {
+    const res = await h.api
+      .post('/api/tools')
+      .query({ key: alice.key })
+      .set('content-type', 'multipart/form-data; boundary=XB')
+      .send('--XB\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\nabc');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ err_msg: 'Malformed multipart request: the body ends before its closing boundary.', err_code: 400008 });
+    await eventually(async () => lines.find((line) => line.path === '/api/tools' && line.msg === 'request'), 5000, 'the request line');
+    expect(lines.filter((line) => line.level >= ERROR || /uncaught/i.test(line.msg))).toEqual([]);
+  });
+});

@@ -12,7 +12,12 @@ import { depotContextMiddleware } from '../http/depot-context-middleware';
 /** The depot's HTTP face: its REST routes on /api (and /repos), its own graph on /graphql. */
 export async function createDepotHttpApp(services: DepotServices): Promise<HttpApp> {
   const schema = await getDepotSchema();
-  const graphql = await createGraphQLRouter(schema, { log: services.log, maxUploadBytes: services.config.maxUploadBytes, context: depotContextMiddleware(services) });
+  const graphql = await createGraphQLRouter(schema, {
+    log: services.log,
+    maxUploadBytes: services.config.maxUploadBytes,
+    uploadStore: services.layout.uploadStore,
+    context: depotContextMiddleware(services),
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

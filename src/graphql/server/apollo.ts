@@ -3,12 +3,13 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { AppServices } from '../../context/app-services';
 import type { BaseRequestContext } from '../../context/base-request-context';
 import type { Logger } from '../../logging/logger';
 import { contextMiddleware } from '../../http/context-middleware';
+import { AppError, ERROR_KINDS, type ErrorKind } from '../../errors/error-kinds';
 import { formatGraphQLError } from './format-error';
+import { graphqlMultipart } from './multipart-request';
 import { depthLimitRule } from './depth-limit';
 import { refuseNulText } from './input-guard';
 import { adminOnlyIntrospection } from './introspection-guard';
@@ -19,28 +20,54 @@ export interface GraphQLEndpoint {
 }
 
 /**
- * A body that is not JSON (or is too large) is the caller's error: answered as a GraphQL error with
- * the contract's kind, and the body itself (which may hold a password) is never logged.
+ * A request whose body cannot be read (not JSON, too large, a malformed or oversized multipart
+ * body) is the caller's error: answered as a GraphQL error with the contract's kind, logged as a
+ * client error, and the body itself (which may hold a password) is never logged.
  */
-function refuseUnreadableBody(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+function refuseUnreadableRequest(log: Logger) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    const refusal = refusalOf(error);
+    if (!refusal) return next(error);
+    if (req.destroyed && !req.complete) {
+      // The client went away mid-upload: the request logger reports it, nobody reads an answer.
+      if (!res.destroyed) res.destroy();
+      return;
+    }
+    log.info({ status: refusal.status, reason: refusal.message }, 'GraphQL request refused');
+    res.status(refusal.status).json({ errors: [{ message: refusal.message, extensions: { code: refusal.kind, errCode: refusal.code, status: refusal.status } }] });
+  };
+}
+
+interface Refusal {
+  message: string;
+  kind: ErrorKind;
+  code: number;
+  status: number;
+}
+
+function refusalOf(error: unknown): Refusal | null {
+  if (error instanceof AppError) return { message: error.message, kind: error.kind, code: error.code, status: error.status };
   const type = (error as { type?: unknown } | null)?.type;
-  if (type !== 'entity.parse.failed' && type !== 'entity.too.large') return next(error);
-  const tooLarge = type === 'entity.too.large';
-  const extensions = tooLarge
-    ? { code: 'RequestParameterInvalidException', errCode: 400008, status: 413 }
-    : { code: 'UserInvalidJson', errCode: 400003, status: 400 };
-  const message = tooLarge ? 'The request body is too large.' : 'Your request did not appear to be valid JSON, please consult the API documentation.';
-  res.status(extensions.status).json({ errors: [{ message, extensions }] });
+  if (type === 'entity.parse.failed') return { message: ERROR_KINDS.UserInvalidJson.message, kind: 'UserInvalidJson', code: 400003, status: 400 };
+  if (type === 'entity.too.large') return { message: 'The request body is too large.', kind: 'RequestParameterInvalidException', code: 400008, status: 413 };
+  return null;
 }
 
 /** `/graphql`: the same schema and services the shim uses, over Apollo Server. */
 export function createGraphQLEndpoint(schema: GraphQLSchema, services: AppServices): Promise<GraphQLEndpoint> {
-  return createGraphQLRouter(schema, { log: services.log, maxUploadBytes: services.config.maxUploadBytes, context: contextMiddleware(services) });
+  return createGraphQLRouter(schema, {
+    log: services.log,
+    maxUploadBytes: services.config.maxUploadBytes,
+    uploadStore: services.layout.uploadStore,
+    context: contextMiddleware(services),
+  });
 }
 
 export interface GraphQLRouterOptions {
   log: Logger;
   maxUploadBytes: number;
+  /** Where the files of multipart requests wait until a resolver takes them (removed after the response). */
+  uploadStore: string;
   /** Sets `res.locals.ctx` (or `authError`): the application's context middleware. */
   context: RequestHandler;
 }
@@ -64,9 +91,9 @@ export async function createGraphQLRouter(schema: GraphQLSchema, options: GraphQ
   router.use(
     '/graphql',
     express.json({ limit: '10mb' }),
-    refuseUnreadableBody,
     // Multipart GraphQL requests (file uploads); Apollo's CSRF guard wants `apollo-require-preflight`.
-    graphqlUploadExpress({ maxFileSize: options.maxUploadBytes, maxFiles: 100 }),
+    graphqlMultipart({ uploadStore: options.uploadStore, maxFileBytes: options.maxUploadBytes }),
+    refuseUnreadableRequest(options.log),
     options.context,
     expressMiddleware(apollo, {
       context: async ({ res }: { req: Request; res: Response }) => {
