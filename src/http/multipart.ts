@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { AppError } from '../errors/error-kinds';
-import { excerpt } from './excerpt';
+import { callerText } from '../errors/caller-text';
 
 /** A file part of a multipart request, already written to the upload store. */
 export interface ReceivedFile {
@@ -139,7 +139,7 @@ export function parseMultipart(req: Request, res: Response, options: MultipartOp
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
       });
-      stream.on('limit', () => fail(new AppError('RequestParameterInvalidException', `File '${excerpt(file.filename)}' is larger than the limit of ${maxFileBytes} bytes.`)));
+      stream.on('limit', () => fail(new AppError('RequestParameterInvalidException', `File '${callerText(file.filename)}' is larger than the limit of ${maxFileBytes} bytes.`)));
       const write = new Promise<void>((done, failWrite) => {
         const out = createWriteStream(path);
         outputs.push(out);

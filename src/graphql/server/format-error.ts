@@ -2,7 +2,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { appErrorFromDatabase, loggableError } from '../../errors/database-errors';
 import { AppError } from '../../errors/error-kinds';
-import { excerpt } from '../../http/excerpt';
+import { callerText } from '../../errors/caller-text';
 import type { Logger } from '../../logging/logger';
 
 /**
@@ -20,7 +20,7 @@ export function formatGraphQLError(log: Logger) {
     if (isRequestError(error) && (code === 'INTERNAL_SERVER_ERROR' || code === undefined)) {
       // Raised by GraphQL or Apollo about the request itself (a persisted query whose hash does not
       // match, a subscription sent over HTTP): the caller's error, not a failure of ours.
-      log.info({ reason: excerpt(error.message, 200) }, 'GraphQL request error');
+      log.info({ reason: callerText(error.message, 200) }, 'GraphQL request error');
       return { message: error.message, locations: formatted.locations, extensions: { code: 'RequestParameterInvalidException', errCode: 400008, status: 400 } };
     }
     if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {

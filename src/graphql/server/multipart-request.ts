@@ -3,7 +3,7 @@ import type { Upload } from 'graphql-upload-minimal';
 import { receivedFileAsUpload } from '../../../rest-shim/core/uploads';
 import { AppError } from '../../errors/error-kinds';
 import { isPlainObject } from '../../http/body-parser';
-import { excerpt } from '../../http/excerpt';
+import { callerText } from '../../errors/caller-text';
 import { parseMultipart, type ReceivedFile } from '../../http/multipart';
 
 const SPEC = 'https://github.com/jaydenseric/graphql-multipart-request-spec';
@@ -45,14 +45,14 @@ export function operationsWithUploads(fields: Record<string, unknown>, files: Re
   let paths = 0;
   for (const [name, targets] of Object.entries(map)) {
     const file = files.find((part) => part.field === name);
-    if (!file) throw refused(`The 'map' field names the file part '${excerpt(name)}', which the request does not hold.`);
-    if (!Array.isArray(targets) || targets.length === 0) throw refused(`The 'map' entry of file part '${excerpt(name)}' must be a non-empty list of paths.`);
+    if (!file) throw refused(`The 'map' field names the file part '${callerText(name)}', which the request does not hold.`);
+    if (!Array.isArray(targets) || targets.length === 0) throw refused(`The 'map' entry of file part '${callerText(name)}' must be a non-empty list of paths.`);
     let upload = uploads.get(name);
     if (!upload) uploads.set(name, (upload = receivedFileAsUpload(file)));
     for (const target of targets) {
       paths += 1;
       if (paths > MAX_MAP_PATHS) throw refused(`The 'map' field gives more than ${MAX_MAP_PATHS} paths.`);
-      if (typeof target !== 'string') throw refused(`The 'map' entry of file part '${excerpt(name)}' holds a path that is not text.`);
+      if (typeof target !== 'string') throw refused(`The 'map' entry of file part '${callerText(name)}' holds a path that is not text.`);
       placeUpload(operations, target, upload, name);
     }
   }
@@ -76,7 +76,7 @@ function jsonField(fields: Record<string, unknown>, name: string): unknown {
  * step may reach a prototype.
  */
 function placeUpload(operations: object, path: string, upload: Upload, name: string): void {
-  const invalid = (why: string) => refused(`The 'map' path '${excerpt(path)}' of file part '${excerpt(name)}' ${why}.`);
+  const invalid = (why: string) => refused(`The 'map' path '${callerText(path)}' of file part '${callerText(name)}' ${why}.`);
   const keys = path.split('.');
   let target: unknown = operations;
   for (const [index, key] of keys.entries()) {
