@@ -38,8 +38,9 @@ export class RepositoryHitType {
   approved!: string;
 }
 
-@ObjectType('DepotRepositorySearch', { description: "A page of a repository search (the original depot's search object)." })
-export class RepositorySearchType {
+/** What every page of a search says besides its hits (the original depot's search object). */
+@ObjectType('DepotSearchPage')
+abstract class SearchPageType {
   @Field(() => String, { description: "The depot's address." })
   hostname!: string;
 
@@ -51,7 +52,10 @@ export class RepositorySearchType {
 
   @Field(() => Int, { description: 'Hits on every page.' })
   totalResults!: number;
+}
 
+@ObjectType('DepotRepositorySearch', { description: "A page of a repository search (the original depot's search object)." })
+export class RepositorySearchType extends SearchPageType {
   @Field(() => [RepositoryHitType], { description: 'Best first.' })
   hits!: RepositoryHitType[];
 }
@@ -96,19 +100,7 @@ export class ToolHitType {
 }
 
 @ObjectType('DepotToolSearch', { description: "A page of a tool search (the original depot's search object)." })
-export class ToolSearchType {
-  @Field(() => String, { description: "The depot's address." })
-  hostname!: string;
-
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  pageSize!: number;
-
-  @Field(() => Int, { description: 'Hits on every page.' })
-  totalResults!: number;
-
+export class ToolSearchType extends SearchPageType {
   @Field(() => [ToolHitType], { description: 'Best first.' })
   hits!: ToolHitType[];
 }
