@@ -104,6 +104,14 @@ describe('POST /api/forms', () => {
     expect(res.body).toMatch(/^Invalid XML: /);
   });
 
+  it('reads an xml_text that is not text as the platform prints it: a list is invalid XML (400 text), never its first item', async () => {
+    for (const xmlText of [[REQUEST_FORM_XML], { form: REQUEST_FORM_XML }, 5, true]) {
+      const res = await h.api.post('/api/forms').send({ key: h.admin.key, xml_text: xmlText });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatch(/^Invalid XML: /);
+    }
+  });
+
   it('answers 403 text to a non-administrator', async () => {
     const res = await postForm(REQUEST_FORM_XML, alice.key);
     expect(res.status).toBe(403);

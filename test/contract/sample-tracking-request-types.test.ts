@@ -83,6 +83,12 @@ describe('POST /api/request_types', () => {
     ['an unknown form id', { sample_form_id: UNKNOWN_ID }, new RegExp(`^Invalid form definition id \\( ${UNKNOWN_ID} \\) specified\\.$`)],
     ['an unknown external service', { external_service_id: UNKNOWN_ID }, new RegExp(`^Invalid external service id \\( ${UNKNOWN_ID} \\) specified\\.$`)],
     ['an unknown role', { role_ids: [UNKNOWN_ID] }, new RegExp(`^Invalid role id \\( ${UNKNOWN_ID} \\) specified\\.$`)],
+    // Values that are not text are read as the platform prints them, never as their first item.
+    ['an xml_text given as a list', { xml_text: [REQUEST_TYPE_XML] }, /^Invalid XML: /],
+    ['a request_form_id given as a list', { request_form_id: ['FORM'] }, /^Malformed form definition id \( \[u'FORM'\] \) specified, unable to decode\.$/],
+    ['a sample_form_id given as an object', { sample_form_id: { id: 'x' } }, /^Malformed form definition id \( \{u'id': u'x'\} \) specified, unable to decode\.$/],
+    ['an external_service_id given as a list', { external_service_id: ['x'] }, /^Malformed external service id \( \[u'x'\] \) specified, unable to decode\.$/],
+    ['a role id given as an object', { role_ids: [{ id: 'x' }] }, /^Malformed role id \( \{u'id': u'x'\} \) specified, unable to decode\.$/],
   ])('answers 400 text for %s', async (_case, fields, message) => {
     const res = await post(fields);
     expect(res.status).toBe(400);
