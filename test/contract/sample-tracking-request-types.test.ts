@@ -76,6 +76,8 @@ describe('POST /api/request_types', () => {
 
   it.each([
     ['malformed XML', { xml_text: '<request_type name="x">' }, /^Invalid XML: malformed XML at line 1/],
+    ['an external entity', { xml_text: '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><request_type name="&x;"/>' }, /^Invalid XML: a document type declaration \(<!DOCTYPE>, entities\) is not accepted$/],
+    ['20,000 nested elements', { xml_text: `<request_type name="x">${'<a>'.repeat(20000)}${'</a>'.repeat(20000)}</request_type>` }, /^Invalid XML: elements are nested more than 100 levels deep$/],
     ['an XML without a name', { xml_text: '<request_type><sample_states><state name="a"/></sample_states></request_type>' }, /^RequestType requires a name$/],
     ['an XML without sample states', { xml_text: '<request_type name="x"/>' }, /^RequestType requires at least one sample state/],
     ['a sample state without a name', { xml_text: '<request_type name="x"><sample_states><state/></sample_states></request_type>' }, /^SampleState requires a name$/],
