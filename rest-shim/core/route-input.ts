@@ -23,7 +23,8 @@ export class RouteInput {
     this.path = Object.fromEntries(Object.entries(req.params as Record<string, string | string[]>).map(([name, value]) => [name, Array.isArray(value) ? value.join('/') : value]));
     this.body = isPlainObject(req.body) ? req.body : {};
     this.query = req.query as Record<string, unknown>;
-    rejectNulText(this.path, this.body, this.query);
+    // Text from any part of the request (files' names included) is refused with NUL, before a query sees it.
+    rejectNulText(this.path, this.body, this.query, (req.files ?? []).map((file) => [file.field, file.filename, file.mimetype]));
   }
 
   header(name: string): string | undefined {
