@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { AppError } from '../../src/errors/error-kinds';
+import type { BaseRequestContext } from '../../src/context/base-request-context';
 import type { Logger } from '../../src/logging/logger';
 import { renderError, type ErrorStyle } from './errors';
 import { RawJson } from './raw-json';
@@ -26,6 +27,19 @@ interface Prepared {
 
 const prepare = (schema: GraphQLSchema, spec: Alternative): Prepared => ({ spec, operation: spec.operation ? new PreparedOperation(schema, spec.operation) : undefined });
 
+/**
+ * Reads a route's inputs. A refused input (a list where text is expected, a NUL character) is
+ * answered after the caller's identity: a route that needs one tells an anonymous caller so first.
+ */
+function readInputs<T>(spec: RouteSpec<unknown>, ctx: BaseRequestContext, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (spec.access !== 'anonymous') ctx.caller.requireIdentity();
+    throw error;
+  }
+}
+
 /** Mounts one route: its documents are prepared now, so a request does no schema work. */
 export function registerRoute(router: Router, schema: GraphQLSchema, spec: RouteSpec<unknown>, log: Logger): void {
   const single = prepare(schema, spec);
@@ -42,11 +56,13 @@ export function registerRoute(router: Router, schema: GraphQLSchema, spec: Route
         if (spec.access !== 'anonymous') ctx.caller.requireIdentity();
         throw new AppError('NotImplemented', spec.notImplemented || undefined);
       }
-      const input = new RouteInput(req);
-      const chosen = alternatives && spec.alternatives ? alternatives.get(spec.alternatives.pick(input)) : single;
-      if (!chosen?.operation) throw new Error(`route ${spec.method} ${spec.path} has no operation`);
-      const { spec: run, operation } = chosen;
-      const result = await operation.run(ctx, run.variables ? run.variables(input, req) : {});
+      const { input, run, operation, variables } = readInputs(spec, ctx, () => {
+        const input = new RouteInput(req);
+        const chosen = alternatives && spec.alternatives ? alternatives.get(spec.alternatives.pick(input)) : single;
+        if (!chosen?.operation) throw new Error(`route ${spec.method} ${spec.path} has no operation`);
+        return { input, run: chosen.spec, operation: chosen.operation, variables: chosen.spec.variables ? chosen.spec.variables(input, req) : {} };
+      });
+      const result = await operation.run(ctx, variables);
       if (result.errors && result.errors.length > 0) throw result.errors[0];
       const data = result.data;
       if (run.raw) return await run.raw(data, input, req, res);

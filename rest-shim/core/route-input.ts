@@ -1,5 +1,7 @@
 import type { Request } from 'express';
+import { AppError } from '../../src/errors/error-kinds';
 import { stringAsBool } from '../../src/format/booleans';
+import { pythonText } from '../../src/format/python-text';
 import { isPlainObject } from '../../src/http/body-parser';
 import { rejectNulText } from '../../src/http/text-guard';
 
@@ -21,7 +23,8 @@ export class RouteInput {
     this.path = Object.fromEntries(Object.entries(req.params as Record<string, string | string[]>).map(([name, value]) => [name, Array.isArray(value) ? value.join('/') : value]));
     this.body = isPlainObject(req.body) ? req.body : {};
     this.query = req.query as Record<string, unknown>;
-    rejectNulText(this.path, this.body, this.query);
+    // Text from any part of the request (files' names included) is refused with NUL, before a query sees it.
+    rejectNulText(this.path, this.body, this.query, (req.files ?? []).map((file) => [file.field, file.filename, file.mimetype]));
   }
 
   header(name: string): string | undefined {
@@ -38,13 +41,26 @@ export class RouteInput {
     return this.get(name) !== undefined;
   }
 
-  /** A text parameter (the first, when repeated); numbers are accepted as their text. */
+  /**
+   * A text parameter; a number or a boolean is taken as its text. A list (a repeated parameter, a
+   * JSON list) or an object is refused: the platform never reads the first of several values.
+   */
   string(name: string): string | undefined {
     const value = this.get(name);
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') return first;
-    if (typeof first === 'number' || typeof first === 'boolean') return String(first);
-    return undefined;
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    throw notText(name, value);
+  }
+
+  /**
+   * A parameter the platform compares with named values (or parses) and echoes when refused: its
+   * value as the platform's `'%s' % value` prints it (a list as `[u'a']`, true as `True`), so a value
+   * that is not text is refused as any other unknown value. Undefined when absent or null.
+   */
+  pythonText(name: string): string | undefined {
+    const value = this.get(name);
+    return value === undefined || value === null ? undefined : pythonText(value);
   }
 
   /** A positive integer (a page, a page size); anything else is the fallback; capped at GraphQL's Int. */
@@ -86,17 +102,31 @@ export class RouteInput {
     const value = this.get(name) ?? this.get(`${name}[]`);
     if (value === undefined || value === null) return undefined;
     const items = Array.isArray(value) ? value : [value];
-    return items.filter((item) => item !== null && item !== undefined).map((item) => String(item));
+    return items.filter((item) => item !== null && item !== undefined).map(itemText);
+  }
+
+  /** The serialization's `keys`: comma-separated text, or a list of names (the platform takes either). */
+  keys(): string | undefined {
+    const value = this.get('keys');
+    return Array.isArray(value) ? value.map(itemText).join(',') : this.string('keys');
   }
 
   /** The platform's `listify`: a list, or a text split on commas. */
   listify(name: string): string[] | undefined {
     const value = this.get(name);
     if (value === undefined || value === null || value === '') return value === undefined ? undefined : [];
-    if (Array.isArray(value)) return value.map((item) => String(item));
-    return String(value)
+    if (Array.isArray(value)) return value.map(itemText);
+    return itemText(value)
       .split(',')
       .map((item) => item.trim())
       .filter((item) => item.length > 0);
   }
+}
+
+/** One item of a list parameter as text: a nested list or object as the platform prints it (it then fails as an id or a name would). */
+const itemText = (item: unknown): string => (typeof item === 'object' && item !== null ? pythonText(item) : String(item));
+
+/** A text parameter given as a list or an object: the route's 400, echoing (a bounded part of) the value. */
+export function notText(name: string, value: unknown): AppError {
+  return new AppError('RequestParameterInvalidException', `Invalid value for '${name}' parameter ( ${pythonText(value)} ) specified.`);
 }

@@ -67,6 +67,15 @@ describe('unexpected failures', () => {
   });
 });
 
+const BOUNDARY = 'nul-test-boundary';
+
+/** A multipart body written by hand: fields, then one file part with the given disposition parameters. */
+function multipartBody(fields: Record<string, string>, file: { field: string; disposition: string; content: string }): string {
+  const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field}"; ${file.disposition}\r\nContent-Type: text/plain\r\n\r\n${file.content}\r\n`);
+  return `${parts.join('')}--${BOUNDARY}--\r\n`;
+}
+
 describe('bad input never answers 500', () => {
   it('refuses text with NUL characters with 400 in bodies, queries and paths', async () => {
     const history = await h.api.post('/api/histories').send({ key: h.admin.key, name: 'plain' });
@@ -83,6 +92,54 @@ describe('bad input never answers 500', () => {
     }
     const graph = await h.api.post('/graphql').query({ key: h.admin.key }).send({ query: 'query ($id: ID!) { history(id: $id) { id } }', variables: { id: 'a\u0000' } });
     expect(graph.body.errors[0].extensions).toEqual(expect.objectContaining({ code: 'RequestParameterInvalidException', errCode: 400008 }));
+  });
+
+  it('refuses NUL in a form field, a multipart field or file name (RFC 5987 spelling), and in JSON nested however deep', async () => {
+    let deep: unknown = 'a\u0000b';
+    for (let i = 0; i < 200; i += 1) deep = { inner: [deep] };
+    const responses = [
+      await h.api.post('/api/histories').type('form').send({ key: h.admin.key, name: 'a\u0000b' }),
+      await h.api.post('/api/histories').field('key', h.admin.key).field('name', 'a\u0000b'),
+      // A file name can carry NUL only in its RFC 5987 spelling (a raw NUL is a malformed part header).
+      await h.api
+        .post('/api/tools')
+        .set('Content-Type', `multipart/form-data; boundary=${BOUNDARY}`)
+        .send(multipartBody({ key: h.admin.key, tool_id: 'upload1' }, { field: 'files_0|file_data', disposition: "filename*=UTF-8''a%00b.txt", content: 'x' })),
+      await h.api.post('/api/histories').send({ key: h.admin.key, name: 'deep', extra: deep }),
+      await h.api.get('/api/histories').query({ key: h.admin.key, q: ['name-eq', 'name-contains'], qv: ['x', 'a\u0000'] }),
+    ];
+    for (const res of responses) expect([res.status, res.body]).toEqual([400, { err_msg: 'Text parameters may not contain NUL characters.', err_code: 400008 }]);
+    // A "400 text" route answers the refusal as its text.
+    const text = await h.api.post('/api/roles').send({ key: h.admin.key, name: 'a\u0000', description: 'd' });
+    expect([text.status, text.body]).toEqual([400, 'Text parameters may not contain NUL characters.']);
+  });
+
+  it('refuses NUL in a GraphQL variable nested however deep, and in a GraphQL upload file name (RFC 5987 spelling)', async () => {
+    let deep: unknown = 'a\u0000b';
+    for (let i = 0; i < 200; i += 1) deep = { filter: [deep] };
+    const nested = await h.api.post('/graphql').query({ key: h.admin.key }).send({ query: 'mutation ($x: JSONObject!) { createVisualization(input: $x) }', variables: { x: { type: 'v', title: 't', config: deep } } });
+    expect(nested.body.errors[0].extensions).toEqual(expect.objectContaining({ code: 'RequestParameterInvalidException', errCode: 400008 }));
+    // Refused before any resolver runs, not by the database.
+    expect(nested.body.errors[0].message).toBe('Text parameters may not contain NUL characters.');
+    const history = await h.api.post('/api/histories').send({ key: h.admin.key, name: 'for uploads' });
+    const operations = {
+      query: 'mutation ($input: RunToolInput!) { runTool(input: $input) { jobs { id } } }',
+      variables: { input: { toolId: 'upload1', historyId: history.body.id, inputs: { 'files_0|type': 'upload_dataset', file_type: 'txt' }, files: [{ name: 'files_0|file_data', file: null }] } },
+    };
+    const upload = await h.api
+      .post('/graphql')
+      .query({ key: h.admin.key })
+      .set('apollo-require-preflight', 'true')
+      .set('Content-Type', `multipart/form-data; boundary=${BOUNDARY}`)
+      .send(
+        multipartBody(
+          { operations: JSON.stringify(operations), map: JSON.stringify({ 0: ['variables.input.files.0.file'] }) },
+          { field: '0', disposition: "filename*=UTF-8''a%00b.txt", content: 'x' },
+        ),
+      );
+    expect(upload.body.errors[0].extensions).toEqual(expect.objectContaining({ code: 'RequestParameterInvalidException', errCode: 400008 }));
+    expect(upload.body.errors[0].message).toBe('Text parameters may not contain NUL characters.');
+    expect((await h.api.get(`/api/histories/${history.body.id}/contents`).query({ key: h.admin.key })).body).toEqual([]);
   });
 
   it('answers MalformedId for a path that cannot be percent-decoded', async () => {

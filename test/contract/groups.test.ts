@@ -48,6 +48,18 @@ describe('POST /api/groups', () => {
     expect(taken.body).toBe('A group with that name already exists');
   });
 
+  it('answers 400 text for a name given as a list or an object, creating nothing (never the first item)', async () => {
+    for (const name of [['listed-lab'], { name: 'listed-lab' }]) {
+      const res = await h.api.post('/api/groups').send({ key: h.admin.key, name });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatch(/^Invalid value for 'name' parameter \( [[{]u'.*listed-lab'[\]}] \) specified\.$/);
+    }
+    const repeated = await h.api.post('/api/groups?name=listed-lab&name=other').send({ key: h.admin.key });
+    expect([repeated.status, repeated.body]).toEqual([400, "Invalid value for 'name' parameter ( [u'listed-lab', u'other'] ) specified."]);
+    const list = await h.api.get('/api/groups').query({ key: h.admin.key });
+    expect(list.body.map((g: { name: string }) => g.name)).not.toContain('listed-lab');
+  });
+
   it('answers 403 text to a non-administrator', async () => {
     const res = await h.api.post('/api/groups').send({ key: alice.key, name: 'mine' });
     expect(res.status).toBe(403);
@@ -156,6 +168,13 @@ describe('PUT /api/groups/{id}', () => {
     const clash = await h.api.put(`/api/groups/${a.id}`).send({ key: h.admin.key, name: 'second-name' });
     expect(clash.status).toBe(400);
     expect(clash.body).toBe('A group with that name already exists');
+  });
+
+  it('answers 400 text for a new name given as a list, keeping the name', async () => {
+    const group = await createGroup('kept-name');
+    const res = await h.api.put(`/api/groups/${group.id}`).send({ key: h.admin.key, name: ['other-name'] });
+    expect([res.status, res.body]).toEqual([400, "Invalid value for 'name' parameter ( [u'other-name'] ) specified."]);
+    expect((await h.api.get(`/api/groups/${group.id}`).query({ key: h.admin.key })).body.name).toBe('kept-name');
   });
 
   it('is for administrators only', async () => {

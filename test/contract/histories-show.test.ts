@@ -159,6 +159,9 @@ describe('GET /api/histories/{id}', () => {
     expect(keys.body).toEqual({ name: 'private work', state: 'new' });
     const both = await show(historyId, { key: alice.key, view: 'summary', keys: 'user_id' });
     expect(sortedKeys(both.body)).toEqual([...HISTORY_SUMMARY_KEYS, 'user_id'].sort());
+    // The platform takes keys as a list too (repeated, or a JSON list): every one of them.
+    const repeated = await h.api.get(`/api/histories/${historyId}?keys=name&keys=state`).query({ key: alice.key });
+    expect(repeated.body).toEqual({ name: 'private work', state: 'new' });
     const bad = await show(historyId, { key: alice.key, view: 'full' });
     expect(bad.status).toBe(400);
     expect(bad.body.err_code).toBe(400008);

@@ -1,4 +1,5 @@
 import { User } from '../../src/entities/user.entity';
+import { rawRequestStatus } from '../support/raw-http';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 let h: TestPlatform;
@@ -90,6 +91,56 @@ describe('GET /api/authenticate/baseauth', () => {
     const wrong = await h.api.get('/api/authenticate/baseauth').set('Authorization', `Basic ${basic(alice.email, 'nope')}`);
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ err_msg: 'Invalid password.', err_code: 401001 });
+  });
+});
+
+/** PostgreSQL text cannot hold NUL: credentials holding one are refused before any lookup, never a 500. */
+describe('credentials holding NUL characters', () => {
+  const NUL_REFUSED = { err_msg: 'Text parameters may not contain NUL characters.', err_code: 400008 };
+
+  it('GET /api/authenticate/baseauth: only NUL bytes (AAAAAAAA), or NUL in the email or password, answer ActionInputError (400) as undecodable credentials do', async () => {
+    const headers = [
+      'Basic AAAAAAAA',
+      'AAAAAAAA',
+      `Basic ${Buffer.from(`${alice.email}\u0000:${alice.password}`).toString('base64')}`,
+      `Basic ${Buffer.from(`${alice.email}:${alice.password}\u0000`).toString('base64')}`,
+      `Basic ${Buffer.from('no colon at all').toString('base64')}`,
+    ];
+    for (const header of headers) {
+      const res = await h.api.get('/api/authenticate/baseauth').set('Authorization', header);
+      expect([res.status, res.body]).toEqual([400, { err_msg: 'Request contained invalid parameter, action could not be completed.', err_code: 400008 }]);
+    }
+  });
+
+  it('a key holding NUL in the query, a JSON body or a form field answers 400 (anonymous routes too)', async () => {
+    const key = `${alice.key}\u0000`;
+    const responses = [
+      await whoAmI().query({ key }),
+      await h.api.get('/api/histories').query({ key: '\u0000' }),
+      await h.api.post('/api/histories').send({ key, name: 'n' }),
+      await h.api.post('/api/histories').type('form').send({ key, name: 'n' }),
+    ];
+    for (const res of responses) expect([res.status, res.body]).toEqual([400, NUL_REFUSED]);
+    // A "400 text" route answers the same refusal as its text.
+    const text = await h.api.post('/api/groups').send({ key, name: 'n' });
+    expect([text.status, text.body]).toEqual([400, NUL_REFUSED.err_msg]);
+  });
+
+  it('a NUL byte in the x-api-key header is refused by the HTTP parser itself (400), and the server keeps serving', async () => {
+    const status = await rawRequestStatus(h.platform.http.app, `GET /api/users/current HTTP/1.1\r\nHost: x\r\nx-api-key: ${alice.key}\u0000\r\nConnection: close\r\n\r\n`);
+    expect(status).toBe(400);
+    expect((await whoAmI().set('x-api-key', alice.key)).body.email).toBe(alice.email);
+  });
+
+  it('a session cookie holding NUL answers 400', async () => {
+    const res = await whoAmI().set('Cookie', 'galaxysession=ab%00cd');
+    expect([res.status, res.body]).toEqual([400, NUL_REFUSED]);
+  });
+
+  it('the graph refuses a key holding NUL with the same error kind', async () => {
+    const res = await h.api.post('/graphql').query({ key: `${alice.key}\u0000` }).send({ query: '{ viewer { isAdmin } }' });
+    expect(res.body.errors[0].extensions).toEqual(expect.objectContaining({ code: 'RequestParameterInvalidException', errCode: 400008 }));
+    expect(res.body.errors[0].message).toBe(NUL_REFUSED.err_msg);
   });
 });
 

@@ -44,6 +44,15 @@ describe('POST /api/roles', () => {
     expect(duplicate.body).toBe('A role with that name already exists');
   });
 
+  it('answers 400 text for a name or description given as a list, creating nothing', async () => {
+    const name = await h.api.post('/api/roles').send({ key: h.admin.key, name: ['listed-role'], description: 'd' });
+    expect([name.status, name.body]).toEqual([400, "Invalid value for 'name' parameter ( [u'listed-role'] ) specified."]);
+    const description = await h.api.post('/api/roles').send({ key: h.admin.key, name: 'listed-role', description: ['d', 'e'] });
+    expect([description.status, description.body]).toEqual([400, "Invalid value for 'description' parameter ( [u'd', u'e'] ) specified."]);
+    const all = await h.api.get('/api/roles').query({ key: h.admin.key });
+    expect(names(all.body)).not.toContain('listed-role');
+  });
+
   it('answers 403 text to a non-administrator', async () => {
     const res = await h.api.post('/api/roles').send({ key: alice.key, name: 'mine', description: 'mine' });
     expect(res.status).toBe(403);

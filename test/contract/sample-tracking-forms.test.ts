@@ -98,10 +98,30 @@ describe('POST /api/forms', () => {
     expect(res.body).toMatch(/^Invalid XML: malformed XML at line 1, column \d+: /);
   });
 
+  it('answers 400 text for a document type declaration (an external or internal entity), reading nothing', async () => {
+    const external = await postForm('<?xml version="1.0"?><!DOCTYPE form [<!ENTITY x SYSTEM "file:///etc/passwd">]><form name="&x;" type="request"/>');
+    expect([external.status, external.body]).toEqual([400, 'Invalid XML: a document type declaration (<!DOCTYPE>, entities) is not accepted']);
+    const internal = await postForm('<!DOCTYPE form [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><form name="&b;" type="request"/>');
+    expect([internal.status, internal.body]).toEqual([400, 'Invalid XML: a document type declaration (<!DOCTYPE>, entities) is not accepted']);
+  });
+
+  it('answers 400 text for 20,000 nested elements', async () => {
+    const res = await postForm(`<form name="deep" type="request">${'<a>'.repeat(20000)}${'</a>'.repeat(20000)}</form>`);
+    expect([res.status, res.body]).toEqual([400, 'Invalid XML: elements are nested more than 100 levels deep']);
+  });
+
   it('answers 400 text for text that is not XML at all', async () => {
     const res = await postForm('just some words');
     expect(res.status).toBe(400);
     expect(res.body).toMatch(/^Invalid XML: /);
+  });
+
+  it('reads an xml_text that is not text as the platform prints it: a list is invalid XML (400 text), never its first item', async () => {
+    for (const xmlText of [[REQUEST_FORM_XML], { form: REQUEST_FORM_XML }, 5, true]) {
+      const res = await h.api.post('/api/forms').send({ key: h.admin.key, xml_text: xmlText });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatch(/^Invalid XML: /);
+    }
   });
 
   it('answers 403 text to a non-administrator', async () => {

@@ -76,6 +76,8 @@ describe('POST /api/request_types', () => {
 
   it.each([
     ['malformed XML', { xml_text: '<request_type name="x">' }, /^Invalid XML: malformed XML at line 1/],
+    ['an external entity', { xml_text: '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><request_type name="&x;"/>' }, /^Invalid XML: a document type declaration \(<!DOCTYPE>, entities\) is not accepted$/],
+    ['20,000 nested elements', { xml_text: `<request_type name="x">${'<a>'.repeat(20000)}${'</a>'.repeat(20000)}</request_type>` }, /^Invalid XML: elements are nested more than 100 levels deep$/],
     ['an XML without a name', { xml_text: '<request_type><sample_states><state name="a"/></sample_states></request_type>' }, /^RequestType requires a name$/],
     ['an XML without sample states', { xml_text: '<request_type name="x"/>' }, /^RequestType requires at least one sample state/],
     ['a sample state without a name', { xml_text: '<request_type name="x"><sample_states><state/></sample_states></request_type>' }, /^SampleState requires a name$/],
@@ -83,6 +85,12 @@ describe('POST /api/request_types', () => {
     ['an unknown form id', { sample_form_id: UNKNOWN_ID }, new RegExp(`^Invalid form definition id \\( ${UNKNOWN_ID} \\) specified\\.$`)],
     ['an unknown external service', { external_service_id: UNKNOWN_ID }, new RegExp(`^Invalid external service id \\( ${UNKNOWN_ID} \\) specified\\.$`)],
     ['an unknown role', { role_ids: [UNKNOWN_ID] }, new RegExp(`^Invalid role id \\( ${UNKNOWN_ID} \\) specified\\.$`)],
+    // Values that are not text are read as the platform prints them, never as their first item.
+    ['an xml_text given as a list', { xml_text: [REQUEST_TYPE_XML] }, /^Invalid XML: /],
+    ['a request_form_id given as a list', { request_form_id: ['FORM'] }, /^Malformed form definition id \( \[u'FORM'\] \) specified, unable to decode\.$/],
+    ['a sample_form_id given as an object', { sample_form_id: { id: 'x' } }, /^Malformed form definition id \( \{u'id': u'x'\} \) specified, unable to decode\.$/],
+    ['an external_service_id given as a list', { external_service_id: ['x'] }, /^Malformed external service id \( \[u'x'\] \) specified, unable to decode\.$/],
+    ['a role id given as an object', { role_ids: [{ id: 'x' }] }, /^Malformed role id \( \{u'id': u'x'\} \) specified, unable to decode\.$/],
   ])('answers 400 text for %s', async (_case, fields, message) => {
     const res = await post(fields);
     expect(res.status).toBe(400);

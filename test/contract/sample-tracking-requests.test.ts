@@ -209,6 +209,40 @@ describe('PUT /api/requests/{id}', () => {
   });
 });
 
+/** The platform compares what it was given with 'request_state' and echoes it as Python prints it; it never reads the first item of a list. */
+describe('PUT /api/requests/{id} with an update_type that is not text', () => {
+  it.each<[unknown, string]>([
+    [['request_state'], "[u'request_state']"],
+    [{ type: 'request_state' }, "{u'type': u'request_state'}"],
+    [7, '7'],
+    [true, 'True'],
+    [null, 'None'],
+  ])('refuses %p with 400 text echoing %s, and leaves the request alone', async (updateType, printed) => {
+    const request = await createRequest(h, alice.key, typeId);
+    await addSamples(h, alice.key, request.id, ['x']);
+    await submitRequest(h, alice.key, request.id);
+    const before = (await h.api.get(`/api/requests/${request.id}`).query({ key: alice.key })).body.state;
+    const res = await h.api.put(`/api/requests/${request.id}`).query({ key: alice.key }).send({ update_type: updateType });
+    expect(res.status).toBe(400);
+    expect(res.body).toBe(`Invalid value for 'update_type' parameter ( ${printed} ) specified.  Please consult the API documentation for help.`);
+    expect((await h.api.get(`/api/requests/${request.id}`).query({ key: alice.key })).body.state).toBe(before);
+  });
+
+  it('refuses a repeated update_type in the query string the same way', async () => {
+    const request = await createRequest(h, alice.key, typeId);
+    const res = await h.api.put(`/api/requests/${request.id}?update_type=request_state&update_type=request_state`).query({ key: alice.key });
+    expect(res.status).toBe(400);
+    expect(res.body).toBe("Invalid value for 'update_type' parameter ( [u'request_state', u'request_state'] ) specified.  Please consult the API documentation for help.");
+  });
+
+  it('still tells an anonymous caller first that it needs an identity', async () => {
+    const request = await createRequest(h, alice.key, typeId);
+    const res = await h.api.put(`/api/requests/${request.id}`).send({ update_type: ['request_state'] });
+    expect(res.status).toBe(403);
+    expect(res.body.err_code).toBe(403001);
+  });
+});
+
 describe('GraphQL addSamples', () => {
   const ADD = 'mutation ($id: ID!, $samples: [SampleInput!]!) { addSamples(requestId: $id, samples: $samples) { id name state values libraryId folderId } }';
 

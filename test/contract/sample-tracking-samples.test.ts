@@ -92,6 +92,35 @@ describe('PUT /api/samples/{id}: who and which update', () => {
   });
 });
 
+/** The platform compares these with its named values and echoes them as Python prints them; it never takes the first item of a list. */
+describe('PUT /api/samples/{id} with parameters that are not text', () => {
+  it('refuses an update_type, new_state or new_status given as a list or a boolean, echoing it, and changes nothing', async () => {
+    const { requestId, sampleIds } = await submitted();
+    const [dataset] = await addSampleDatasets(h, sampleIds[0], ['reads.fastq']);
+    const before = await samplesOf(requestId);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ update_type: ['sample_state'], new_state: 'Done' }, "Invalid value for 'update_type' parameter ([u'sample_state']) specified, consult the API documentation for help."],
+      [{ update_type: 'sample_state', new_state: ['Done'] }, "Invalid sample state requested ( [u'Done'] )."],
+      [{ update_type: 'sample_state', new_state: null }, 'Invalid sample state requested ( None ).'],
+      [{ update_type: 'sample_state', new_state: true }, 'Invalid sample state requested ( True ).'],
+      [{ update_type: 'sample_dataset_transfer_status', sample_dataset_ids: [dataset.id], new_status: ['Complete'] }, "The requested transfer status ( [u'Complete'] ) is not a valid transfer status."],
+    ];
+    for (const [body, message] of cases) {
+      const res = await putSample(sampleIds[0], body);
+      expect([res.status, res.body]).toEqual([400, message]);
+    }
+    expect(await samplesOf(requestId)).toEqual(before);
+  });
+
+  it('refuses a comment given as a list with 400 text naming it', async () => {
+    const { requestId, sampleIds } = await submitted();
+    const res = await putSample(sampleIds[0], { update_type: 'sample_state', new_state: 'Done', comment: ['first', 'second'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toBe("Invalid value for 'comment' parameter ( [u'first', u'second'] ) specified.");
+    expect((await samplesOf(requestId))[0].state).not.toBe('Done');
+  });
+});
+
 describe('PUT /api/samples/{id} update_type=sample_state', () => {
   it('moves the sample to the named state of its request type and records the comment', async () => {
     const { requestId, sampleIds } = await submitted();

@@ -200,6 +200,15 @@ describe('DELETE /api/tool_data/{id}', () => {
     expect(absent.body).toBe('Invalid data table item ( None ) specified.');
   });
 
+  it('answers 400 text for values given as a list or an object, leaving the file (never the first item)', async () => {
+    for (const values of [[data2()], { values: data2() }]) {
+      const res = await h.api.delete('/api/tool_data/testalpha').query({ key: h.admin.key }).send({ values });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatch(/^Invalid value for 'values' parameter \( [[{]u'.*data2/);
+    }
+    expect(fx.read(fx.alphaLoc)).toBe(ALPHA_LOC);
+  });
+
   it('answers 400 text naming the given and required column counts', async () => {
     const res = await h.api.delete('/api/tool_data/testalpha').query({ key: h.admin.key }).send({ values: 'data1\tdata1name' });
     expect(res.status).toBe(400);

@@ -1,4 +1,5 @@
 import { ADMIN_EMAIL } from '../support/test-platform';
+import { rawRequestStatus } from '../support/raw-http';
 import { type DepotUser, startTestDepot, type TestDepot } from '../support/test-depot';
 
 let h: TestDepot;
@@ -105,6 +106,13 @@ describe('GET /api/authenticate/baseauth', () => {
     expect([wrong.status, wrong.body]).toEqual([401, { err_msg: 'Invalid password.', err_code: 401001 }]);
   });
 
+  it('refuses only NUL bytes (AAAAAAAA) or NUL in the login or password with ActionInputError (400), anonymous', async () => {
+    for (const header of ['Basic AAAAAAAA', 'AAAAAAAA', basic('alice\u0000', alice.password), basic(alice.email, '\u0000')]) {
+      const res = await h.api.get('/api/authenticate/baseauth').set('Authorization', header);
+      expect([res.status, res.body]).toEqual([400, { err_msg: 'Request contained invalid parameter, action could not be completed.', err_code: 400008 }]);
+    }
+  });
+
   it('only the newest key is valid (a new key makes the older one expire)', async () => {
     const user = await h.newUser('keyrotate');
     const newer = await h.api.post(`/api/users/${user.id}/api_key`).query({ key: h.masterKey });
@@ -117,5 +125,39 @@ describe('GET /api/authenticate/baseauth', () => {
   it('depot keys are not platform keys: an unknown key is refused (403001)', async () => {
     const res = await h.api.get('/api/users/current').query({ key: '0123456789abcdef0123456789abcdef' });
     expect([res.status, res.body.err_msg]).toEqual([403, 'Provided API key is not valid.']);
+  });
+});
+
+/** PostgreSQL text cannot hold NUL: the depot refuses it wherever a caller sends text, never a 500. */
+describe('text holding NUL characters sent to the depot', () => {
+  const NUL_REFUSED = { err_msg: 'Text parameters may not contain NUL characters.', err_code: 400008 };
+
+  it('in a query parameter, a JSON body, a form field or a path segment answers 400', async () => {
+    const responses = [
+      await h.api.get('/api/repositories').query({ owner: 'a\u0000b' }),
+      await h.api.get('/api/repositories').query({ key: alice.key, name: ['x', '\u0000'] }),
+      await h.api.post('/api/categories').send({ key: h.admin.key, name: 'a\u0000b', description: 'd' }),
+      await h.api.post('/api/categories').type('form').send({ key: h.admin.key, name: 'a\u0000b', description: 'd' }),
+      await h.api.get('/api/repositories/get_ordered_installable_revisions').query({ name: 'x', owner: 'a\u0000' }),
+      await h.api.get('/api/categories/a%00b'),
+    ];
+    for (const res of responses) expect([res.status, res.body]).toEqual([400, NUL_REFUSED]);
+  });
+
+  it('in a key (query or x-api-key header) or a session cookie answers 400', async () => {
+    const responses = [
+      await h.api.get('/api/users/current').query({ key: `${alice.key}\u0000` }),
+      await h.api.post('/api/categories').send({ key: `${h.admin.key}\u0000`, name: 'n', description: 'd' }),
+      await h.api.get('/api/users/current').set('Cookie', 'galaxycommunitysession=%00'),
+    ];
+    for (const res of responses) expect([res.status, res.body]).toEqual([400, NUL_REFUSED]);
+    // A raw NUL byte in the x-api-key header never reaches the application: the HTTP parser answers 400.
+    expect(await rawRequestStatus(h.depot.http.app, `GET /api/repositories HTTP/1.1\r\nHost: x\r\nx-api-key: a\u0000b\r\nConnection: close\r\n\r\n`)).toBe(400);
+    expect((await h.api.get('/api/users/current').query({ key: alice.key })).body.username).toBe('alice');
+  });
+
+  it('in a variable of the depot graph answers the same error kind', async () => {
+    const res = await h.api.post('/graphql').send({ query: 'query ($owner: String) { repositories(owner: $owner) { id } }', variables: { owner: 'a\u0000' } });
+    expect(res.body.errors[0].extensions).toEqual(expect.objectContaining({ code: 'RequestParameterInvalidException', errCode: 400008 }));
   });
 });

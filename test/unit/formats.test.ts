@@ -1,5 +1,6 @@
 import { asBool, stringAsBool } from '../../src/format/booleans';
 import { niceSize } from '../../src/format/nice-size';
+import { pythonText } from '../../src/format/python-text';
 import { parseQuotaAmount } from '../../src/format/quota-amount';
 import { isoformat, libraryTimestamp, pythonStr } from '../../src/format/timestamps';
 
@@ -71,5 +72,36 @@ describe('timestamps', () => {
   it('library timestamps use a 12-hour clock', () => {
     expect(libraryTimestamp(date)).toBe('2015-06-01 03:04 PM');
     expect(libraryTimestamp(new Date(Date.UTC(2015, 5, 1, 0, 7)))).toBe('2015-06-01 12:07 AM');
+  });
+});
+
+/** What the platform's `'%s' % value` prints for a value decoded from JSON (its refusals echo it). */
+describe('values printed as the platform prints them', () => {
+  it.each<[unknown, string]>([
+    ['request_state', 'request_state'],
+    [['request_state'], "[u'request_state']"],
+    [['a', 1, null, true, false], "[u'a', 1, None, True, False]"],
+    [{ k: ['v'], n: { m: 2.5 } }, "{u'k': [u'v'], u'n': {u'm': 2.5}}"],
+    [[], '[]'],
+    [{}, '{}'],
+    [null, 'None'],
+    [true, 'True'],
+    [7, '7'],
+    [0.1, '0.1'],
+    [1.5e-7, '1.5e-07'],
+    [[1e16 + 0.5], '[10000000000000000]'],
+    [["it's"], '[u"it\'s"]'],
+    [['both \' and "'], "[u'both \\' and \"']"],
+    [['tab\tnew\nline\\'], "[u'tab\\tnew\\nline\\\\']"],
+    [['\u0001\u00e9\u20ac\u{1F600}'], "[u'\\x01\\xe9\\u20ac\\U0001f600']"],
+  ])('%p -> %s', (value, printed) => expect(pythonText(value)).toBe(printed));
+
+  it('bounds what it prints of a large or deep value', () => {
+    const large = pythonText(Array.from({ length: 100_000 }, (_, i) => `item-${i}`));
+    expect(large.length).toBeLessThanOrEqual(503);
+    expect(large.endsWith('...')).toBe(true);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    expect(pythonText(deep).length).toBeLessThanOrEqual(503);
   });
 });

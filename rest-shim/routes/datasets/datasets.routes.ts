@@ -24,7 +24,7 @@ export const datasetsArea: RouteArea = {
             operation: `query ($id: ID!) { dataset(id: $id) { ${HDA_DETAILED_SELECTION} } viewer { isAdmin } }`,
             variables: (input) => ({ id: input.path.dataset_id }),
             shape: (data, input) => {
-              const keys = input.has('view') || input.has('keys') ? serializationOf(HDA_VIEW, input.string('view'), input.string('keys'), 'detailed').keys : HDA_DETAILED_KEYS;
+              const keys = input.has('view') || input.has('keys') ? serializationOf(HDA_VIEW, input.string('view'), input.keys(), 'detailed').keys : HDA_DETAILED_KEYS;
               return hdaDict(data.dataset, keys);
             },
           }),

@@ -15,7 +15,7 @@ import { datasetCollectionRoutes } from './history-collections.routes';
 const view = viewSelection(HISTORY_VIEW);
 
 /** The view/keys variables of a request, and the keys to return. */
-const serialization = (input: RouteInput, defaultView: 'summary' | 'detailed') => serializationOf(HISTORY_VIEW, input.string('view'), input.string('keys'), defaultView);
+const serialization = (input: RouteInput, defaultView: 'summary' | 'detailed') => serializationOf(HISTORY_VIEW, input.string('view'), input.keys(), defaultView);
 
 const shapeOne = (history: Record<string, unknown> | null, input: RouteInput, defaultView: 'summary' | 'detailed') =>
   history ? historyDict(history, serialization(input, defaultView).keys) : null;
@@ -41,7 +41,7 @@ function optionalInt(input: RouteInput, name: string): number | null {
 function idParam(input: RouteInput, name: string): string | undefined {
   const value = input.get(name);
   if (value === undefined || value === null) return undefined;
-  return input.string(name) ?? JSON.stringify(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 const INDEX = `query HistoriesIndex($deleted: Boolean, $filters: [HistoryFilterInput!], $limit: Int, $offset: Int, ${view.variables}) {

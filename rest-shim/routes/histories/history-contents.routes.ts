@@ -24,7 +24,7 @@ const optionalBool = (input: RouteInput, name: string): boolean | null => (input
 
 /** The keys to return for one dataset: `view`/`keys`, else detailed for ids named in `details`. */
 function keysFor(input: RouteInput, id: string, fallback: 'summary' | 'detailed'): readonly string[] {
-  if (input.has('view') || input.has('keys')) return serializationOf(HDA_VIEW, input.string('view'), input.string('keys'), fallback).keys;
+  if (input.has('view') || input.has('keys')) return serializationOf(HDA_VIEW, input.string('view'), input.keys(), fallback).keys;
   const details = idList(input, 'details') ?? [];
   return details.includes('all') || details.includes(id) ? HDA_DETAILED_KEYS : fallback === 'summary' ? HDA_SUMMARY_KEYS : HDA_DETAILED_KEYS;
 }

@@ -47,7 +47,8 @@ export const formRoutes: RouteSpec<unknown>[] = [
     access: 'admin',
     errorStyle: 'text',
     operation: `mutation ($xmlText: String) { createForm(xmlText: $xmlText) { ${ELEMENT} } }`,
-    variables: (input) => ({ xmlText: input.string('xml_text') ?? null }),
+    // Any value is parsed as the platform's XML() reads it: a list or a number is invalid XML, not a missing one.
+    variables: (input) => ({ xmlText: input.pythonText('xml_text') ?? null }),
     shape: (data) => [element(data.createForm)],
   }),
 ];

@@ -1,6 +1,7 @@
 import { route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 import { withUrl } from '../../core/shape';
+import { pythonText } from '../../../src/format/python-text';
 
 const COLLECTION = 'model_class: __typename id name desc';
 const ELEMENT = `${COLLECTION} request_form_id: requestFormId sample_form_id: sampleFormId`;
@@ -11,7 +12,7 @@ const typeUrl = (id: string) => `/api/request_types/${id}`;
 function roleIds(input: RouteInput): string[] | null {
   const value = input.json('role_ids') ?? input.get('role_ids[]');
   if (value === undefined || value === null || value === '') return null;
-  return (Array.isArray(value) ? value : [value]).map((id) => String(id));
+  return (Array.isArray(value) ? value : [value]).map((id) => pythonText(id));
 }
 
 export const requestTypeRoutes: RouteSpec<unknown>[] = [
@@ -38,12 +39,13 @@ export const requestTypeRoutes: RouteSpec<unknown>[] = [
     access: 'admin',
     errorStyle: 'text',
     operation: `mutation ($input: RequestTypeInput!) { createRequestType(input: $input) { ${ELEMENT} } }`,
+    // Each value as the platform prints it: a list is invalid XML or a malformed id, not a missing one.
     variables: (input) => ({
       input: {
-        xmlText: input.string('xml_text') ?? null,
-        requestFormId: input.string('request_form_id') ?? null,
-        sampleFormId: input.string('sample_form_id') ?? null,
-        externalServiceId: input.string('external_service_id') ?? null,
+        xmlText: input.pythonText('xml_text') ?? null,
+        requestFormId: input.pythonText('request_form_id') ?? null,
+        sampleFormId: input.pythonText('sample_form_id') ?? null,
+        externalServiceId: input.pythonText('external_service_id') ?? null,
         roleIds: roleIds(input),
       },
     }),

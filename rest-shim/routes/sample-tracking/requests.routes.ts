@@ -1,5 +1,6 @@
 import { route, type RouteSpec } from '../../core/route';
 import { withUrl } from '../../core/shape';
+import { namedValue } from './named-value';
 
 /** The platform's Request collection view (id, name, state) plus `user`, the owner's email. */
 const COLLECTION = 'model_class: __typename id name state user: userEmail';
@@ -37,7 +38,7 @@ export const requestRoutes: RouteSpec<unknown>[] = [
     access: 'owner',
     errorStyle: 'text',
     operation: 'mutation ($id: ID!, $updateType: String) { updateRequest(id: $id, updateType: $updateType) { status message } }',
-    variables: (input) => ({ id: input.path.request_id, updateType: input.string('update_type') ?? null }),
+    variables: (input) => ({ id: input.path.request_id, updateType: namedValue(input, 'update_type') }),
     // The platform answers its (status, message) pair.
     shape: (data) => [data.updateRequest.status, data.updateRequest.message],
   }),

@@ -1,5 +1,6 @@
 import { route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
+import { namedValue } from './named-value';
 
 /** Payload keys of PUT /api/samples/{id} that are not fields of the run-details form. */
 const NOT_RUN_DETAILS = new Set(['key', 'update_type', 'deferred_plugin']);
@@ -18,12 +19,12 @@ export const sampleRoutes: RouteSpec<unknown>[] = [
     variables: (input) => ({
       id: input.path.sample_id,
       input: {
-        updateType: input.string('update_type') ?? null,
-        newState: input.string('new_state') ?? null,
+        updateType: namedValue(input, 'update_type'),
+        newState: namedValue(input, 'new_state'),
         comment: input.string('comment') ?? null,
         // The platform's `listify`: a list, or ids separated by commas.
         sampleDatasetIds: input.listify('sample_dataset_ids') ?? null,
-        newStatus: input.string('new_status') ?? null,
+        newStatus: namedValue(input, 'new_status'),
         errorMsg: input.string('error_msg') ?? null,
         deferredPlugin: input.string('deferred_plugin') ?? null,
         runDetails: runDetails(input),

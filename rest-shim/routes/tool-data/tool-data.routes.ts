@@ -4,7 +4,7 @@ import { AppError } from '../../../src/errors/error-kinds';
 import { isPlainObject } from '../../../src/http/body-parser';
 import { RawJson } from '../../core/raw-json';
 import { route, type RouteArea } from '../../core/route';
-import type { RouteInput } from '../../core/route-input';
+import { notText, type RouteInput } from '../../core/route-input';
 
 /** The platform's element view of a table (`TabularToolDataTable.to_dict(view='element')`). */
 const TABLE_ELEMENT = /* GraphQL */ `
@@ -33,7 +33,8 @@ function entryValues(input: RouteInput): string | null {
   const payload = input.json('payload');
   const value = input.get('values') ?? (isPlainObject(payload) ? payload.values : undefined);
   if (value === undefined || value === null) return null;
-  return typeof value === 'string' ? value : String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw notText('values', value);
 }
 
 const table = (input: RouteInput) => input.path.table_id;

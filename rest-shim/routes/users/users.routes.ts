@@ -80,13 +80,22 @@ const showVariables = (deleted: boolean | null) => (input: RouteInput) => {
   return { id, deleted: deleted ?? input.bool('deleted'), current: id === 'current' };
 };
 
-/** The element view plus tags_used, quota_percent and is_admin (the caller's status, as on the platform). */
 /** `total_disk_usage` is a float in the platform's user dictionary (platform-facts §4.3). */
 const FLOAT_KEYS = ['total_disk_usage'] as const;
 
+type UsageView = NonNullable<ShowData['viewer']['usage']>;
+
+/** The anonymous 'current' view: only usage and quota, the usage a whole number of bytes (an integer, not a float). */
+const anonymousView = (usage: UsageView): UsageView => ({
+  total_disk_usage: Math.trunc(usage.total_disk_usage),
+  nice_total_disk_usage: usage.nice_total_disk_usage,
+  quota_percent: usage.quota_percent,
+});
+
+/** The element view plus tags_used, quota_percent and is_admin (the caller's status, as on the platform). */
 const showShape = (data: ShowData) => {
-  const body = data.user ? { ...data.user, is_admin: data.viewer.isAdmin } : data.viewer.usage;
-  return body ? withFloatKeys(body, FLOAT_KEYS) : body;
+  if (data.user) return withFloatKeys({ ...data.user, is_admin: data.viewer.isAdmin }, FLOAT_KEYS);
+  return data.viewer.usage ? anonymousView(data.viewer.usage) : data.viewer.usage;
 };
 
 export const usersArea: RouteArea = {

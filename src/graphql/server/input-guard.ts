@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import type { BaseRequestContext } from '../../context/base-request-context';
-import { containsNul } from '../../http/text-guard';
+import { containsNul, NUL_TEXT_MESSAGE } from '../../http/text-guard';
 
 /** Text with NUL characters (which PostgreSQL cannot store) is refused before any resolver runs. */
 export const refuseNulText: ApolloServerPlugin<BaseRequestContext> = {
@@ -9,7 +9,7 @@ export const refuseNulText: ApolloServerPlugin<BaseRequestContext> = {
     return {
       async didResolveOperation({ request }) {
         if (containsNul(request.query) || containsNul(request.variables)) {
-          throw new GraphQLError('Text parameters may not contain NUL characters.', {
+          throw new GraphQLError(NUL_TEXT_MESSAGE, {
             extensions: { code: 'RequestParameterInvalidException', errCode: 400008, status: 400, http: { status: 400 } },
           });
         }

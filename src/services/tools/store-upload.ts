@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { AppError } from '../../errors/error-kinds';
+import { rejectNulText } from '../../http/text-guard';
 import type { StoredUpload } from './upload-items';
 
 /** A file the REST shim already wrote into the upload store: taken as it is, not copied again. */
@@ -19,6 +20,8 @@ export interface LocalFileUpload extends FileUpload {
  */
 export async function storeUpload(upload: Promise<LocalFileUpload> | LocalFileUpload, uploadStore: string, maxBytes: number): Promise<StoredUpload> {
   const file = await upload;
+  // The name is stored as the dataset's: text with NUL (a GraphQL upload's filename) is refused.
+  rejectNulText(file.filename, file.mimetype);
   const name = basename(file.filename || 'upload');
   const path = join(uploadStore, `upload-${randomBytes(12).toString('hex')}`);
   if (file.localPath) {

@@ -5,6 +5,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ToolParseError } from '../errors';
+import { MAX_XML_DEPTH, xmlLimitProblem } from './xml-limits';
 
 export interface XmlElement {
   tag: string;
@@ -30,6 +31,8 @@ const parser = new XMLParser({
   commentPropName: COMMENT,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  // Refused before parsing (xml-limits); kept as the parser's own bound too.
+  maxNestedTags: MAX_XML_DEPTH + 1,
 });
 
 type OrderedNode = Record<string, unknown>;
@@ -64,14 +67,25 @@ function convertNode(item: OrderedNode): XmlNode | null {
   return { tag, attrs: toAttrs(item[ATTRS]), children: convertNodes(item[tag]) };
 }
 
-/** Parses a document and returns its root element; malformed XML is a ToolParseError with the position. */
+/**
+ * Parses a document and returns its root element. Malformed XML is a ToolParseError with the
+ * position; so is a document type declaration (entities) or nesting deeper than MAX_XML_DEPTH.
+ */
 export function parseXmlDocument(xmlText: string, source?: string): XmlElement {
+  const problem = xmlLimitProblem(xmlText);
+  if (problem) throw new ToolParseError(problem, source);
   const validation = XMLValidator.validate(xmlText);
   if (validation !== true) {
     const { msg, line, col } = validation.err;
     throw new ToolParseError(`malformed XML at line ${line}, column ${col}: ${msg}`, source);
   }
-  const root = convertNodes(parser.parse(xmlText)).find((node): node is XmlElement => typeof node !== 'string');
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(xmlText);
+  } catch (error) {
+    throw new ToolParseError(`unreadable XML: ${error instanceof Error ? error.message : String(error)}`, source);
+  }
+  const root = convertNodes(parsed).find((node): node is XmlElement => typeof node !== 'string');
   if (!root) throw new ToolParseError('the document has no root element', source);
   return root;
 }

@@ -1,6 +1,9 @@
 import { keepsEverythingOf } from '../../../src/depot/metadata/compare-metadata';
 import { flagsOf, isInstallable, type RevisionMetadata } from '../../../src/depot/metadata/metadata-types';
+import { parseDatatypesConf, parseRepositoryDependencies, parseToolDependencies } from '../../../src/depot/metadata/parse-config-files';
 import { computeRevisionMetadata, type MetadataSubject, type RevisionFile } from '../../../src/depot/metadata/revision-metadata';
+import { checkExportInfo, parseManifest } from '../../../src/depot/services/capsules/capsule-format';
+import { ToolParseError } from '../../../src/tools/errors';
 
 const files = (contents: Record<string, string>): RevisionFile[] =>
   Object.entries(contents).map(([path, text]) => ({ path, size: Buffer.byteLength(text), read: async () => text }));
@@ -85,6 +88,44 @@ describe('the metadata of a revision', () => {
     });
     expect(metadata.invalid_repository_dependencies?.invalid_repository_dependencies.map((tuple) => tuple[1])).toEqual(['missing', 'elsewhere']);
     expect(flagsOf(metadata).hasRepositoryDependencies).toBe(true);
+  });
+});
+
+describe("a revision's XML with a document type declaration or deep nesting", () => {
+  const ENTITY = '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>';
+  const deep = (root: string) => `<${root}>${'<a>'.repeat(20000)}${'</a>'.repeat(20000)}</${root}>`;
+
+  it('is an invalid tool, registers no datatypes, defines no dependencies, and names the problem of repository_dependencies.xml', async () => {
+    const metadata = await computeRevisionMetadata(
+      files({
+        'entity.xml': `${ENTITY}<tool id="e" name="&e;" version="1"/>`,
+        'deep.xml': `<tool id="d" version="1"><help>${'<a>'.repeat(20000)}${'</a>'.repeat(20000)}</help></tool>`,
+        'datatypes_conf.xml': `${ENTITY}<datatypes><registration><datatype extension="&e;" type="galaxy.datatypes.data:Text"/></registration></datatypes>`,
+        'tool_dependencies.xml': deep('tool_dependency'),
+        'repository_dependencies.xml': `${ENTITY}<repositories><repository name="&e;" owner="bob"/></repositories>`,
+        'ok.xml': tool('ok_tool', '1.0'),
+      }),
+      subject(),
+    );
+    expect(metadata.invalid_tools).toEqual(['deep.xml', 'entity.xml']);
+    expect(metadata.tools?.map((entry) => entry.id)).toEqual(['ok_tool']);
+    expect(metadata.datatypes).toBeUndefined();
+    expect(metadata.tool_dependencies).toBeUndefined();
+    expect(metadata.invalid_repository_dependencies?.invalid_repository_dependencies[0]?.[6]).toBe('repository_dependencies.xml: a document type declaration (<!DOCTYPE>, entities) is not accepted');
+  });
+
+  it('is refused by each configuration reader and by the capsule manifest readers with a ToolParseError naming the file', () => {
+    const readers: Array<[string, (text: string) => unknown, string]> = [
+      ['datatypes_conf.xml', (text) => parseDatatypesConf(text, 'datatypes_conf.xml'), 'datatypes'],
+      ['repository_dependencies.xml', (text) => parseRepositoryDependencies(text, 'repository_dependencies.xml'), 'repositories'],
+      ['tool_dependencies.xml', (text) => parseToolDependencies(text, 'tool_dependencies.xml'), 'tool_dependency'],
+      ['manifest.xml', parseManifest, 'repositories'],
+      ['export_info.xml', checkExportInfo, 'export_info'],
+    ];
+    for (const [file, read, root] of readers) {
+      expect(() => read(`${ENTITY}<${root}/>`)).toThrow(new ToolParseError('a document type declaration (<!DOCTYPE>, entities) is not accepted', file));
+      expect(() => read(deep(root))).toThrow(new ToolParseError('elements are nested more than 100 levels deep', file));
+    }
   });
 });
 

@@ -30,6 +30,15 @@ describe('the XML form description', () => {
     expect(() => parseFormXml('<form')).toThrow(FormXmlError);
     expect(() => parseFormXml('')).toThrow(FormXmlError);
   });
+
+  it('refuses a document type declaration and deep nesting as FormXmlError, for forms and request types alike', () => {
+    const doctype = '<!DOCTYPE form [<!ENTITY x SYSTEM "file:///etc/passwd">]><form name="&x;" type="sample"/>';
+    const deep = `<form name="d" type="sample">${'<a>'.repeat(20000)}${'</a>'.repeat(20000)}</form>`;
+    for (const parse of [parseFormXml, parseRequestTypeXml]) {
+      expect(() => parse(doctype)).toThrow(new FormXmlError('Invalid XML: a document type declaration (<!DOCTYPE>, entities) is not accepted'));
+      expect(() => parse(deep)).toThrow(new FormXmlError('Invalid XML: elements are nested more than 100 levels deep'));
+    }
+  });
 });
 
 describe('the request type XML', () => {

@@ -90,6 +90,23 @@ describe('tool_data_table_conf.xml', () => {
     }
   });
 
+  it('reports a configuration with a document type declaration or deep nesting as a problem, reading the others', () => {
+    const table = `<tables><table name="t"><columns>value, name</columns><file path="t.loc"/></table></tables>`;
+    const parsed = parseTableConfigs(
+      [
+        { path: '/conf/entity.xml', text: '<!DOCTYPE tables [<!ENTITY x SYSTEM "file:///etc/passwd">]><tables><table name="&x;"/></tables>' },
+        { path: '/conf/deep.xml', text: `<tables>${'<table>'.repeat(20000)}${'</table>'.repeat(20000)}</tables>` },
+        { path: '/conf/good.xml', text: table },
+      ],
+      '/data',
+    );
+    expect(parsed.problems).toEqual([
+      { configFile: '/conf/entity.xml', problem: '/conf/entity.xml: a document type declaration (<!DOCTYPE>, entities) is not accepted' },
+      { configFile: '/conf/deep.xml', problem: '/conf/deep.xml: elements are nested more than 100 levels deep' },
+    ]);
+    expect(parsed.tables.map((definition) => definition.name)).toEqual(['t']);
+  });
+
   it('finds a missing path by its file name in the tool data directory, as the platform does', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tool-data-unit-'));
     try {

@@ -198,6 +198,9 @@ describe('parseToolXml errors', () => {
     ['duplicate names', '<tool id="x"><inputs><param name="a" type="text"/><param name="a" type="text"/></inputs></tool>', /duplicate input name 'a'/],
     ['a bad exit code range', '<tool id="x"><stdio><exit_code range="a:"/></stdio></tool>', /exit_code range bound 'a' is not an integer/],
     ['an output without name', '<tool id="x"><outputs><data format="txt"/></outputs></tool>', /an output <data> has no name/],
+    ['an external entity', '<!DOCTYPE tool [<!ENTITY x SYSTEM "file:///etc/passwd">]><tool id="x" name="&x;"/>', /^t\.xml: a document type declaration \(<!DOCTYPE>, entities\) is not accepted$/],
+    ['an internal entity', '<?xml version="1.0"?>\n<!DOCTYPE tool [<!ENTITY a "aaaa">]><tool id="x" name="&a;"/>', /document type declaration/],
+    ['20,000 nested elements', `<tool id="x"><help>${'<b>'.repeat(20000)}${'</b>'.repeat(20000)}</help></tool>`, /^t\.xml: elements are nested more than 100 levels deep$/],
   ])('rejects %s', (_label, xml, message) => {
     let caught: unknown;
     try {
@@ -208,6 +211,16 @@ describe('parseToolXml errors', () => {
     expect(caught).toBeInstanceOf(ToolParseError);
     expect((caught as Error).message).toMatch(message);
     expect((caught as ToolParseError).source).toBe('t.xml');
+  });
+});
+
+describe('parseToolXml limits', () => {
+  it('reads elements nested 100 levels deep, and <!DOCTYPE> written inside comments, CDATA or attribute values', () => {
+    const nested = `${'<b>'.repeat(97)}${'</b>'.repeat(97)}`;
+    const tool = parseToolXml(`<tool id="x" name="a &lt;!DOCTYPE&gt;"><!-- <!DOCTYPE x> --><help>${nested}</help><command><![CDATA[echo '<!DOCTYPE x>']]></command></tool>`, 't.xml');
+    expect(tool.name).toBe('a <!DOCTYPE>');
+    expect(tool.command.template).toBe("echo '<!DOCTYPE x>'");
+    expect(() => parseToolXml(`<tool id="x"><help>${'<b>'.repeat(99)}${'</b>'.repeat(99)}</help></tool>`, 't.xml')).toThrow(/nested more than 100 levels/);
   });
 });
 
