@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { route, type RouteSpec } from '../../core/route';
-import { receivedFileAsUpload } from '../../core/uploads';
+import { receivedFileAsUpload } from '../../../src/http/received-upload';
 
 /** The job files API for runners: sessionless, authorised by job_key (checked in the service). */
 export const jobFilesRoutes: RouteSpec<unknown>[] = [

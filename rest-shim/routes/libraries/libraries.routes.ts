@@ -3,7 +3,7 @@ import { isPlainObject } from '../../../src/http/body-parser';
 import type { Request } from 'express';
 import { alternative, route, type RouteArea } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
-import { receivedFileAsUpload } from '../../core/uploads';
+import { receivedFileAsUpload } from '../../../src/http/received-upload';
 import { FOLDER_FIELDS, folderDict, LIBRARY_FIELDS, libraryDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs } from '../../serializers/library.view';
 import { COLLECTION_FIELDS, collectionDict, DETAIL_FIELDS, libraryDatasetDict, VERSION_FIELDS, versionDict } from '../../serializers/library.view';
 import { foldersArea } from './folders.routes';

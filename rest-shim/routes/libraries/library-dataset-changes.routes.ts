@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { type ArchiveFormat, archiveStream } from '../../../src/storage/archive-stream';
 import { route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
-import { receivedFileAsUpload } from '../../core/uploads';
+import { receivedFileAsUpload } from '../../../src/http/received-upload';
 import { libraryDatasetStatusDict, STATUS_FIELDS } from '../../serializers/library-dataset-change.view';
 import { DETAIL_FIELDS, libraryDatasetDict } from '../../serializers/library.view';
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../../src/errors/error-kinds';
 import { isPlainObject } from '../../../src/http/body-parser';
 import { route, type RouteArea } from '../../core/route';
-import { receivedFileAsUpload } from '../../core/uploads';
+import { receivedFileAsUpload } from '../../../src/http/received-upload';
 import type { RouteInput } from '../../core/route-input';
 import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../../serializers/hda.view';
 import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../../serializers/job.view';

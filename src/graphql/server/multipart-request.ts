@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Upload } from 'graphql-upload-minimal';
-import { receivedFileAsUpload } from '../../../rest-shim/core/uploads';
+import { receivedFileAsUpload } from '../../http/received-upload';
 import { AppError } from '../../errors/error-kinds';
 import { isPlainObject } from '../../http/body-parser';
 import { callerText } from '../../errors/caller-text';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { PAGING_MESSAGES } from '../../../../src/depot/services/search/search-query';
 import { alternative, route, type RouteArea, type RouteSpec } from '../../../core/route';
-import { receivedFileAsUpload } from '../../../core/uploads';
+import { receivedFileAsUpload } from '../../../../src/http/received-upload';
 import { asksSearch, SEARCH_PAGE_FIELDS, type SearchPageData, searchRecord, searchVariables } from '../search/search-record';
 import { categoryIdsOf, REPOSITORY_ELEMENT_FIELDS, REPOSITORY_FIELDS, REPOSITORY_HIT_FIELDS, type RepositoryData, type RepositoryHitData, repositoryHit, repositoryRecord } from './repository-record';
 
