@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { contractEndpoints } from '../../rest-shim/core/contract-endpoints';
 import { IdCodec } from '../../src/ids/id-codec';
 import { eventually } from '../support/history-helpers';
 import { DEPOT_ID_SECRET, startTestDepot, type TestDepot } from '../support/test-depot';
@@ -132,6 +133,9 @@ interface Entry {
 }
 interface Application {
   name: string;
+  /** Its rows in the contract's endpoint list, and an encoded id for their path parameters. */
+  contractApp: 'platform' | 'depot';
+  id: string;
   port: () => number;
   /** Every route that takes files or form fields, and a sample of routes that read no body. */
   entries: () => Entry[];
@@ -146,6 +150,8 @@ const depotId = new IdCodec(DEPOT_ID_SECRET).encode(1);
 const APPLICATIONS: Application[] = [
   {
     name: 'the platform',
+    contractApp: 'platform',
+    id: platformId,
     port: () => platformPort,
     entries: () => [
       { method: 'POST', path: '/api/tools' },
@@ -164,6 +170,8 @@ const APPLICATIONS: Application[] = [
   },
   {
     name: 'the depot',
+    contractApp: 'depot',
+    id: depotId,
     port: () => depotPort,
     entries: () => [
       { method: 'POST', path: '/api/categories' },
@@ -194,6 +202,19 @@ describe.each(APPLICATIONS)('malformed multipart bodies on $name', (app) => {
       answers.push(`${entry.method} ${entry.path}: ${answer.status} ${answer.status === 0 ? answer.text : errCodeOf(answer)}`);
     }
     expect(answers).toEqual(app.entries().map((entry) => `${entry.method} ${entry.path}: 400 400008`));
+    await expectServingWithNoFileLeft(app);
+  });
+
+  it("a cut-off upload on every route of the contract's list: one 400 (400008) each, and the process still serves", async () => {
+    const routes = contractEndpoints().filter((endpoint) => endpoint.app === app.contractApp);
+    expect(routes.length).toBeGreaterThan(0);
+    const answers: string[] = [];
+    for (const route of routes) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'folder_id' ? `F${app.id}` : app.id));
+      const answer = await send(app.port(), route.method, path, MULTIPART, MALFORMED[0].body);
+      answers.push(`${route.method} ${route.path}: ${answer.status} ${answer.status === 0 ? answer.text : errCodeOf(answer)}`);
+    }
+    expect(answers).toEqual(routes.map((route) => `${route.method} ${route.path}: 400 400008`));
     await expectServingWithNoFileLeft(app);
   });
 
