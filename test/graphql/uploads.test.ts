@@ -15,7 +15,7 @@ afterAll(() => h.close());
 const RUN_UPLOAD = `mutation ($input: RunToolInput!) { runTool(input: $input) { outputs { name dataset { id } } jobs { id } } }`;
 
 /** A GraphQL multipart request (graphql-multipart-request-spec) running upload1 with one file. */
-function upload(historyId: string, content: Buffer, filename: string) {
+function upload(historyId: string, content: Buffer, filename: string, preflight = true) {
   const operations = {
     query: RUN_UPLOAD,
     variables: { input: { toolId: 'upload1', historyId, inputs: { 'files_0|type': 'upload_dataset', file_type: 'txt' }, files: [{ name: 'files_0|file_data', file: null }] } },
@@ -23,7 +23,7 @@ function upload(historyId: string, content: Buffer, filename: string) {
   return h.api
     .post('/graphql')
     .query({ key: alice.key })
-    .set('apollo-require-preflight', 'true')
+    .set(preflight ? { 'apollo-require-preflight': 'true' } : {})
     .field('operations', JSON.stringify(operations))
     .field('map', JSON.stringify({ 0: ['variables.input.files.0.file'] }))
     .attach('0', content, filename);
@@ -31,7 +31,7 @@ function upload(historyId: string, content: Buffer, filename: string) {
 
 const uploadStoreFiles = () => readdirSync(h.platform.services.layout.uploadStore).length;
 
-describe('runTool with a file sent through GraphQL (graphql-upload-minimal)', () => {
+describe('runTool with a file sent through GraphQL (the multipart request spec)', () => {
   it('stores the file and the upload job reaches ok', async () => {
     const historyId = await createHistory(h, alice.key);
     const res = await upload(historyId, Buffer.from('through the graph\n'), 'graph.txt');
@@ -47,6 +47,19 @@ describe('runTool with a file sent through GraphQL (graphql-upload-minimal)', ()
     const res = await upload(historyId, Buffer.alloc(LIMIT * 3, 'a'), 'huge.txt');
     expect(res.body.errors[0].extensions).toEqual(expect.objectContaining({ code: 'RequestParameterInvalidException', errCode: 400008 }));
     expect(res.body.errors[0].message).toContain('larger than the limit');
+    expect(uploadStoreFiles()).toBe(before);
+    expect((await h.api.get(`/api/histories/${historyId}/contents`).query({ key: alice.key })).body).toEqual([]);
+  });
+});
+
+describe('a multipart /graphql request without a preflight header (a cross-site form could send one)', () => {
+  it("is refused by Apollo's CSRF guard before its files are read: nothing is stored, nothing runs", async () => {
+    const historyId = await createHistory(h, alice.key);
+    const before = uploadStoreFiles();
+    // Over the size limit: had the body been read, the answer would be the parser's refusal.
+    const res = await upload(historyId, Buffer.alloc(LIMIT * 3, 'a'), 'forged.txt', false);
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/Cross-Site Request Forgery/);
     expect(uploadStoreFiles()).toBe(before);
     expect((await h.api.get(`/api/histories/${historyId}/contents`).query({ key: alice.key })).body).toEqual([]);
   });

@@ -8,6 +8,9 @@ import { parseMultipart, type ReceivedFile } from '../../http/multipart';
 
 const SPEC = 'https://github.com/jaydenseric/graphql-multipart-request-spec';
 
+/** The headers a browser sends only after a preflight (Apollo's CSRF guard asks for one of them). */
+const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'];
+
 /** Paths of all `map` entries together (each file part may stand in several places). */
 export const MAX_MAP_PATHS = 1000;
 
@@ -25,6 +28,8 @@ const refused = (message: string) => new AppError('RequestParameterInvalidExcept
 export function graphqlMultipart(options: { uploadStore: string; maxFileBytes: number }): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) return next();
+    // Apollo's CSRF guard refuses a multipart request without a preflight header: nothing is read or stored for it.
+    if (!PREFLIGHT_HEADERS.some((name) => (req.headers[name] ?? '') !== '')) return next();
     try {
       await parseMultipart(req, res, { ...options, decode: (value) => value });
       req.body = operationsWithUploads(req.body as Record<string, unknown>, req.files ?? []);
