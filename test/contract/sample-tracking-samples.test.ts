@@ -300,6 +300,12 @@ describe('PUT /api/samples/{id} update_type=run_details', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual([200, 'The information has been updated.']);
     expect((await samplesOf(request.id))[0].runDetails).toEqual({ flowcell: 'FC123', lane: '4', qc: true });
+    // A field holds text: a list or an object is refused (400 text), and nothing changes.
+    for (const flowcell of [['FC9'], { id: 'FC9' }]) {
+      const refused = await putSample(sample.id, { update_type: 'run_details', flowcell, lane: 5 });
+      expect([refused.status, refused.body]).toEqual([400, "Invalid value for the run details field 'flowcell': text is expected."]);
+    }
+    expect((await samplesOf(request.id))[0].runDetails).toEqual({ flowcell: 'FC123', lane: '4', qc: true });
   });
 
   it('records nothing when neither the sample nor its request type has a run-details form', async () => {

@@ -2,6 +2,7 @@ import type { RequestContext } from '../../../context/request-context';
 import { FormDefinition } from '../../../entities/form-definition.entity';
 import { ExternalService, SampleState } from '../../../entities/request-type.entity';
 import { Sample, SampleDataset, SampleEvent, TRANSFER_STATUSES, type TransferStatus } from '../../../entities/sample.entity';
+import { callerText } from '../../../errors/caller-text';
 import { errors } from '../../../errors/error-kinds';
 import { stringAsBool } from '../../../format/booleans';
 import { decodeId } from '../../shared/decode-id';
@@ -113,6 +114,8 @@ export class SampleUpdateService {
       const contents: Record<string, unknown> = {};
       for (const field of template.fields) {
         const value = given[field.name];
+        // A form field holds text: a list or an object is the caller's mistake (the platform failed on it).
+        if (typeof value === 'object' && value !== null) throw errors.invalid(`Invalid value for the run details field '${callerText(field.name)}': text is expected.`);
         contents[field.name] = field.type === 'CheckboxField' ? stringAsBool(value) : value === undefined || value === null ? '' : String(value);
       }
       const em = ctx.em;
