@@ -63,7 +63,7 @@ export interface AppConfig {
   exposeQueryCount: boolean;
   /** Server processes `npm start` runs on the port (WEB_CONCURRENCY): 1 on the embedded database, the number of cores on a server. */
   webConcurrency: number;
-  jobs: { localWorkers: number; pollMs: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number };
+  jobs: { localWorkers: number; pollMs: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number; slurmPollMs: number };
 }
 
 const list = (value: string | undefined) =>
@@ -152,6 +152,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       heartbeatMs: int(env.JOB_HEARTBEAT_MS, 10000),
       staleSeconds: int(env.JOB_STALE_SECONDS, 60),
       maxAttempts: int(env.JOB_MAX_ATTEMPTS, 3),
+      slurmPollMs: Math.max(100, int(env.SLURM_POLL_MS, 2000)),
     },
   };
 }

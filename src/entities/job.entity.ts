@@ -21,6 +21,7 @@ export type JobParams = Record<string, unknown>;
 @Index({ properties: ['user', 'updateTime'] })
 @Index({ properties: ['history'] })
 @Index({ properties: ['toolId'] })
+@Index({ name: 'job_external_open_index', expression: 'create index "job_external_open_index" on "job" ("handler") where "external_state" is not null' })
 export class Job extends BaseEntity {
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
   user: User | null = null;
@@ -56,9 +57,21 @@ export class Job extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   info: string | null = null;
 
-  /** 'local' or 'remote': who ran (or runs) it. */
+  /** 'local', 'remote' or 'slurm': who ran (or runs) it. */
   @Property({ type: 'string', length: 64, nullable: true })
   runner: string | null = null;
+
+  /** The job_conf.xml destination it was routed to when a runner claimed it. */
+  @Property({ type: 'string', length: 255, nullable: true })
+  destinationId: string | null = null;
+
+  /**
+   * The batch system's state of a job it holds (PENDING, RUNNING…): set when the job is submitted,
+   * null again once the batch system is done with it. While set, the job belongs to the batch
+   * system: no runner claims it again, and a restarted server follows it (external_id).
+   */
+  @Property({ type: 'string', length: 32, nullable: true })
+  externalState: string | null = null;
 
   /** The process or runner that holds the job while it runs. */
   @Property({ type: 'string', length: 255, nullable: true })

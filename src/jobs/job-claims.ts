@@ -1,39 +1,59 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { type JobRouting, LIMITED_CLAIM_LOCK, type SqlPart } from './job-routing';
 
 /** Dataset states in which an input is ready to be read by a job. */
 const READY_INPUT = "('ok', 'empty')";
 /** Dataset states in which an input will never become ready. */
 const FAILED_INPUT = "('error', 'discarded', 'failed_metadata')";
 
-export type RunnerKind = 'local' | 'remote';
+export type RunnerKind = 'local' | 'remote' | 'slurm';
 
 /**
  * Claims the oldest queued job whose inputs are all ready, for one runner. `FOR UPDATE SKIP LOCKED`
  * lets any number of processes and remote runners share the queue without taking a job twice.
  * Uploads read files only the server has, and so do installed depot tools whose command reads
- * their own directory: remote runners never get them.
+ * their own directory: remote runners never get them. With a job configuration, a runner takes
+ * only the jobs routed to its kind of destination (local workers and remote runners the local
+ * destinations, the Slurm runner the Slurm ones), within the configured limits, and records the
+ * destination. A local or remote claim makes the job `running`; a Slurm claim leaves it `queued`
+ * until the cluster runs it.
  */
-export async function claimNextJob(em: EntityManager, runner: RunnerKind, handler: string): Promise<number | null> {
+export async function claimNextJob(em: EntityManager, runner: RunnerKind, handler: string, routing: JobRouting | null = null): Promise<number | null> {
   const remoteFilter =
     runner === 'remote' ? "and j.tool_id <> 'upload1' and not exists (select 1 from depot_installed_tool t where t.guid = j.tool_id and t.local_only)" : '';
-  const rows = await em.execute<Array<{ id: number }>>(
-    `update job set state = 'running', runner = ?, handler = ?, attempts = attempts + 1,
-            heartbeat_time = now(), start_time = now(), update_time = now()
-     where id = (
-       select j.id from job j
-       where j.state = 'queued' ${remoteFilter}
+  const routed = routing?.configured ? routing : null;
+  const destination: SqlPart = routed ? routed.destinationOf('j') : { sql: 'null::text', params: [] };
+  const kind = runner === 'slurm' ? 'slurm' : 'local';
+  const toKind: SqlPart = routed ? { sql: `and (${destination.sql}) = any(?::text[])`, params: [...destination.params, routed.destinationIdsOf(kind)] } : { sql: '', params: [] };
+  const limits: SqlPart = routed?.limited ? routed.withinLimits('j', destination) : { sql: 'true', params: [] };
+  const claimed = runner === 'slurm' ? "state = 'queued'" : "state = 'running', start_time = now()";
+  const statement = `with picked as (
+       select j.id, ${destination.sql} as destination from job j
+       where j.state = 'queued' and j.handler is null and j.external_state is null ${remoteFilter} ${toKind.sql}
          and not exists (
            select 1 from job_to_input_dataset ji
            join history_dataset_association hda on hda.id = ji.hda_id
            join dataset d on d.id = hda.dataset_id
            where ji.job_id = j.id and d.state not in ${READY_INPUT})
+         and ${limits.sql}
        order by j.id
-       for update skip locked
+       for update of j skip locked
        limit 1)
-     returning id`,
-    [runner, handler],
-  );
-  return rows.length ? Number(rows[0].id) : null;
+     update job set ${claimed}, runner = ?, handler = ?, destination_id = picked.destination, attempts = attempts + 1,
+            heartbeat_time = now(), update_time = now()
+     from picked where job.id = picked.id
+     returning job.id`;
+  const params = [...destination.params, ...toKind.params, ...limits.params, runner, handler];
+  const claim = async (executor: EntityManager) => {
+    const rows = await executor.execute<Array<{ id: number }>>(statement, params);
+    return rows.length ? Number(rows[0].id) : null;
+  };
+  if (!routed?.limited) return claim(em);
+  // Limits count jobs other processes claim too: claims take turns while counting.
+  return em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(?)', [LIMITED_CLAIM_LOCK]);
+    return claim(tx);
+  });
 }
 
 /** Keeps a claim alive; false when the job is no longer this handler's to run (deleted, recovered). */
@@ -46,26 +66,36 @@ export async function heartbeat(em: EntityManager, jobId: number, handler: strin
 }
 
 /**
- * Jobs of a crashed process: a running job whose heartbeat stopped goes back to the queue (its
- * outputs were never marked ok), or fails once it has used its attempts. Returns how many moved.
+ * Jobs of a crashed process. A job a batch system holds (`external_state` set) keeps running there:
+ * its claim is let go (handler null) for another process to follow. Any other running job whose
+ * heartbeat stopped goes back to the queue (its outputs were never marked ok), or fails once it has
+ * used its attempts; a job claimed for a batch system but not yet submitted goes back to the queue.
+ * Returns how many moved.
  */
 export async function recoverStaleJobs(em: EntityManager, staleSeconds: number, maxAttempts: number): Promise<number> {
+  const stale = "heartbeat_time < now() - (? * interval '1 second')";
+  const orphaned = await em.execute<Array<{ id: number }>>(
+    `update job set handler = null, update_time = now()
+     where external_state is not null and handler is not null and ${stale}
+     returning id`,
+    [staleSeconds],
+  );
   const failed = await em.execute<Array<{ id: number }>>(
     `update job set state = 'error', handler = null, end_time = now(), update_time = now(),
             info = 'The job was interrupted too many times (the server stopped while it ran).'
-     where state = 'running' and heartbeat_time < now() - (? * interval '1 second') and attempts >= ?
+     where state = 'running' and external_state is null and ${stale} and attempts >= ?
      returning id`,
     [staleSeconds, maxAttempts],
   );
   if (failed.length) await setOutputStates(em, failed.map((row) => Number(row.id)), 'error', 'The job was interrupted too many times.');
   const requeued = await em.execute<Array<{ id: number }>>(
     `update job set state = 'queued', handler = null, update_time = now()
-     where state = 'running' and heartbeat_time < now() - (? * interval '1 second')
+     where (state = 'running' or (state = 'queued' and handler is not null)) and external_state is null and ${stale}
      returning id`,
     [staleSeconds],
   );
   if (requeued.length) await setOutputStates(em, requeued.map((row) => Number(row.id)), 'queued', null);
-  return failed.length + requeued.length;
+  return orphaned.length + failed.length + requeued.length;
 }
 
 /** The platform's words for a job held back because an input failed. */

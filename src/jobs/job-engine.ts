@@ -14,6 +14,9 @@ import { type JobRunResult, tail } from './job-result';
 import { JobWorkspace } from './job-workspace';
 import { runCommand } from './local-runner';
 import { killLeftoverProcesses } from './leftover-processes';
+import type { JobRouting } from './job-routing';
+import { SlurmClient } from './slurm/slurm-client';
+import { SlurmRunner } from './slurm/slurm-runner';
 import { removeUploadedFiles, runUpload } from './upload-run';
 
 export interface JobEngineSettings {
@@ -30,6 +33,8 @@ export interface JobEngineSettings {
   allowPrivateUrlFetch?: boolean;
   /** True when no other process can hold jobs (embedded database): recover every running job at start. */
   soleProcess: boolean;
+  /** How often the Slurm runner asks Slurm about its jobs (one squeue for all of them). */
+  slurmPollMs: number;
 }
 
 export interface JobEngineDeps {
@@ -38,6 +43,8 @@ export interface JobEngineDeps {
   tools: ToolRegistry;
   ids: IdCodec;
   log: Logger;
+  /** Where jobs go (job_conf.xml; without one, every job is local). */
+  routing: JobRouting;
 }
 
 /**
@@ -52,11 +59,29 @@ export class JobEngine {
   private loops: Promise<void>[] = [];
   private sweeper: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
+  /** The Slurm runner, when the job configuration has Slurm destinations. */
+  readonly slurm: SlurmRunner | null;
 
   constructor(
     private readonly deps: JobEngineDeps,
     private readonly settings: JobEngineSettings,
-  ) {}
+  ) {
+    const { routing } = deps;
+    this.slurm =
+      routing.destinationIdsOf('slurm').length > 0
+        ? new SlurmRunner({ ...deps, slurm: new SlurmClient() }, { pollMs: settings.slurmPollMs, walltimeSeconds: routing.config.limits.walltimeSeconds })
+        : null;
+  }
+
+  get routing(): JobRouting {
+    return this.deps.routing;
+  }
+
+  /** A local command's time limit: JOB_TIMEOUT_SECONDS, or the job configuration's walltime when shorter. */
+  private get timeoutSeconds(): number {
+    const walltime = this.deps.routing.config.limits.walltimeSeconds;
+    return walltime === null ? this.settings.timeoutSeconds : Math.min(walltime, this.settings.timeoutSeconds);
+  }
 
   async start(): Promise<void> {
     const em = this.deps.orm.em.fork();
@@ -65,14 +90,17 @@ export class JobEngine {
     this.running = true;
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.settings.heartbeatMs));
     for (let i = 0; i < this.settings.workers; i += 1) this.loops.push(this.loop());
+    this.slurm?.start();
   }
 
   /** A job was queued: stop waiting for the next poll. */
   notify(): void {
     this.wake?.();
+    this.slurm?.notify();
   }
 
   async stop(): Promise<void> {
+    await this.slurm?.stop();
     this.running = false;
     if (this.sweeper) clearInterval(this.sweeper);
     this.abort.abort();
@@ -101,7 +129,7 @@ export class JobEngine {
     while (this.running) {
       let jobId: number | null = null;
       try {
-        jobId = await claimNextJob(this.deps.orm.em.fork(), 'local', this.handler);
+        jobId = await claimNextJob(this.deps.orm.em.fork(), 'local', this.handler, this.deps.routing);
       } catch (error) {
         this.deps.log.error({ err: error }, 'claiming a job failed');
       }
@@ -169,7 +197,7 @@ export class JobEngine {
     loaded.job.commandLine = command;
     await em.flush();
     const run = await runCommand(command, workspace, {
-      timeoutSeconds: this.settings.timeoutSeconds,
+      timeoutSeconds: this.timeoutSeconds,
       heartbeatMs: this.settings.heartbeatMs,
       heartbeat: () => heartbeat(this.deps.orm.em.fork(), loaded.job.id, this.handler),
       signal: this.abort.signal,

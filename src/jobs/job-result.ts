@@ -14,6 +14,10 @@ export interface JobRunResult {
   /** Outputs that failed on their own while the others succeeded (one bad file of an upload), by output name. */
   outputFailures?: Record<string, string>;
   runnerName: string;
+  /** Cores the job had (GALAXY_SLOTS); 1 when the runner does not say. */
+  slots?: number | null;
+  /** Memory the batch system allocated, in MB (GALAXY_MEMORY_MB), when it says. */
+  memoryMb?: number | null;
 }
 
 const KEEP_TEXT = 32 * 1024;

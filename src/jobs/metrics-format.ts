@@ -18,6 +18,7 @@ const TITLES: Record<string, string> = {
   start_epoch: 'Job Start Time',
   end_epoch: 'Job End Time',
   galaxy_slots: 'Cores Allocated',
+  galaxy_memory_mb: 'Memory Allocated (MB)',
   exit_code: 'Exit Code',
   runner_name: 'Runner',
 };
@@ -50,10 +51,12 @@ export function metricView(metric: MetricValue): MetricView {
   return { title: TITLES[metric.name] ?? metric.name, value, plugin: metric.plugin, name: metric.name, raw_value: metric.value };
 }
 
-/** The metrics recorded for every finished run. */
-export function coreMetrics(result: { startEpoch: number; endEpoch: number; exitCode: number; runnerName: string }): MetricValue[] {
+/** The metrics recorded for every finished run (the allocated memory when the batch system gave one). */
+export function coreMetrics(result: { startEpoch: number; endEpoch: number; exitCode: number; runnerName: string; slots?: number | null; memoryMb?: number | null }): MetricValue[] {
+  const memory = result.memoryMb ? [{ plugin: 'core', name: 'galaxy_memory_mb', value: String(result.memoryMb) }] : [];
   return [
-    { plugin: 'core', name: 'galaxy_slots', value: '1' },
+    { plugin: 'core', name: 'galaxy_slots', value: String(result.slots ?? 1) },
+    ...memory,
     { plugin: 'core', name: 'start_epoch', value: String(Math.floor(result.startEpoch)) },
     { plugin: 'core', name: 'end_epoch', value: String(Math.floor(result.endEpoch)) },
     { plugin: 'core', name: 'runtime_seconds', value: String(Math.max(0, Math.round((result.endEpoch - result.startEpoch) * 1000) / 1000)) },

@@ -110,6 +110,21 @@ export class JobResolver {
     return ctx.caller.isAdmin ? job.externalId : null;
   }
 
+  @FieldResolver(() => String, { nullable: true, description: "Administrators only: the runner that ran or runs the job ('local', 'remote' or 'slurm')." })
+  runner(@Root() job: JobView, @Ctx() ctx: RequestContext): string | null {
+    return ctx.caller.isAdmin ? job.runner : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Administrators only: the destination of the job configuration (job_conf.xml) the job was routed to.' })
+  destinationId(@Root() job: JobView, @Ctx() ctx: RequestContext): string | null {
+    return ctx.caller.isAdmin ? job.destinationId : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "Administrators only: Slurm's state of the job while Slurm holds it (PENDING, RUNNING…)." })
+  externalState(@Root() job: JobView, @Ctx() ctx: RequestContext): string | null {
+    return ctx.caller.isAdmin ? job.externalState : null;
+  }
+
   @FieldResolver(() => String, { nullable: true, description: "The job owner's email (the owner and administrators)." })
   async userEmail(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<string | null> {
     const ownerId = job.user?.id;

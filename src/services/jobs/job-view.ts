@@ -18,6 +18,10 @@ export interface JobView {
   params: JobParams;
   commandLine: string | null;
   externalId: string | null;
+  /** Who ran or runs it ('local', 'remote', 'slurm'), the job_conf.xml destination, and Slurm's state while it holds the job. */
+  runner: string | null;
+  destinationId: string | null;
+  externalState: string | null;
   info: string | null;
   user: { id: number } | null;
   history: { id: number } | null;
@@ -37,7 +41,7 @@ type JobRow = Omit<JobView, 'user' | 'history'> & { userId: number | null; histo
 
 const COLUMNS = `j.id, j.state, j.exit_code as "exitCode", j.create_time as "createTime", j.update_time as "updateTime",
   j.tool_id as "toolId", j.tool_version as "toolVersion", j.params, j.command_line as "commandLine",
-  j.external_id as "externalId", j.info, j.user_id as "userId", j.history_id as "historyId"`;
+  j.external_id as "externalId", j.runner, j.destination_id as "destinationId", j.external_state as "externalState", j.info, j.user_id as "userId", j.history_id as "historyId"`;
 
 function toView(row: JobRow): JobView {
   const { userId, historyId, ...rest } = row;

@@ -49,7 +49,7 @@ export class RemoteJobsService {
     // (with the same name) can no longer keep it alive nor report it.
     const handler = `${name}:${randomBytes(6).toString('hex')}`;
     const em = ctx.em;
-    const jobId = await claimNextJob(em, 'remote', handler);
+    const jobId = await claimNextJob(em, 'remote', handler, ctx.services.jobEngine.routing);
     if (jobId === null) return null;
     const { layout, ids, tools, config } = ctx.services;
     const loaded = await loadJob(em, jobId);

@@ -1,0 +1,102 @@
+import { destinationFor, type JobConfig, type JobDestination, type RunnerKind } from './job-conf';
+import type { ToolRegistry } from '../tools';
+
+/** A piece of SQL with its positional parameters (`?`). */
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+/** A job is at a runner (counted by limits) while queued there or running. */
+export const DISPATCHED = (alias: string) => `(${alias}.state in ('queued', 'running') and (${alias}.handler is not null or ${alias}.external_state is not null))`;
+
+/** Serialises the claims of every process while limits are counted (one advisory lock of the job queue). */
+export const LIMITED_CLAIM_LOCK = 61_400_019;
+
+
+/**
+ * Where queued jobs go, from the job configuration (job_conf.xml), as SQL a claim can use: the
+ * destination of a job (its tool's mapping, else the default; uploads their own), which runner kind
+ * each destination belongs to, and the concurrency limits. Tool mappings are resolved against the
+ * tools this process knows (installed tools come and go), so the SQL matches exact tool ids.
+ */
+export class JobRouting {
+  constructor(
+    readonly config: JobConfig,
+    private readonly tools: ToolRegistry,
+  ) {}
+
+  /** Whether a job_conf.xml was given (without one, every job is local, as always). */
+  get configured(): boolean {
+    return this.config.source !== null;
+  }
+
+  destination(id: string): JobDestination | undefined {
+    return this.config.destinations.find((destination) => destination.id === id);
+  }
+
+  destinationIdsOf(kind: RunnerKind): string[] {
+    return this.config.destinations.filter((destination) => destination.kind === kind).map((destination) => destination.id);
+  }
+
+  /** The destination of job `alias` as an SQL expression. */
+  destinationOf(alias: string): SqlPart {
+    const tools: string[] = [];
+    const destinations: string[] = [];
+    for (const tool of this.tools.list()) {
+      const destination = destinationFor(this.config, tool.id).id;
+      if (destination !== this.config.defaultDestinationId) {
+        tools.push(tool.id);
+        destinations.push(destination);
+      }
+    }
+    const upload = destinationFor(this.config, 'upload1').id;
+    return {
+      sql: `coalesce((select m.d from unnest(?::text[], ?::text[]) as m(t, d) where m.t = ${alias}.tool_id limit 1), case when ${alias}.tool_id = 'upload1' then ? else ? end)`,
+      params: [tools, destinations, upload, this.config.defaultDestinationId],
+    };
+  }
+
+  /** Whether the configuration sets concurrency limits (claims then take turns). */
+  get limited(): boolean {
+    const limits = this.config.limits;
+    return (
+      limits.registeredUserConcurrentJobs !== null ||
+      limits.anonymousUserConcurrentJobs !== null ||
+      limits.destinationUserConcurrentJobs.length > 0 ||
+      limits.destinationTotalConcurrentJobs.length > 0
+    );
+  }
+
+  /**
+   * Conditions a candidate `alias` with destination `destination` (an SQL expression) must meet to
+   * be dispatched without passing a limit: the user's (or, anonymous, the history's) active jobs, and
+   * each destination limit that counts its destination.
+   */
+  withinLimits(alias: string, destination: SqlPart): SqlPart {
+    const limits = this.config.limits;
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    const active = DISPATCHED('r');
+    if (limits.registeredUserConcurrentJobs !== null) {
+      parts.push(`(${alias}.user_id is null or (select count(*) from job r where r.user_id = ${alias}.user_id and ${active}) < ?)`);
+      params.push(limits.registeredUserConcurrentJobs);
+    }
+    if (limits.anonymousUserConcurrentJobs !== null) {
+      parts.push(`(${alias}.user_id is not null or (select count(*) from job r where r.user_id is null and r.history_id is not distinct from ${alias}.history_id and ${active}) < ?)`);
+      params.push(limits.anonymousUserConcurrentJobs);
+    }
+    for (const [limit, perUser] of [
+      ...limits.destinationUserConcurrentJobs.map((entry) => [entry, true] as const),
+      ...limits.destinationTotalConcurrentJobs.map((entry) => [entry, false] as const),
+    ]) {
+      const user = perUser ? ` and r.user_id is not distinct from ${alias}.user_id` : '';
+      parts.push(
+        `(not ((${destination.sql}) = any(?::text[])) or (select count(*) from job r where r.destination_id = any(?::text[])${user} and ${active}) < ?)`,
+      );
+      params.push(...destination.params, limit.destinationIds, limit.destinationIds, limit.limit);
+    }
+    return { sql: parts.length ? parts.join(' and ') : 'true', params };
+  }
+}
+

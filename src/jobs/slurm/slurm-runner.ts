@@ -1,0 +1,289 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { IdCodec } from '../../ids/id-codec';
+import type { Logger } from '../../logging/logger';
+import type { DataLayout } from '../../storage/data-layout';
+import type { ToolRegistry } from '../../tools';
+import { nativeSpecificationArgs } from '../job-conf';
+import { claimNextJob } from '../job-claims';
+import { prepareCommand } from '../job-command';
+import { finishJob } from '../job-finish';
+import { loadJob } from '../job-loading';
+import { type JobRunResult, tail } from '../job-result';
+import type { JobRouting } from '../job-routing';
+import { JobWorkspace } from '../job-workspace';
+import { BatchJobFiles, writeJobScript } from './job-script';
+import { SlurmCommandError } from './slurm-cli';
+import type { SlurmClient, SlurmJobStatus } from './slurm-client';
+import {
+  adoptOrphans,
+  CANCELLING,
+  type HeldJob,
+  markRunning,
+  recordExternalStates,
+  recordSubmission,
+  releaseAll,
+  releaseEnded,
+  renewHeldJobs,
+} from './slurm-jobs';
+import { failureOf, phaseOf, stateWord } from './slurm-states';
+
+export interface SlurmRunnerDeps {
+  orm: MikroORM;
+  layout: DataLayout;
+  tools: ToolRegistry;
+  ids: IdCodec;
+  log: Logger;
+  routing: JobRouting;
+  slurm: SlurmClient;
+}
+
+export interface SlurmRunnerSettings {
+  /** How often this process asks Slurm about all of its jobs (one squeue). */
+  pollMs: number;
+  /** The job configuration's walltime limit, for destinations whose specification sets no --time. */
+  walltimeSeconds: number | null;
+}
+
+/** Polls in a row in which Slurm knows nothing of a job before it counts as lost. */
+const LOST_AFTER_POLLS = 5;
+
+/** Jobs submitted per dispatch round before the loop looks at its other work. */
+const SUBMISSIONS_PER_ROUND = 50;
+
+/**
+ * Runs the jobs routed to Slurm destinations. A dispatcher claims them from PostgreSQL (as local
+ * workers do), writes each job's script into its directory on the shared filesystem and submits it
+ * with sbatch; a monitor follows every job this process holds with one squeue per interval (sacct
+ * for the jobs the controller has forgotten), marks them running, finishes them from the files they
+ * wrote exactly as a local job finishes, and cancels in Slurm the jobs the platform no longer wants.
+ * Jobs whose process stopped are adopted by another (a claim in PostgreSQL), so a restart loses
+ * and resubmits none.
+ */
+export class SlurmRunner {
+  readonly handler = `${hostname()}:${process.pid}:slurm:${randomBytes(3).toString('hex')}`;
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loops: Promise<void>[] = [];
+  private readonly misses = new Map<number, number>();
+
+  constructor(
+    private readonly deps: SlurmRunnerDeps,
+    private readonly settings: SlurmRunnerSettings,
+  ) {}
+
+  /** The job's name in Slurm: this installation (its data directory) and the platform's job id. */
+  jobName(jobId: number): string {
+    const installation = createHash('sha256').update(this.deps.layout.jobsRoot).digest('hex').slice(0, 8);
+    return `galaxy-${installation}-${jobId}`;
+  }
+
+  start(): void {
+    this.running = true;
+    this.loops.push(this.loop());
+  }
+
+  notify(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await Promise.all(this.loops);
+    this.loops = [];
+    await releaseAll(this.deps.orm.em.fork(), this.handler);
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.dispatch();
+        await this.follow();
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'Slurm runner round failed');
+      }
+      if (!this.running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.settings.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Claims queued Slurm jobs and submits them, a bounded number per round. */
+  private async dispatch(): Promise<void> {
+    for (let submitted = 0; this.running && submitted < SUBMISSIONS_PER_ROUND; submitted += 1) {
+      const jobId = await claimNextJob(this.deps.orm.em.fork(), 'slurm', this.handler, this.deps.routing);
+      if (jobId === null) return;
+      await this.submit(jobId).catch((error: unknown) => this.deps.log.error({ err: error, jobId }, 'submitting a job to Slurm failed'));
+    }
+  }
+
+  private async submit(jobId: number): Promise<void> {
+    const { layout, log, slurm, routing } = this.deps;
+    const em = this.deps.orm.em.fork();
+    const loaded = await loadJob(em, jobId);
+    const name = this.jobName(jobId);
+    if (loaded.job.attempts > 1) {
+      // Claimed again after its process stopped: it may have reached Slurm before the process recorded it.
+      const [existing] = await slurm.idsNamed(name);
+      if (existing) {
+        log.warn({ jobId, slurmJobId: existing }, 'job found in Slurm from an earlier claim; followed, not submitted again');
+        await this.recorded(jobId, existing);
+        return;
+      }
+    }
+    const destination = routing.destination(loaded.job.destinationId ?? '');
+    const workspace = new JobWorkspace(layout.jobDirectory(jobId));
+    const files = new BatchJobFiles(workspace);
+    let command: string;
+    let nativeArgs: string[];
+    try {
+      if (!destination) throw new Error(`the destination '${loaded.job.destinationId}' is not in the job configuration`);
+      nativeArgs = nativeSpecificationArgs(destination.nativeSpecification ?? '');
+      if (this.settings.walltimeSeconds !== null && !nativeArgs.some((arg) => /^(-t|--time)(=|$)/.test(arg))) nativeArgs.push(`--time=${Math.ceil(this.settings.walltimeSeconds / 60)}`);
+      await workspace.create();
+      command = await prepareCommand(loaded, workspace, this.deps.tools, layout.objects, this.deps.ids, layout.tmp);
+      loaded.job.commandLine = command;
+      await em.flush();
+      await writeJobScript(files, command, destination.env);
+    } catch (error) {
+      await this.failUnsubmitted(jobId, workspace, `Job could not be prepared: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    let slurmId: string;
+    try {
+      slurmId = await slurm.submit({ script: files.script, name, workingDir: workspace.workingDir, schedulerOutput: files.schedulerOutput, nativeArgs });
+    } catch (error) {
+      const reason = error instanceof SlurmCommandError ? error.message : String(error);
+      await this.failUnsubmitted(jobId, workspace, `The job could not be submitted to Slurm: ${reason}`);
+      return;
+    }
+    log.info({ jobId, slurmJobId: slurmId, destination: destination.id }, 'job submitted to Slurm');
+    await this.recorded(jobId, slurmId);
+  }
+
+  private async recorded(jobId: number, slurmId: string): Promise<void> {
+    const state = await recordSubmission(this.deps.orm.em.fork(), jobId, this.handler, slurmId);
+    if (state === null) {
+      // Another process holds the job now: this submission must not run beside its.
+      this.deps.log.warn({ jobId, slurmJobId: slurmId }, 'job taken by another process while it was submitted; the submission is cancelled');
+      await this.deps.slurm.cancel([slurmId]);
+    }
+  }
+
+  /** A job that never reached Slurm ends in error like a local job that could not start. */
+  private async failUnsubmitted(jobId: number, workspace: JobWorkspace, message: string): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    await markRunning(em, this.handler, [jobId]);
+    const now = Date.now() / 1000;
+    const result: JobRunResult = { exitCode: -1, stdout: '', stderr: message, startEpoch: now, endEpoch: now, failure: message, runnerName: this.handler };
+    await finishJob(em, jobId, workspace, this.deps.layout.objects, result, this.deps.log, this.handler);
+    this.deps.log.warn({ jobId, reason: message }, 'job failed before Slurm ran it');
+  }
+
+  /** One look at every job this process follows: a single squeue (sacct for the forgotten ones). */
+  private async follow(): Promise<void> {
+    const { orm, slurm, log } = this.deps;
+    const em = orm.em.fork();
+    await adoptOrphans(em, this.handler);
+    const held = (await renewHeldJobs(em, this.handler)).filter((job): job is HeldJob & { externalId: string } => job.externalId !== null && job.externalState !== null);
+    if (held.length === 0) return;
+    const live = await slurm.liveStatuses();
+    const forgotten = held.filter((job) => !live.has(job.externalId)).map((job) => job.externalId);
+    const ended = forgotten.length ? await slurm.endedStatuses(forgotten) : new Map<string, SlurmJobStatus>();
+
+    const toCancel: Array<HeldJob & { externalId: string }> = [];
+    const started: number[] = [];
+    const seen = new Map<number, string>();
+    const finished: Array<{ job: HeldJob & { externalId: string }; status: SlurmJobStatus | null }> = [];
+    for (const job of held) {
+      const status = live.get(job.externalId) ?? ended.get(job.externalId) ?? null;
+      if (!status) {
+        const misses = (this.misses.get(job.id) ?? 0) + 1;
+        this.misses.set(job.id, misses);
+        if (misses >= LOST_AFTER_POLLS) finished.push({ job, status: null });
+        continue;
+      }
+      this.misses.delete(job.id);
+      const phase = phaseOf(status.state);
+      const wanted = job.state === 'queued' || job.state === 'running';
+      if (phase === 'ended') finished.push({ job, status });
+      else if (!wanted) {
+        if (job.externalState !== CANCELLING) toCancel.push(job);
+      } else {
+        if (phase === 'running' && job.state === 'queued') started.push(job.id);
+        if (stateWord(status.state) !== job.externalState) seen.set(job.id, stateWord(status.state));
+      }
+    }
+    if (toCancel.length) {
+      await slurm.cancel(toCancel.map((job) => job.externalId));
+      for (const job of toCancel) seen.set(job.id, CANCELLING);
+      log.info({ jobs: toCancel.map((job) => job.id) }, 'jobs no longer wanted cancelled in Slurm');
+    }
+    await recordExternalStates(em, this.handler, seen);
+    await markRunning(em, this.handler, started);
+    for (const { job, status } of finished) {
+      this.misses.delete(job.id);
+      await this.finish(job, status).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'finishing a Slurm job failed'));
+    }
+  }
+
+  /** Records how a job ended in Slurm (status null: Slurm lost it), as a local job's end is recorded. */
+  private async finish(job: HeldJob & { externalId: string }, status: SlurmJobStatus | null): Promise<void> {
+    const { orm, layout, log } = this.deps;
+    const em = orm.em.fork();
+    const workspace = new JobWorkspace(layout.jobDirectory(job.id));
+    const wanted = job.state === 'queued' || job.state === 'running';
+    if (!wanted) {
+      // Cancelled for the platform (or ended before the cancel): nothing of it is kept.
+      await workspace.remove();
+      await releaseEnded(em, job.id);
+      return;
+    }
+    const files = new BatchJobFiles(workspace);
+    const read = async (path: string) => (existsSync(path) ? readFile(path, 'utf8') : '');
+    const [exitText, stdout, stderr, schedulerOutput, start, end, slots, memory] = await Promise.all([
+      read(files.exitCode),
+      read(workspace.stdoutPath),
+      read(workspace.stderrPath),
+      read(files.schedulerOutput),
+      read(files.metric('epoch_start')),
+      read(files.metric('epoch_end')),
+      read(files.metric('galaxy_slots')),
+      read(files.metric('galaxy_memory_mb')),
+    ]);
+    const finishedByItself = /^-?\d+\s*$/.test(exitText);
+    const state = status?.state ?? 'LOST';
+    const failure = status
+      ? failureOf(state, finishedByItself, schedulerOutput)
+      : 'This job failed because Slurm no longer knows it (it was lost: the controller forgot it and no accounting records it).';
+    const slurmCode = Number((status?.exitCode ?? '').split(':')[0]);
+    const exitCode = finishedByItself ? Number(exitText.trim()) : Number.isFinite(slurmCode) && status?.exitCode ? slurmCode : -1;
+    const now = Date.now() / 1000;
+    const startEpoch = Number(start) || now;
+    const result: JobRunResult = {
+      exitCode,
+      stdout: tail(stdout),
+      stderr: tail([stderr, failure ? schedulerOutput : ''].filter(Boolean).join('\n')),
+      startEpoch,
+      endEpoch: Number(end) || now,
+      failure,
+      runnerName: this.handler,
+      slots: Number(slots) || null,
+      memoryMb: Number(memory) || null,
+    };
+    await markRunning(em, this.handler, [job.id]);
+    const recorded = await finishJob(em, job.id, workspace, layout.objects, result, log, this.handler);
+    await releaseEnded(em, job.id);
+    log.info({ jobId: job.id, slurmJobId: job.externalId, slurmState: state, exitCode, failure, recorded }, 'Slurm job finished');
+  }
+}
