@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import type { AppServices } from '../context/app-services';
 import type { Database } from '../db/database';
 import { IdCodec } from '../ids/id-codec';
+import { JobRouting } from '../jobs/job-routing';
 import { JobEngine } from '../jobs/job-engine';
 import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
@@ -64,6 +65,12 @@ import { UserService } from '../services/users/user.service';
 import { DataLayout } from '../storage/data-layout';
 import { TaskRunner } from '../tasks/task-runner';
 
+/** Local workers: the job configuration's local plugin's `workers` when it sets them, else LOCAL_JOB_WORKERS. */
+function localWorkersOf(config: AppConfig): number {
+  const plugin = config.jobConf.plugins.find((candidate) => candidate.kind === 'local' && candidate.workers !== null);
+  return plugin?.workers ?? config.jobs.localWorkers;
+}
+
 /** The composition root: builds every service once per process. */
 export function createServices(config: AppConfig, db: Database, log: Logger): AppServices {
   const ids = new IdCodec(config.idSecret);
@@ -73,8 +80,8 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const layout = new DataLayout(config.dataDir);
   const tools = new ToolCatalogService(config.toolDirs, log);
   const jobEngine = new JobEngine(
-    { orm: db.orm, layout, tools: tools.registry, ids, log },
-    { ...config.jobs, workers: config.jobs.localWorkers, maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch, soleProcess: db.embedded },
+    { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry) },
+    { ...config.jobs, workers: localWorkersOf(config), slurmPollMs: config.jobs.slurmPollMs, maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch, soleProcess: db.embedded },
   );
   const tasks = new TaskRunner(db.orm, log, {
     workers: 1,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { defaultJobConfig, type JobConfig, loadJobConfig } from '../jobs/job-conf';
 
 /** Everything the operator can set, read once at start-up from the environment. */
 export interface AppConfig {
@@ -63,6 +64,12 @@ export interface AppConfig {
   exposeQueryCount: boolean;
   /** Server processes `npm start` runs on the port (WEB_CONCURRENCY): 1 on the embedded database, the number of cores on a server. */
   webConcurrency: number;
+  /**
+   * Where jobs run: the platform's `job_conf.xml` named by JOB_CONFIG_FILE (plugins, destinations, tool
+   * mappings, limits), read at start (a file it refuses stops the start with its message); without it
+   * every job runs locally.
+   */
+  jobConf: JobConfig;
   jobs: { localWorkers: number; pollMs: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number; slurmPollMs: number };
 }
 
@@ -145,6 +152,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
     webConcurrency: Math.max(1, int(env.WEB_CONCURRENCY, env.DATABASE_URL ? availableParallelism() : 1)),
     shutdownDeadlineSeconds: int(env.SHUTDOWN_DEADLINE_SECONDS, 30),
+    jobConf: env.JOB_CONFIG_FILE ? loadJobConfig(resolve(env.JOB_CONFIG_FILE), { env }) : defaultJobConfig(int(env.LOCAL_JOB_WORKERS, 2)),
     jobs: {
       localWorkers: int(env.LOCAL_JOB_WORKERS, 2),
       pollMs: int(env.JOB_POLL_MS, 1000),

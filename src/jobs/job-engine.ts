@@ -84,6 +84,8 @@ export class JobEngine {
   }
 
   async start(): Promise<void> {
+    const { config } = this.deps.routing;
+    for (const notice of config.notices) this.deps.log.info({ jobConfig: config.source, notice }, 'job configuration');
     const em = this.deps.orm.em.fork();
     const recovered = await recoverStaleJobs(em, this.settings.soleProcess ? -1 : this.settings.staleSeconds, this.settings.maxAttempts);
     if (recovered) this.deps.log.warn({ recovered }, 'recovered jobs of a stopped process');

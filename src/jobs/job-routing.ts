@@ -39,18 +39,30 @@ export class JobRouting {
     return this.config.destinations.filter((destination) => destination.kind === kind).map((destination) => destination.id);
   }
 
+  /**
+   * Where uploads run: the configuration's upload destination when it is local. Uploads run in the
+   * server (they read its upload store and fetch URLs); one mapped to a Slurm destination runs on the
+   * first local destination instead.
+   */
+  get uploadDestinationId(): string {
+    const upload = destinationFor(this.config, 'upload1');
+    if (upload.kind === 'local') return upload.id;
+    return this.destinationIdsOf('local')[0] ?? upload.id;
+  }
+
   /** The destination of job `alias` as an SQL expression. */
   destinationOf(alias: string): SqlPart {
     const tools: string[] = [];
     const destinations: string[] = [];
     for (const tool of this.tools.list()) {
+      if (tool.id === 'upload1') continue;
       const destination = destinationFor(this.config, tool.id).id;
       if (destination !== this.config.defaultDestinationId) {
         tools.push(tool.id);
         destinations.push(destination);
       }
     }
-    const upload = destinationFor(this.config, 'upload1').id;
+    const upload = this.uploadDestinationId;
     return {
       sql: `coalesce((select m.d from unnest(?::text[], ?::text[]) as m(t, d) where m.t = ${alias}.tool_id limit 1), case when ${alias}.tool_id = 'upload1' then ? else ? end)`,
       params: [tools, destinations, upload, this.config.defaultDestinationId],

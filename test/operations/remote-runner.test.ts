@@ -47,8 +47,8 @@ const runOnce = (token = 'secret', name = 'test-runner') => runRunner(['--url', 
 async function uploadWithLocalEngine(contents: string[]): Promise<string[]> {
   const { services } = h.platform;
   const engine = new JobEngine(
-    { orm: services.db.orm, layout: services.layout, tools: services.tools.registry, ids: services.ids, log: services.log },
-    { workers: 1, pollMs: 50, timeoutSeconds: 60, heartbeatMs: 1000, staleSeconds: 60, maxAttempts: 3, maxUploadBytes: 1024 * 1024, soleProcess: false },
+    { orm: services.db.orm, layout: services.layout, tools: services.tools.registry, ids: services.ids, log: services.log, routing: services.jobEngine.routing },
+    { workers: 1, pollMs: 50, timeoutSeconds: 60, heartbeatMs: 1000, staleSeconds: 60, maxAttempts: 3, maxUploadBytes: 1024 * 1024, soleProcess: false, slurmPollMs: 1000 },
   );
   await engine.start();
   try {

@@ -1,6 +1,6 @@
 import { chmod, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EnvEntry } from '../job-conf';
+import { type EnvEntry, envStatement } from '../job-conf';
 import type { JobWorkspace } from '../job-workspace';
 
 /**
@@ -34,12 +34,6 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-function envLine(entry: EnvEntry): string {
-  if ('name' in entry) return `${entry.name}=${shellQuote(entry.value)}; export ${entry.name}`;
-  if ('file' in entry) return `. ${shellQuote(entry.file)}`;
-  return entry.exec;
-}
-
 /**
  * The job script, in the platform's shape: cores and memory from Slurm's allocation
  * (`GALAXY_SLOTS`, `GALAXY_MEMORY_MB`), the destination's environment, the start time, the command
@@ -59,7 +53,7 @@ export function jobScript(command: string, files: BatchJobFiles, env: readonly E
     'if [ -n "$SLURM_MEM_PER_NODE" ]; then GALAXY_MEMORY_MB="$SLURM_MEM_PER_NODE";',
     'elif [ -n "$SLURM_MEM_PER_CPU" ]; then GALAXY_MEMORY_MB=$((SLURM_MEM_PER_CPU * GALAXY_SLOTS)); fi',
     '[ -n "$GALAXY_MEMORY_MB" ] && export GALAXY_MEMORY_MB',
-    ...env.map(envLine),
+    ...env.map(envStatement),
     `echo "$GALAXY_SLOTS" > ${q(files.metric('galaxy_slots'))}`,
     `echo "$GALAXY_MEMORY_MB" > ${q(files.metric('galaxy_memory_mb'))}`,
     `date +%s.%N > ${q(files.metric('epoch_start'))}`,
