@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type JobRouting, LIMITED_CLAIM_LOCK, type SqlPart } from './job-routing';
+import { jsonList, type JobRouting, LIMITED_CLAIM_LOCK, listParam, type SqlPart } from './job-routing';
 
 /** Dataset states in which an input is ready to be read by a job. */
 const READY_INPUT = "('ok', 'empty')";
@@ -24,7 +24,7 @@ export async function claimNextJob(em: EntityManager, runner: RunnerKind, handle
   const routed = routing?.configured ? routing : null;
   const destination: SqlPart = routed ? routed.destinationOf('j') : { sql: 'null::text', params: [] };
   const kind = runner === 'slurm' ? 'slurm' : 'local';
-  const toKind: SqlPart = routed ? { sql: `and (${destination.sql}) = any(?::text[])`, params: [...destination.params, routed.destinationIdsOf(kind)] } : { sql: '', params: [] };
+  const toKind: SqlPart = routed ? { sql: `and (${destination.sql}) = any(${jsonList('text')})`, params: [...destination.params, listParam(routed.destinationIdsOf(kind))] } : { sql: '', params: [] };
   const limits: SqlPart = routed?.limited ? routed.withinLimits('j', destination) : { sql: 'true', params: [] };
   const claimed = runner === 'slurm' ? "state = 'queued'" : "state = 'running', start_time = now()";
   const statement = `with picked as (

@@ -7,6 +7,13 @@ export interface SqlPart {
   params: unknown[];
 }
 
+/**
+ * A list as one parameter: JSON text, read back as a PostgreSQL array by `jsonList(type)` (the query
+ * builder would spread a JavaScript array into one parameter per item).
+ */
+export const listParam = (values: readonly (string | number)[]): string => JSON.stringify(values);
+export const jsonList = (type: 'text' | 'int') => `array(select v::${type} from jsonb_array_elements_text(?::jsonb) as v)`;
+
 /** A job is at a runner (counted by limits) while queued there or running. */
 export const DISPATCHED = (alias: string) => `(${alias}.state in ('queued', 'running') and (${alias}.handler is not null or ${alias}.external_state is not null))`;
 
@@ -52,20 +59,15 @@ export class JobRouting {
 
   /** The destination of job `alias` as an SQL expression. */
   destinationOf(alias: string): SqlPart {
-    const tools: string[] = [];
-    const destinations: string[] = [];
+    const mapped: Record<string, string> = {};
     for (const tool of this.tools.list()) {
       if (tool.id === 'upload1') continue;
       const destination = destinationFor(this.config, tool.id).id;
-      if (destination !== this.config.defaultDestinationId) {
-        tools.push(tool.id);
-        destinations.push(destination);
-      }
+      if (destination !== this.config.defaultDestinationId) mapped[tool.id] = destination;
     }
-    const upload = this.uploadDestinationId;
     return {
-      sql: `coalesce((select m.d from unnest(?::text[], ?::text[]) as m(t, d) where m.t = ${alias}.tool_id limit 1), case when ${alias}.tool_id = 'upload1' then ? else ? end)`,
-      params: [tools, destinations, upload, this.config.defaultDestinationId],
+      sql: `coalesce((?::jsonb) ->> ${alias}.tool_id, case when ${alias}.tool_id = 'upload1' then ? else ? end)`,
+      params: [JSON.stringify(mapped), this.uploadDestinationId, this.config.defaultDestinationId],
     };
   }
 
@@ -104,9 +106,9 @@ export class JobRouting {
     ]) {
       const user = perUser ? ` and r.user_id is not distinct from ${alias}.user_id` : '';
       parts.push(
-        `(not ((${destination.sql}) = any(?::text[])) or (select count(*) from job r where r.destination_id = any(?::text[])${user} and ${active}) < ?)`,
+        `(not ((${destination.sql}) = any(${jsonList('text')})) or (select count(*) from job r where r.destination_id = any(${jsonList('text')})${user} and ${active}) < ?)`,
       );
-      params.push(...destination.params, limit.destinationIds, limit.destinationIds, limit.limit);
+      params.push(...destination.params, listParam(limit.destinationIds), listParam(limit.destinationIds), limit.limit);
     }
     return { sql: parts.length ? parts.join(' and ') : 'true', params };
   }

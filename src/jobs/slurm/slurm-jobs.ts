@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { setOutputStates } from '../job-claims';
+import { jsonList, listParam } from '../job-routing';
 
 /** A job this process follows in Slurm (or has claimed to submit there). */
 export interface HeldJob {
@@ -60,7 +61,7 @@ export async function recordExternalStates(em: EntityManager, handler: string, s
   const byState = new Map<string, number[]>();
   for (const [id, state] of states) byState.set(state, [...(byState.get(state) ?? []), id]);
   for (const [state, ids] of byState) {
-    await em.execute('update job set external_state = ?, update_time = now() where id = any(?::int[]) and handler = ? and external_state is not null', [state, ids, handler]);
+    await em.execute(`update job set external_state = ?, update_time = now() where id = any(${jsonList('int')}) and handler = ? and external_state is not null`, [state, listParam(ids), handler]);
   }
 }
 
@@ -69,9 +70,9 @@ export async function markRunning(em: EntityManager, handler: string, ids: numbe
   if (ids.length === 0) return [];
   const rows = await em.execute<Array<{ id: number }>>(
     `update job set state = 'running', start_time = coalesce(start_time, now()), update_time = now()
-     where id = any(?::int[]) and handler = ? and state = 'queued'
+     where id = any(${jsonList('int')}) and handler = ? and state = 'queued'
      returning id`,
-    [ids, handler],
+    [listParam(ids), handler],
   );
   const started = rows.map((row) => Number(row.id));
   await setOutputStates(em, started, 'running', null);
