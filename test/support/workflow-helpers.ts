@@ -70,6 +70,21 @@ export function catHeadWorkflow(name: string, options: { lines?: number; renameT
   };
 }
 
+/** Three steps: one input -> `cat1` -> `Show beginning1` (first `lines` lines). */
+export function copyHeadWorkflow(name: string, lines = 2): Dict {
+  return {
+    a_galaxy_workflow: 'true',
+    'format-version': '0.1',
+    name,
+    annotation: 'copies a dataset and keeps the first lines',
+    steps: {
+      '0': inputStep(0, 'data'),
+      '1': toolStep(1, 'cat1', 'Concatenate datasets', { input1: null, queries: [] }, { input1: { id: 0, output_name: 'output' } }, [{ name: 'out_file1', type: 'input' }]),
+      '2': toolStep(2, 'Show beginning1', 'Select first', { input: null, lineNum: String(lines) }, { input: { id: 1, output_name: 'out_file1' } }, [{ name: 'out_file1', type: 'input' }]),
+    },
+  };
+}
+
 /** One collection input -> `Show beginning1` mapped over it. */
 export function headOverListWorkflow(name: string, lines = 1): Dict {
   return {

@@ -1,0 +1,226 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHistory, datasetText, runTool, uploadText, waitForJob } from '../support/data-helpers';
+import { eventually, toolDirectory } from '../support/history-helpers';
+import { decoded, sql } from '../support/job-helpers';
+import { describeWithSlurm } from '../support/slurm-cluster';
+import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { copyHeadWorkflow, importWorkflow, inputStepIds, waitForHistory } from '../support/workflow-helpers';
+
+type Dict = Record<string, unknown>;
+
+/** Tools that fail in the ways a cluster job can. */
+const TOOLS = {
+  'fails.xml': `<tool id="fails" name="Fails" version="1.0"><command>echo doomed >&amp;2; exit 3</command>
+  <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
+  'memory_hog.xml': `<tool id="memory_hog" name="Takes memory" version="1.0"><command>python3 -c "x = bytearray(400 * 1024 * 1024); import time; time.sleep(20)" > $output</command>
+  <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
+  'sleeper.xml': `<tool id="sleeper" name="Sleeps" version="1.0"><command>sleep 60; cat $input > $output</command>
+  <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
+  'overtime.xml': `<tool id="overtime" name="Runs too long" version="1.0"><command>sleep 300; cat $input > $output</command>
+  <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
+};
+
+/** The platform's own job_conf.xml format: a local and a Slurm destination (the default), and tool mappings. */
+const JOB_CONF = `<?xml version="1.0"?>
+<job_conf>
+  <plugins>
+    <plugin id="local" type="runner" load="galaxy.jobs.runners.local:LocalJobRunner" workers="2"/>
+    <plugin id="slurm" type="runner" load="galaxy.jobs.runners.slurm:SlurmJobRunner"/>
+  </plugins>
+  <handlers><handler id="main"/></handlers>
+  <destinations default="cluster">
+    <destination id="local" runner="local"/>
+    <destination id="cluster" runner="slurm">
+      <param id="nativeSpecification">--ntasks=1 --cpus-per-task=1 --mem=200</param>
+      <env id="PLATFORM_DESTINATION">cluster</env>
+    </destination>
+    <destination id="tiny_memory" runner="slurm">
+      <param id="nativeSpecification">--mem=50</param>
+    </destination>
+    <destination id="one_minute" runner="slurm">
+      <param id="nativeSpecification">--time=1</param>
+    </destination>
+  </destinations>
+  <tools>
+    <tool id="memory_hog" destination="tiny_memory"/>
+    <tool id="overtime" destination="one_minute"/>
+  </tools>
+</job_conf>
+`;
+
+const slurmState = (id: string): string => spawnSync('scontrol', ['show', 'job', '-o', id], { encoding: 'utf8' }).stdout.match(/JobState=(\S+)/)?.[1] ?? 'GONE';
+
+let dir: string;
+let alice: TestUser;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'slurm-jobs-'));
+  writeFileSync(join(dir, 'job_conf.xml'), JOB_CONF);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const slurmPlatform = () => startTestPlatform({ JOB_CONFIG_FILE: join(dir, 'job_conf.xml'), SLURM_POLL_MS: '250', TOOL_DIRS: toolDirectory(TOOLS) });
+
+interface JobSummary {
+  tool: string;
+  state: string;
+  exitCode: unknown;
+  outputs: string[];
+  metrics: string[];
+  runner: string | null;
+}
+
+/**
+ * The same work on any platform: an upload, a tool run, a map over a 20-dataset list and a 3-step
+ * workflow run; answers every job of it (by tool and creation order) with its outputs' text.
+ */
+async function everydayWork(h: TestPlatform, user: TestUser): Promise<JobSummary[]> {
+  const history = await createHistory(h, user.key, 'everyday work');
+  const upload = await uploadText(h, user.key, history, 'alpha\nbeta\ngamma\n', { fileType: 'txt', name: 'letters' });
+  await waitForJob(h, user.key, upload.jobId);
+  await runTool(h, user.key, history, 'cat1', { input1: { src: 'hda', id: upload.datasetId } });
+  const elements: Dict[] = [];
+  for (let index = 0; index < 20; index += 1) {
+    const element = await uploadText(h, user.key, history, `line ${index}\nmore ${index}\n`, { fileType: 'txt', name: `sample${index}` });
+    elements.push({ name: `sample${index}`, src: 'hda', id: element.datasetId });
+  }
+  await waitForHistory(h, user.key, history, 60000);
+  const list = await h.api.post(`/api/histories/${history}/contents`).query({ key: user.key }).send({ type: 'dataset_collection', collection_type: 'list', element_identifiers: elements });
+  expect(list.status).toBe(200);
+  const mapped = await runTool(h, user.key, history, 'Show beginning1', { input: { batch: true, values: [{ src: 'hdca', id: list.body.id }] }, lineNum: '1' });
+  expect(mapped.jobs).toHaveLength(20);
+  const workflow = await importWorkflow(h, user.key, copyHeadWorkflow('copy then head'));
+  const steps = await inputStepIds(h, user.key, workflow.id);
+  const run = await h.api.post('/api/workflows').type('form').send({ key: user.key, workflow_id: workflow.id, history: `hist_id=${history}`, ds_map: JSON.stringify({ [steps.data]: { src: 'hda', id: upload.datasetId } }) });
+  expect(run.status).toBe(200);
+  await eventually(async () => {
+    const jobs = (await h.api.get('/api/jobs').query({ key: user.key, history_id: history })).body as Dict[];
+    return jobs.length === 44 && jobs.every((job) => ['ok', 'error'].includes(String(job.state)));
+  }, 120000, 'every job of the work to end');
+  const jobs = ((await h.api.get('/api/jobs').query({ key: user.key, history_id: history })).body as Dict[]).reverse();
+  const summaries: JobSummary[] = [];
+  for (const job of jobs) {
+    const shown = (await h.api.get(`/api/jobs/${job.id}`).query({ key: h.admin.key, full: true })).body as Dict;
+    const runner = (await h.api.post('/graphql').query({ key: h.admin.key }).send({ query: 'query ($id: ID!) { job(id: $id) { runner } }', variables: { id: job.id } })).body.data.job.runner;
+    const outputs: string[] = [];
+    for (const output of Object.values(shown.outputs as Record<string, { id: string }>)) outputs.push(await datasetText(h, user.key, output.id));
+    const metrics = (shown.job_metrics as Array<{ name: string; raw_value: string }>).map((metric) => (metric.name === 'galaxy_slots' || metric.name === 'exit_code' ? `${metric.name}=${metric.raw_value}` : metric.name));
+    summaries.push({ tool: String(shown.tool_id), state: String(shown.state), exitCode: shown.exit_code, outputs, metrics: metrics.sort(), runner });
+  }
+  return summaries;
+}
+
+describeWithSlurm('jobs routed to Slurm end as the same jobs end on the local runner', () => {
+  it('an upload, a tool run, a map over 20 datasets and a 3-step workflow: same outputs, states, exit codes and metrics', async () => {
+    const local = await startTestPlatform();
+    let onLocal: JobSummary[];
+    try {
+      onLocal = await everydayWork(local, await local.newUser('alice'));
+    } finally {
+      await local.close();
+    }
+    const cluster = await slurmPlatform();
+    let onSlurm: JobSummary[];
+    try {
+      onSlurm = await everydayWork(cluster, await cluster.newUser('alice'));
+    } finally {
+      await cluster.close();
+    }
+    expect(onSlurm.map((job) => job.tool)).toEqual(onLocal.map((job) => job.tool));
+    // Uploads run in the server (they read its upload store); every tool job ran on Slurm.
+    expect(onLocal.every((job) => job.runner === 'local')).toBe(true);
+    expect(onSlurm.filter((job) => job.tool !== 'upload1').every((job) => job.runner === 'slurm')).toBe(true);
+    const comparable = (jobs: JobSummary[]) => jobs.map(({ tool, state, exitCode, outputs, metrics }) => ({ tool, state, exitCode, outputs, metrics: metrics.filter((name) => name !== 'galaxy_memory_mb') }));
+    expect(comparable(onSlurm)).toEqual(comparable(onLocal));
+    expect(onSlurm.every((job) => job.state === 'ok')).toBe(true);
+    // Slurm knows the memory it allocated: the cluster destination's --mem.
+    expect(onSlurm.filter((job) => job.runner === 'slurm').every((job) => job.metrics.includes('galaxy_memory_mb'))).toBe(true);
+  }, 300000);
+});
+
+describeWithSlurm('a job Slurm ends before its command finishes ends in error, saying why', () => {
+  let h: TestPlatform;
+  let history: string;
+  let input: string;
+
+  beforeAll(async () => {
+    h = await slurmPlatform();
+    alice = await h.newUser('alice');
+    history = await createHistory(h, alice.key);
+    const upload = await uploadText(h, alice.key, history, 'input\n', { fileType: 'txt' });
+    await waitForJob(h, alice.key, upload.jobId);
+    input = upload.datasetId;
+  });
+  afterAll(() => h.close());
+
+  const slurmIdOf = async (jobId: string) => eventually(async () => (await h.api.get(`/api/jobs/${jobId}`).query({ key: h.admin.key })).body.external_id as string | null, 20000, 'the Slurm job id');
+  const running = (jobId: string) => eventually(async () => (await h.api.get(`/api/jobs/${jobId}`).query({ key: alice.key })).body.state === 'running', 30000, 'the job to run');
+
+  it('a command that fails: error with its exit code and stderr, as on the local runner', async () => {
+    const run = await runTool(h, alice.key, history, 'fails', { input: { src: 'hda', id: input } });
+    const job = await waitForJob(h, alice.key, run.jobs[0].id);
+    expect(job).toMatchObject({ state: 'error', exit_code: 3 });
+    const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
+    expect(dataset.state).toBe('error');
+    expect(dataset.misc_info).toContain('Tool exited with code 3');
+    expect(job.stderr).toContain('doomed');
+  });
+
+  it('a command over its memory (--mem too small): error, killed for its memory', async () => {
+    const run = await runTool(h, alice.key, history, 'memory_hog', { input: { src: 'hda', id: input } });
+    const job = await waitForJob(h, alice.key, run.jobs[0].id, 60000);
+    expect(job.state).toBe('error');
+    const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
+    expect(dataset.misc_info).toContain('This job was terminated because it used more memory than it was allocated');
+  }, 70000);
+
+  it('a command over its --time: error, killed at its time limit', async () => {
+    const run = await runTool(h, alice.key, history, 'overtime', { input: { src: 'hda', id: input } });
+    const job = await waitForJob(h, alice.key, run.jobs[0].id, 150000);
+    expect(job.state).toBe('error');
+    const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
+    expect(dataset.misc_info).toContain('This job was terminated because it ran longer than the maximum allowed job run time');
+  }, 160000);
+
+  it('a job cancelled in Slurm from outside (scancel): error, cancelled in Slurm', async () => {
+    const run = await runTool(h, alice.key, history, 'sleeper', { input: { src: 'hda', id: input } });
+    const slurmId = await slurmIdOf(run.jobs[0].id);
+    await running(run.jobs[0].id);
+    expect(spawnSync('scancel', [slurmId]).status).toBe(0);
+    const job = await waitForJob(h, alice.key, run.jobs[0].id);
+    expect(job.state).toBe('error');
+    const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
+    expect(dataset.misc_info).toContain('This job failed because it was cancelled in Slurm');
+  });
+
+  it('purging the history of a running job cancels it in Slurm; nothing of it lands', async () => {
+    const doomed = await createHistory(h, alice.key, 'doomed');
+    const upload = await uploadText(h, alice.key, doomed, 'data\n', { fileType: 'txt' });
+    await waitForJob(h, alice.key, upload.jobId);
+    const run = await runTool(h, alice.key, doomed, 'sleeper', { input: { src: 'hda', id: upload.datasetId } });
+    const slurmId = await slurmIdOf(run.jobs[0].id);
+    await running(run.jobs[0].id);
+    expect(slurmState(slurmId)).toBe('RUNNING');
+    await h.api.delete(`/api/histories/${doomed}`).query({ key: alice.key, purge: true });
+    await eventually(async () => slurmState(slurmId) === 'CANCELLED' || slurmState(slurmId) === 'GONE', 20000, 'Slurm to cancel the job');
+    const id = decoded(h, run.jobs[0].id);
+    await eventually(async () => (await sql<{ external_state: string | null }>(h, 'select external_state from job where id = ?', [id]))[0].external_state === null, 20000, 'the job to be let go');
+    expect((await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: alice.key })).body.state).toBe('deleted');
+  });
+
+  it('shows administrators the Slurm job id (external_id), the runner, the destination and Slurm state; others neither', async () => {
+    const run = await runTool(h, alice.key, history, 'cat1', { input1: { src: 'hda', id: input } });
+    await waitForJob(h, alice.key, run.jobs[0].id);
+    const asAdmin = (await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: h.admin.key })).body;
+    expect(asAdmin.external_id).toMatch(/^\d+$/);
+    const asOwner = (await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: alice.key })).body;
+    expect(asOwner.external_id).toBeUndefined();
+    const query = 'query ($id: ID!) { job(id: $id) { runner destinationId externalId externalState } }';
+    const graph = (key: string) => h.api.post('/graphql').query({ key }).send({ query, variables: { id: run.jobs[0].id } });
+    expect((await graph(h.admin.key)).body.data.job).toEqual({ runner: 'slurm', destinationId: 'cluster', externalId: asAdmin.external_id, externalState: null });
+    expect((await graph(alice.key)).body.data.job).toEqual({ runner: null, destinationId: null, externalId: null, externalState: null });
+  });
+});
