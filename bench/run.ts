@@ -5,6 +5,8 @@ import { benchDepot } from './depot.bench';
 import { benchLibraries } from './libraries.bench';
 import { benchWorkflows } from './workflows.bench';
 import { printFigures } from './harness';
+import { benchSlurmJobs, printJobRunFigures } from './slurm-jobs.bench';
+import { spawnSync } from 'node:child_process';
 
 async function main(): Promise<void> {
   const sizes = (process.env.BENCH_SIZES ?? '10,1000').split(',').map(Number);
@@ -27,6 +29,15 @@ async function main(): Promise<void> {
   if (!only || only === 'libraries') {
     printFigures(`libraries, 100 datasets in 10 folders, ${database}`, await benchLibraries({ folders: 10, datasets: 100 }));
     printFigures(`libraries, 10,000 datasets in 1,000 folders (half restricted), ${database}`, await benchLibraries({ folders: 1000, datasets: 10000 }));
+  }
+  if (!only || only === 'slurm') {
+    const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
+    if (spawnSync('sinfo', ['-h'], { stdio: 'ignore' }).status === 0) {
+      const sizes = (process.env.BENCH_SLURM_JOBS ?? '20,200').split(',').map(Number);
+      printJobRunFigures(`trivial jobs (cat1) through the local runner (2 workers) and through Slurm (one node), ${database}`, await benchSlurmJobs(sizes));
+    } else {
+      process.stdout.write('\nSlurm jobs: skipped, Slurm does not answer here (npm run slurm:start as root, then export SLURM_CONF)\n');
+    }
   }
   if (!only || only === 'workflows') {
     printFigures(`workflows, 10 workflows of 10 steps, an invocation of 10 jobs, ${database}`, await benchWorkflows({ workflows: 10, steps: 10, invocationJobs: 10 }));

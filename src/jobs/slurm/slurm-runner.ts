@@ -81,6 +81,11 @@ export class SlurmRunner {
     return `galaxy-${installation}-${jobId}`;
   }
 
+  /** Slurm commands this process ran, by command (benchmarks report the polls per minute). */
+  get commandCounts(): ReadonlyMap<string, number> {
+    return this.deps.slurm.calls;
+  }
+
   start(): void {
     this.running = true;
     this.loops.push(this.loop());
