@@ -51,8 +51,11 @@ export interface SlurmRunnerSettings {
 /** Polls in a row in which Slurm knows nothing of a job before it counts as lost. */
 const LOST_AFTER_POLLS = 5;
 
-/** Jobs submitted per dispatch round before the loop looks at its other work. */
-const SUBMISSIONS_PER_ROUND = 50;
+/** Submissions a process makes at once (each prepares a job directory, then runs sbatch). */
+const SUBMITTERS = 4;
+
+/** Ended jobs a process records at once. */
+const FINISHERS = 4;
 
 /**
  * Runs the jobs routed to Slurm destinations. A dispatcher claims them from PostgreSQL (as local
@@ -66,7 +69,8 @@ const SUBMISSIONS_PER_ROUND = 50;
 export class SlurmRunner {
   readonly handler = `${hostname()}:${process.pid}:slurm:${randomBytes(3).toString('hex')}`;
   private running = false;
-  private wake: (() => void) | null = null;
+  private readonly dispatchWake = new Set<() => void>();
+  private readonly followWake = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private readonly misses = new Map<number, number>();
 
@@ -88,44 +92,47 @@ export class SlurmRunner {
 
   start(): void {
     this.running = true;
-    this.loops.push(this.loop());
+    // Submitting and following are loops of their own: a long batch of submissions never delays the poll.
+    for (let i = 0; i < SUBMITTERS; i += 1) this.loops.push(this.every(() => this.dispatch(), 'submitting jobs to Slurm failed', this.dispatchWake));
+    this.loops.push(this.every(() => this.follow(), 'following Slurm jobs failed', this.followWake));
   }
 
   notify(): void {
-    this.wake?.();
+    for (const wake of this.dispatchWake) wake();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    for (const wake of [...this.dispatchWake, ...this.followWake]) wake();
     await Promise.all(this.loops);
     this.loops = [];
     await releaseAll(this.deps.orm.em.fork(), this.handler);
   }
 
-  private async loop(): Promise<void> {
+  /** Runs `work` every poll interval (sooner when woken) until the runner stops. */
+  private async every(work: () => Promise<void>, failure: string, wakes: Set<() => void>): Promise<void> {
     while (this.running) {
       try {
-        await this.dispatch();
-        await this.follow();
+        await work();
       } catch (error) {
-        this.deps.log.error({ err: error }, 'Slurm runner round failed');
+        this.deps.log.error({ err: error }, failure);
       }
       if (!this.running) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.settings.pollMs);
-        this.wake = () => {
+        const wake = () => {
           clearTimeout(timer);
+          wakes.delete(wake);
           resolve();
         };
+        const timer = setTimeout(wake, this.settings.pollMs);
+        wakes.add(wake);
       });
-      this.wake = null;
     }
   }
 
-  /** Claims queued Slurm jobs and submits them, a bounded number per round. */
+  /** Claims queued Slurm jobs and submits them until none is left (or the runner stops). */
   private async dispatch(): Promise<void> {
-    for (let submitted = 0; this.running && submitted < SUBMISSIONS_PER_ROUND; submitted += 1) {
+    while (this.running) {
       const jobId = await claimNextJob(this.deps.orm.em.fork(), 'slurm', this.handler, this.deps.routing);
       if (jobId === null) return;
       await this.submit(jobId).catch((error: unknown) => this.deps.log.error({ err: error, jobId }, 'submitting a job to Slurm failed'));
@@ -236,10 +243,16 @@ export class SlurmRunner {
     }
     await recordExternalStates(em, this.handler, seen);
     await markRunning(em, this.handler, started);
-    for (const { job, status } of finished) {
-      this.misses.delete(job.id);
-      await this.finish(job, status).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'finishing a Slurm job failed'));
-    }
+    // Jobs are finished a few at a time (each moves its outputs and records them in a transaction).
+    let next = 0;
+    const finisher = async () => {
+      for (let index = next++; index < finished.length; index = next++) {
+        const { job, status } = finished[index];
+        this.misses.delete(job.id);
+        await this.finish(job, status).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'finishing a Slurm job failed'));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(FINISHERS, finished.length) }, finisher));
   }
 
   /** Records how a job ended in Slurm (status null: Slurm lost it), as a local job's end is recorded. */
