@@ -123,18 +123,8 @@ export async function pauseJobsWithFailedInputs(em: EntityManager): Promise<numb
 /** Sets the state of every output dataset (history or library) of the given jobs (and their info, when given). */
 export async function setOutputStates(em: EntityManager, jobIds: number[], state: string, info: string | null): Promise<void> {
   if (jobIds.length === 0) return;
+  await updateOutputDatasets(em, jobIds, state, '');
   const marks = jobIds.map(() => '?').join(',');
-  await em.execute(
-    `update dataset set state = ?, update_time = now() where id in (
-       select hda.dataset_id from job_to_output_dataset jo
-       join history_dataset_association hda on hda.id = jo.hda_id
-       where jo.job_id in (${marks})
-       union
-       select ldda.dataset_id from job_to_output_dataset jo
-       join library_dataset_dataset_association ldda on ldda.id = jo.ldda_id
-       where jo.job_id in (${marks}))`,
-    [state, ...jobIds, ...jobIds],
-  );
   if (info !== null) {
     await em.execute(
       `update history_dataset_association set info = ?, update_time = now() where id in (
@@ -147,4 +137,29 @@ export async function setOutputStates(em: EntityManager, jobIds: number[], state
       [info, ...jobIds],
     );
   }
+}
+
+/**
+ * Marks the outputs of a job `running`, unless the job stopped running meanwhile (deleted by its
+ * owner, cancelled): one statement, so a deletion between the claim and this never sees its
+ * discarded outputs turned back.
+ */
+export async function setOutputsRunning(em: EntityManager, jobIds: number[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await updateOutputDatasets(em, jobIds, 'running', "and exists (select 1 from job j where j.id = jo.job_id and j.state = 'running')");
+}
+
+async function updateOutputDatasets(em: EntityManager, jobIds: number[], state: string, jobCondition: string): Promise<void> {
+  const marks = jobIds.map(() => '?').join(',');
+  await em.execute(
+    `update dataset set state = ?, update_time = now() where id in (
+       select hda.dataset_id from job_to_output_dataset jo
+       join history_dataset_association hda on hda.id = jo.hda_id
+       where jo.job_id in (${marks}) ${jobCondition}
+       union
+       select ldda.dataset_id from job_to_output_dataset jo
+       join library_dataset_dataset_association ldda on ldda.id = jo.ldda_id
+       where jo.job_id in (${marks}) ${jobCondition})`,
+    [state, ...jobIds, ...jobIds],
+  );
 }

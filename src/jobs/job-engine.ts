@@ -6,7 +6,7 @@ import type { IdCodec } from '../ids/id-codec';
 import type { Logger } from '../logging/logger';
 import type { DataLayout } from '../storage/data-layout';
 import type { ToolRegistry } from '../tools';
-import { claimNextJob, pauseJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputStates } from './job-claims';
+import { claimNextJob, pauseJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputsRunning, setOutputStates } from './job-claims';
 import { prepareCommand } from './job-command';
 import { finishJob } from './job-finish';
 import { loadJob } from './job-loading';
@@ -160,7 +160,7 @@ export class JobEngine {
       if (killed) log.warn({ jobId, killed }, 'killed processes left by an interrupted run of this job');
     }
     await workspace.create();
-    await setOutputStates(em, [jobId], 'running', null);
+    await setOutputsRunning(em, [jobId]);
     log.info({ jobId, toolId: loaded.job.toolId }, 'job started');
     let result: JobRunResult;
     if (loaded.job.toolId === 'upload1') {

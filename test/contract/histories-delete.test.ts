@@ -218,6 +218,34 @@ describe('DELETE /api/histories/{id} with purge', () => {
   }, 30000);
 });
 
+describe('PUT /api/histories/{id}/contents/{id} with deleted=true (the platform stop_creating_job)', () => {
+  it('stops the running job making the dataset: the job is deleted, its output discarded and never written', async () => {
+    const { id, datasets } = await historyWithData('stopped by a delete', ['input\n']);
+    const run = await runTool(h, alice.key, id, 'slow1', { input: { src: 'hda', id: datasets[0] } });
+    await eventually(async () => (await jobState(run.jobs[0].id)) === 'running', 10000, 'the slow job to run');
+    const outputFile = await fileOf(run.outputs[0].id);
+    const res = await h.api.put(`/api/histories/${id}/contents/${run.outputs[0].id}`).query({ key: alice.key }).send({ deleted: true });
+    expect(res.status).toBe(200);
+    expect(await jobState(run.jobs[0].id)).toBe('deleted');
+    const job = (await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: alice.key })).body;
+    expect(job.state).toBe('deleted');
+    const output = (await h.api.get(`/api/histories/${id}/contents/${run.outputs[0].id}`).query({ key: alice.key })).body;
+    expect(output).toMatchObject({ deleted: true, state: 'discarded', misc_info: 'Job output deleted by user before job completed.' });
+    // after the command would have finished: still deleted, nothing written
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    expect(await jobState(run.jobs[0].id)).toBe('deleted');
+    expect(existsSync(outputFile)).toBe(false);
+  }, 30000);
+
+  it('leaves a finished job alone', async () => {
+    const { id, datasets } = await historyWithData('finished', ['kept\n']);
+    const run = await runTool(h, alice.key, id, 'cat1', { input1: { src: 'hda', id: datasets[0] } });
+    expect((await waitForJob(h, alice.key, run.jobs[0].id)).state).toBe('ok');
+    await h.api.put(`/api/histories/${id}/contents/${run.outputs[0].id}`).query({ key: alice.key }).send({ deleted: true });
+    expect(await jobState(run.jobs[0].id)).toBe('ok');
+  });
+});
+
 describe('POST /api/histories/deleted/{id}/undelete', () => {
   it('brings a deleted history back and answers its detailed view', async () => {
     const { id, datasets } = await historyWithData('comes back', ['still here\n']);

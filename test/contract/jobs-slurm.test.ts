@@ -215,6 +215,17 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
     expect((await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: alice.key })).body.state).toBe('deleted');
   });
 
+  it('deleting the output of a running job (PUT contents deleted=true) cancels the job in Slurm', async () => {
+    const run = await runTool(h, alice.key, history, 'sleeper', { input: { src: 'hda', id: input } });
+    const slurmId = await slurmIdOf(run.jobs[0].id);
+    await running(run.jobs[0].id);
+    const res = await h.api.put(`/api/histories/${history}/contents/${run.outputs[0].id}`).query({ key: alice.key }).send({ deleted: true });
+    expect(res.status).toBe(200);
+    await eventually(async () => slurmState(slurmId) === 'CANCELLED' || slurmState(slurmId) === 'GONE', 20000, 'Slurm to cancel the job');
+    expect((await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: alice.key })).body.state).toBe('deleted');
+    expect((await h.api.get(`/api/histories/${history}/contents/${run.outputs[0].id}`).query({ key: alice.key })).body.state).toBe('discarded');
+  });
+
   it('shows administrators the Slurm job id (external_id), the runner, the destination and Slurm state; others neither', async () => {
     const run = await runTool(h, alice.key, history, 'cat1', { input1: { src: 'hda', id: input } });
     await waitForJob(h, alice.key, run.jobs[0].id);

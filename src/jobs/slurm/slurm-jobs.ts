@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { setOutputStates } from '../job-claims';
+import { setOutputsRunning, setOutputStates } from '../job-claims';
 import { jsonList, listParam } from '../job-routing';
 
 /** A job this process follows in Slurm (or has claimed to submit there). */
@@ -75,7 +75,7 @@ export async function markRunning(em: EntityManager, handler: string, ids: numbe
     [listParam(ids), handler],
   );
   const started = rows.map((row) => Number(row.id));
-  await setOutputStates(em, started, 'running', null);
+  await setOutputsRunning(em, started);
   return started;
 }
 

@@ -12,6 +12,7 @@ import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
 import { mayReadDataset } from './dataset-access';
 import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, loadHdaSummaries, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
+import { stopCreatingJob } from '../jobs/stop-creating-job';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
 import { purgeHdas, removeFiles } from './purge';
@@ -154,6 +155,8 @@ export class HdaService {
       const purged = changes.purged && !found.purged ? await purgeHdas(em, [found]) : [];
       found.updateTime = new Date();
       await em.flush();
+      // As on the platform, deleting a dataset (this route only) stops the job still making it.
+      if (changes.deleted === true) await stopCreatingJob(em, found.id);
       await touchHistory(em, found.history.id);
       if (purged.length && found.history.user) await recalculateDiskUsage(em, found.history.user.id);
       return { hda: found, orphans: purged };

@@ -3,13 +3,12 @@ import type { RequestContext } from '../../context/request-context';
 import { Job } from '../../entities/job.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { secretsEqual } from '../../auth/secrets';
-import { claimNextJob, heartbeat } from '../../jobs/job-claims';
+import { claimNextJob, heartbeat, setOutputsRunning } from '../../jobs/job-claims';
 import { prepareCommand } from '../../jobs/job-command';
 import { finishJob } from '../../jobs/job-finish';
 import { loadJob } from '../../jobs/job-loading';
 import { type JobRunResult, tail } from '../../jobs/job-result';
 import { JobWorkspace } from '../../jobs/job-workspace';
-import { setOutputStates } from '../../jobs/job-claims';
 
 /** What a remote runner receives for a claimed job. */
 export interface RemoteJobSpec {
@@ -55,7 +54,7 @@ export class RemoteJobsService {
     const loaded = await loadJob(em, jobId);
     const workspace = new JobWorkspace(layout.jobDirectory(jobId));
     await workspace.create();
-    await setOutputStates(em, [jobId], 'running', null);
+    await setOutputsRunning(em, [jobId]);
     let command: string;
     try {
       command = await prepareCommand(loaded, workspace, tools.registry, layout.objects, ids, layout.tmp);
