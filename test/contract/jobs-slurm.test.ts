@@ -7,7 +7,7 @@ import { eventually, toolDirectory } from '../support/history-helpers';
 import { decoded, sql } from '../support/job-helpers';
 import { describeWithSlurm } from '../support/slurm-cluster';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
-import { copyHeadWorkflow, importWorkflow, inputStepIds, waitForHistory } from '../support/workflow-helpers';
+import { copyHeadWorkflow, importWorkflow, inputStepIds, singleToolWorkflow, waitForHistory } from '../support/workflow-helpers';
 
 type Dict = Record<string, unknown>;
 
@@ -224,6 +224,22 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
     await eventually(async () => slurmState(slurmId) === 'CANCELLED' || slurmState(slurmId) === 'GONE', 20000, 'Slurm to cancel the job');
     expect((await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: alice.key })).body.state).toBe('deleted');
     expect((await h.api.get(`/api/histories/${history}/contents/${run.outputs[0].id}`).query({ key: alice.key })).body.state).toBe('discarded');
+  });
+
+  it('cancelling a workflow invocation cancels its running job in Slurm', async () => {
+    const workflow = await importWorkflow(h, alice.key, singleToolWorkflow('sleeps', 'sleeper'));
+    const invocation = await h.api.post(`/api/workflows/${workflow.id}/invocations`).send({ key: alice.key, inputs: { 0: { src: 'hda', id: input } } });
+    expect(invocation.status).toBe(200);
+    const jobId = await eventually(async () => {
+      const shown = (await h.api.get(`/api/workflows/${workflow.id}/invocations/${invocation.body.id}`).query({ key: alice.key })).body;
+      return (shown.steps as Array<{ job_id: string | null }> | undefined)?.[1]?.job_id ?? null;
+    }, 20000, 'the invocation to schedule its job');
+    const slurmId = await slurmIdOf(jobId);
+    await running(jobId);
+    const cancelled = await h.api.delete(`/api/workflows/${workflow.id}/invocations/${invocation.body.id}`).query({ key: alice.key });
+    expect(cancelled.body.state).toBe('cancelled');
+    await eventually(async () => slurmState(slurmId) === 'CANCELLED' || slurmState(slurmId) === 'GONE', 20000, 'Slurm to cancel the job');
+    expect((await h.api.get(`/api/jobs/${jobId}`).query({ key: alice.key })).body.state).toBe('deleted');
   });
 
   it('shows administrators the Slurm job id (external_id), the runner, the destination and Slurm state; others neither', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createHistory, datasetText, uploadText } from '../support/data-helpers';
 import { expectError, toolDirWith } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
-import { catHeadWorkflow, headOverListWorkflow, importWorkflow, inputStepIds, waitForHistory } from '../support/workflow-helpers';
+import { catHeadWorkflow, headOverListWorkflow, importWorkflow, inputStepIds, singleToolWorkflow, waitForHistory } from '../support/workflow-helpers';
 
 let h: TestPlatform;
 let alice: TestUser;
@@ -85,15 +85,6 @@ async function listIn(key: string, historyId: string, texts: string[]): Promise<
     .send({ type: 'dataset_collection', collection_type: 'list', element_identifiers: ids.map((id, index) => ({ name: `sample${index}`, src: 'hda', id })) });
   if (res.status !== 200) throw new Error(`collection: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
-}
-
-/** A one-tool workflow: input -> toolId. */
-function singleToolWorkflow(name: string, toolId: string): Record<string, unknown> {
-  const workflow = headOverListWorkflow(name);
-  const steps = workflow.steps as Record<string, Record<string, unknown>>;
-  steps['0'] = { ...steps['0'], type: 'data_input', tool_state: JSON.stringify({ name: 'input' }), inputs: [{ name: 'input', description: '' }] };
-  steps['1'] = { ...steps['1'], tool_id: toolId, tool_state: JSON.stringify({ input: 'null' }) };
-  return workflow;
 }
 
 async function waitForInvocation(key: string, workflowId: string, invocationId: string, states: string[]): Promise<Record<string, unknown>> {

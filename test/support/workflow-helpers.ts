@@ -99,6 +99,15 @@ export function headOverListWorkflow(name: string, lines = 1): Dict {
   };
 }
 
+/** A one-tool workflow: input -> toolId (its data parameter named `input`). */
+export function singleToolWorkflow(name: string, toolId: string): Dict {
+  const workflow = headOverListWorkflow(name);
+  const steps = workflow.steps as Record<string, Dict>;
+  steps['0'] = { ...steps['0'], type: 'data_input', tool_state: JSON.stringify({ name: 'input' }), inputs: [{ name: 'input', description: '' }] };
+  steps['1'] = { ...steps['1'], tool_id: toolId, tool_state: JSON.stringify({ input: 'null' }) };
+  return workflow;
+}
+
 /** Imports a workflow through the API as `key`; returns the index item. */
 export async function importWorkflow(h: TestPlatform, key: string, workflow: Dict, extra: Dict = {}): Promise<Dict & { id: string }> {
   const res = await h.api.post('/api/workflows').type('form').send({ key, workflow: JSON.stringify(workflow), ...extra });
