@@ -117,6 +117,14 @@ async function everyJobOk(server: ServerProcess, key: string, runs: Array<{ job:
   }
 }
 
+/** The platform job ids a server process logged with a message (its JSON log lines at info). */
+const loggedJobIds = (server: ServerProcess, message: string): number[] =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`"msg":"${message}"`))
+    .map((line) => (JSON.parse(line) as { jobId: number }).jobId);
+
 /** The Slurm job ids the admin view shows, after every job reached Slurm. */
 async function slurmIds(server: ServerProcess, runs: Array<{ job: string }>): Promise<string[]> {
   const found: string[] = [];
@@ -152,8 +160,7 @@ onServerWithSlurm('a server killed while its jobs run in Slurm', () => {
       const mine = ours.filter(([, jobIds]) => [...jobIds].some((id) => submitted.includes(id)));
       expect(mine).toHaveLength(10);
       for (const [, jobIds] of mine) expect(jobIds.size).toBe(1);
-      const finished = second.output().split('\n').filter((line) => line.includes('"msg":"Slurm job finished"'));
-      expect(finished).toHaveLength(10);
+      expect(loggedJobIds(second, 'Slurm job finished')).toHaveLength(10);
     } finally {
       first?.child.kill('SIGKILL');
       await stopServerProcess(second);
@@ -173,20 +180,8 @@ onServerWithSlurm('two server processes on one database with Slurm destinations'
       const { key, history, dataset } = await userWithData(a);
       const runs = [...(await runPauses(a, key, history, dataset, 5)), ...(await runPauses(b, key, history, dataset, 5))];
       await everyJobOk(a, key, runs);
-      const finishedBy = (server: ServerProcess) =>
-        server
-          .output()
-          .split('\n')
-          .filter((line) => line.includes('"msg":"Slurm job finished"'))
-          .map((line) => (JSON.parse(line) as { jobId: number }).jobId);
-      const submittedBy = (server: ServerProcess) =>
-        server
-          .output()
-          .split('\n')
-          .filter((line) => line.includes('"msg":"job submitted to Slurm"'))
-          .map((line) => (JSON.parse(line) as { jobId: number }).jobId);
-      const finished = [...finishedBy(a), ...finishedBy(b)];
-      const submissions = [...submittedBy(a), ...submittedBy(b)];
+      const finished = [...loggedJobIds(a, 'Slurm job finished'), ...loggedJobIds(b, 'Slurm job finished')];
+      const submissions = [...loggedJobIds(a, 'job submitted to Slurm'), ...loggedJobIds(b, 'job submitted to Slurm')];
       for (const run of runs) {
         expect(finished.filter((id) => id === ids.decode(run.job))).toHaveLength(1);
         expect(submissions.filter((id) => id === ids.decode(run.job))).toHaveLength(1);

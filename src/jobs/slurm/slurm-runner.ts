@@ -2,18 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { IdCodec } from '../../ids/id-codec';
-import type { Logger } from '../../logging/logger';
-import type { DataLayout } from '../../storage/data-layout';
-import type { ToolRegistry } from '../../tools';
 import { nativeSpecificationArgs } from '../job-conf';
 import { claimNextJob } from '../job-claims';
+import type { JobEngineDeps } from '../job-engine';
 import { prepareCommand } from '../job-command';
 import { finishJob } from '../job-finish';
 import { loadJob } from '../job-loading';
 import { type JobRunResult, tail } from '../job-result';
-import type { JobRouting } from '../job-routing';
 import { JobWorkspace } from '../job-workspace';
 import { BatchJobFiles, writeJobScript } from './job-script';
 import { SlurmCommandError } from './slurm-cli';
@@ -31,13 +26,8 @@ import {
 } from './slurm-jobs';
 import { failureOf, phaseOf, stateWord } from './slurm-states';
 
-export interface SlurmRunnerDeps {
-  orm: MikroORM;
-  layout: DataLayout;
-  tools: ToolRegistry;
-  ids: IdCodec;
-  log: Logger;
-  routing: JobRouting;
+/** What the job engine has, and Slurm's commands. */
+export interface SlurmRunnerDeps extends JobEngineDeps {
   slurm: SlurmClient;
 }
 
