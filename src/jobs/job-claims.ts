@@ -123,7 +123,7 @@ export async function pauseJobsWithFailedInputs(em: EntityManager): Promise<numb
 /** Sets the state of every output dataset (history or library) of the given jobs (and their info, when given). */
 export async function setOutputStates(em: EntityManager, jobIds: number[], state: string, info: string | null): Promise<void> {
   if (jobIds.length === 0) return;
-  await updateOutputDatasets(em, jobIds, state, '');
+  await updateOutputDatasets(em, jobIds, state);
   const marks = jobIds.map(() => '?').join(',');
   if (info !== null) {
     await em.execute(
@@ -140,26 +140,31 @@ export async function setOutputStates(em: EntityManager, jobIds: number[], state
 }
 
 /**
- * Marks the outputs of a job `running`, unless the job stopped running meanwhile (deleted by its
- * owner, cancelled): one statement, so a deletion between the claim and this never sees its
- * discarded outputs turned back.
+ * Marks the outputs of jobs `running`, unless a job stopped running meanwhile (deleted by its owner,
+ * cancelled). The job rows are locked first: a deletion committed before is seen, and one that comes
+ * after waits and then discards the outputs, so discarded outputs are never turned back to running.
  */
 export async function setOutputsRunning(em: EntityManager, jobIds: number[]): Promise<void> {
   if (jobIds.length === 0) return;
-  await updateOutputDatasets(em, jobIds, 'running', "and exists (select 1 from job j where j.id = jo.job_id and j.state = 'running')");
+  await em.transactional(async (tx) => {
+    const marks = jobIds.map(() => '?').join(',');
+    const running = await tx.execute<Array<{ id: number }>>(`select id from job where id in (${marks}) and state = 'running' order by id for update`, jobIds);
+    await updateOutputDatasets(tx, running.map((row) => Number(row.id)), 'running');
+  });
 }
 
-async function updateOutputDatasets(em: EntityManager, jobIds: number[], state: string, jobCondition: string): Promise<void> {
+async function updateOutputDatasets(em: EntityManager, jobIds: number[], state: string): Promise<void> {
+  if (jobIds.length === 0) return;
   const marks = jobIds.map(() => '?').join(',');
   await em.execute(
     `update dataset set state = ?, update_time = now() where id in (
        select hda.dataset_id from job_to_output_dataset jo
        join history_dataset_association hda on hda.id = jo.hda_id
-       where jo.job_id in (${marks}) ${jobCondition}
+       where jo.job_id in (${marks})
        union
        select ldda.dataset_id from job_to_output_dataset jo
        join library_dataset_dataset_association ldda on ldda.id = jo.ldda_id
-       where jo.job_id in (${marks}) ${jobCondition})`,
+       where jo.job_id in (${marks}))`,
     [state, ...jobIds, ...jobIds],
   );
 }
