@@ -10,6 +10,7 @@ import { depotConfigOf } from '../../src/depot/config/depot-config';
 import { createLogger } from '../../src/logging/logger';
 import { freePort } from './server-processes';
 import { ADMIN_EMAIL, MASTER_KEY } from './test-platform';
+import { emptySchema } from './empty-schema';
 
 /** The depot's default id secret in tests (the Tool Shed sample's), so encoded ids are known values. */
 export const DEPOT_ID_SECRET = 'changethisinproductiontoo';
@@ -190,12 +191,7 @@ async function existingUser(api: ReturnType<typeof request>, name: string): Prom
   return { id: found.id, email: `${name}@example.org`, username: name, password: `${name}-password`, key: keyed.body };
 }
 
-/** Empties the depot's tables (ids restart at 1), keeping its applied migrations. */
+/** Empties every table (ids restart at 1), keeping the applied migrations. */
 async function resetDepot(depot: Depot): Promise<void> {
-  const connection = depot.services.db.orm.em.getConnection();
-  const rows = await connection.execute<Array<{ tablename: string }>>(
-    "select tablename from pg_tables where schemaname = 'depot' and tablename <> 'mikro_orm_migrations'",
-  );
-  if (rows.length === 0) return;
-  await connection.execute(`truncate ${rows.map((row) => `depot."${row.tablename}"`).join(', ')} restart identity cascade`);
+  await emptySchema(depot.services.db.orm.em.getConnection(), 'depot');
 }

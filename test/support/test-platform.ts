@@ -6,6 +6,7 @@ import request from 'supertest';
 import { type Platform, startPlatform } from '../../src/app/platform';
 import { type Env, loadConfig } from '../../src/config/app-config';
 import { createLogger, type Logger } from '../../src/logging/logger';
+import { emptySchema } from './empty-schema';
 
 export const MASTER_KEY = 'test-master-key-0123456789abcdef';
 export const ADMIN_EMAIL = 'admin@example.org';
@@ -143,10 +144,5 @@ async function existingUser(api: ReturnType<typeof request>, name: string): Prom
 
 /** Empties every table (ids restart at 1), keeping the applied migrations. */
 async function resetDatabase(platform: Platform): Promise<void> {
-  const connection = platform.services.db.orm.em.getConnection();
-  const rows = await connection.execute<Array<{ tablename: string }>>(
-    "select tablename from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'",
-  );
-  if (rows.length === 0) return;
-  await connection.execute(`truncate ${rows.map((row) => `"${row.tablename}"`).join(', ')} restart identity cascade`);
+  await emptySchema(platform.services.db.orm.em.getConnection(), 'public');
 }
