@@ -1,6 +1,15 @@
 import bcrypt from 'bcryptjs';
+import { createHash, pbkdf2, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 
-/** Passwords are stored as bcrypt hashes only. */
+const pbkdf2Async = promisify(pbkdf2);
+
+/**
+ * Passwords are stored as bcrypt hashes. Accounts carried over from the platform (15.05) keep the
+ * hash they had until their first successful login: `PBKDF2$sha256$<rounds>$<salt>$<hash>` (the
+ * salt's base64 text is the salt, the hash the base64 of the derived bytes) or, for older accounts,
+ * the unsalted sha1 hex digest.
+ */
 export class PasswordHasher {
   constructor(private readonly rounds: number) {}
 
@@ -8,8 +17,28 @@ export class PasswordHasher {
     return bcrypt.hash(password, this.rounds);
   }
 
-  verify(password: string, hash: string | null): Promise<boolean> {
-    if (!hash) return Promise.resolve(false);
+  async verify(password: string, hash: string | null): Promise<boolean> {
+    if (!hash) return false;
+    if (hash.startsWith('PBKDF2$')) return verifyPlatformPbkdf2(password, hash);
+    if (/^[0-9a-f]{40}$/i.test(hash)) return sameText(createHash('sha1').update(password, 'utf8').digest('hex'), hash.toLowerCase());
     return bcrypt.compare(password, hash);
   }
+
+  /** Whether a stored hash is one of the platform's formats, to be replaced by this service's at the next login. */
+  isLegacy(hash: string | null): boolean {
+    return hash !== null && (hash.startsWith('PBKDF2$') || /^[0-9a-f]{40}$/i.test(hash));
+  }
+}
+
+async function verifyPlatformPbkdf2(password: string, stored: string): Promise<boolean> {
+  const [, digest, rounds, salt, expected] = stored.split('$');
+  if (digest !== 'sha256' || !/^\d{1,7}$/.test(rounds ?? '') || !salt || !expected) return false;
+  const wanted = Buffer.from(expected, 'base64');
+  if (wanted.length === 0 || wanted.length > 64) return false;
+  const derived = await pbkdf2Async(Buffer.from(password, 'utf8'), Buffer.from(salt, 'utf8'), Number(rounds), wanted.length, 'sha256');
+  return timingSafeEqual(derived, wanted);
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }

@@ -4,6 +4,7 @@
  *   npm run admin -- create-user --email a@b.org --username alice --password secret1
  *   npm run admin -- api-key --email a@b.org
  *   npm run admin -- list-users
+ *   npm run admin -- import-galaxy --database postgres://… --file-path /galaxy/database/files [--copy] [--dry-run]
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
@@ -15,11 +16,16 @@ import { openDatabase } from '../db/database';
 import { User } from '../entities/user.entity';
 import { AppError } from '../errors/error-kinds';
 import { createLogger } from '../logging/logger';
+import { IMPORT_USAGE, importGalaxyCommand } from '../importer/import-galaxy-command';
 
-const USAGE = 'usage: npm run admin -- <create-user --email E --username U --password P | api-key --email E | list-users>';
+const USAGE = `usage: npm run admin -- <create-user --email E --username U --password P | api-key --email E | list-users | import-galaxy …>\n${IMPORT_USAGE}`;
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === 'import-galaxy') {
+    const config = loadConfig();
+    return importGalaxyCommand(rest, config, createLogger(process.env.LOG_LEVEL ?? 'info'), (line) => process.stdout.write(`${line}\n`));
+  }
   const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' } } });
   const config = loadConfig();
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');

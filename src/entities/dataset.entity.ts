@@ -31,6 +31,14 @@ export class Dataset extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   externalFilename: string | null = null;
 
+  /** The `file_path` of a 15.05 installation the dataset was carried over from, when its file stayed there. */
+  @Property({ type: 'text', nullable: true })
+  fileRoot: (string & Opt) | null = null;
+
+  /** The 15.05 `_extra_files_path` of a carried-over dataset, when it was set. */
+  @Property({ type: 'text', nullable: true })
+  extraFilesPath: (string & Opt) | null = null;
+
   @Property({ type: 'uuid' })
   uuid!: string;
 }

@@ -12,7 +12,7 @@ export const TEST_GROUPS = {
   contract: ['contract'],
   depot: ['depot'],
   graphql: ['graphql', 'browser'],
-  operations: ['operations'],
+  operations: ['operations', 'importer'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TestGroupName = keyof typeof TEST_GROUPS;

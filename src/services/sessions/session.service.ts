@@ -17,6 +17,11 @@ export class SessionService {
     if (users.length > 1) throw errors.inconsistent('An error occurred, please contact your administrator.');
     const [user] = users;
     if (user.deleted || !(await this.passwords.verify(password, user.password))) throw new AppError('AuthenticationFailed', 'Invalid password.');
+    if (this.passwords.isLegacy(user.password)) {
+      // A password carried over from the platform (PBKDF2 or sha1) is stored in this service's format once it is known.
+      user.password = await this.passwords.hash(password);
+      await ctx.em.flush();
+    }
     return user;
   }
 
