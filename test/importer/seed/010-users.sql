@@ -8,7 +8,7 @@ insert into galaxy_user (id, create_time, update_time, email, password, external
   (3, '2013-01-10 12:00:00', '2014-01-10 12:00:00', 'bob@example.org', 'a07af2093c8ce0e6c9bc44f9ddd4818917bf7d74', false, true, false, 'bob', 0, true),
   (4, '2013-02-11 13:00:00', '2015-02-11 13:00:00', 'carol@example.org', '46f0be54b6bdcced3a31c3c899e52e300d0e79b2', false, false, false, 'carol', 0, true),
   (6, '2013-04-01 09:00:00', '2014-05-01 09:00:00', 'dave@example.org', 'a07af2093c8ce0e6c9bc44f9ddd4818917bf7d74', false, true, true, null, 0, true),
-  (7, '2015-01-01 09:00:00', null, 'alice@example.org', 'a07af2093c8ce0e6c9bc44f9ddd4818917bf7d74', true, false, false, 'frank', null, null),
+  (7, '2015-01-01 09:00:00', null, 'alice@example.org', 'a07af2093c8ce0e6c9bc44f9ddd4818917bf7d74', true, false, false, 'frank', null, true),
   (9, '2015-02-01 09:00:00', '2015-02-01 09:00:00', 'gina@example.org', '46f0be54b6bdcced3a31c3c899e52e300d0e79b2', false, false, false, 'Gina-Lab', 0, true);
 
 -- alice: an older key (expired on the platform) and her current one; carol: one key; bob (deleted): one key.
@@ -16,8 +16,7 @@ insert into api_keys (id, create_time, user_id, key) values
   (1, '2014-04-01 10:00:00', 2, '0123456789abcdef0123456789abcdef'),
   (2, '2015-05-01 10:00:00', 2, 'a11ce0000000000000000000000c0de5'),
   (3, '2015-01-01 10:00:00', 4, 'ca401000000000000000000000000001'),
-  (5, '2013-06-01 10:00:00', 3, 'b0b00000000000000000000000000001'),
-  (6, '2015-01-02 10:00:00', 99, 'd4ad0000000000000000000000000001');
+  (5, '2013-06-01 10:00:00', 3, 'b0b00000000000000000000000000001');
 
 insert into role (id, create_time, update_time, name, description, type, deleted) values
   (1, '2014-03-02 09:15:00', '2014-03-02 09:15:00', 'admin@example.org', 'Private Role for admin@example.org', 'private', false),
@@ -38,8 +37,13 @@ insert into user_role_association (id, user_id, role_id, create_time, update_tim
   (3, 3, 3, '2013-01-10 12:00:00', '2013-01-10 12:00:00'),
   (4, 4, 4, '2013-02-11 13:00:00', '2013-02-11 13:00:00'),
   (5, 2, 5, '2014-06-01 09:00:00', '2014-06-01 09:00:00'),
-  (6, 9, 7, '2015-02-01 09:00:00', '2015-02-01 09:00:00'),
-  (7, 42, 5, '2015-02-01 09:00:00', '2015-02-01 09:00:00');
+  (6, 9, 7, '2015-02-01 09:00:00', '2015-02-01 09:00:00');
+
+-- Rows that point at users that are gone: a real database can hold them (foreign keys missing, rows removed by hand).
+set session_replication_role = replica;
+insert into api_keys (id, create_time, user_id, key) values (6, '2015-01-02 10:00:00', 99, 'd4ad0000000000000000000000000001');
+insert into user_role_association (id, user_id, role_id, create_time, update_time) values (7, 42, 5, '2015-02-01 09:00:00', '2015-02-01 09:00:00');
+set session_replication_role = origin;
 
 insert into user_group_association (id, user_id, group_id, create_time, update_time) values
   (1, 2, 1, '2014-06-01 09:00:00', '2014-06-01 09:00:00'),
