@@ -11,7 +11,7 @@ import { IMPORT_STEPS } from './steps';
 import { TargetError } from './target-database';
 
 export const IMPORT_USAGE =
-  'usage: npm run admin -- import-galaxy --database <postgres URL of the 15.05 database> --file-path <its file_path> [--copy] [--dry-run] [--batch-size N]';
+  'usage: npm run admin -- import-galaxy --database <postgres URL of the 15.05 database> --file-path <its file_path> [--copy] [--dry-run] [--batch-size N] [--pause-ms N]';
 
 /**
  * `npm run admin -- import-galaxy …`: carries a 15.05 installation's database (and, with --copy,
@@ -20,7 +20,7 @@ export const IMPORT_USAGE =
 export async function importGalaxyCommand(args: string[], config: AppConfig, log: Logger, out: (line: string) => void): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { database: { type: 'string' }, 'file-path': { type: 'string' }, copy: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false }, 'batch-size': { type: 'string' } },
+    options: { database: { type: 'string' }, 'file-path': { type: 'string' }, copy: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false }, 'batch-size': { type: 'string' }, 'pause-ms': { type: 'string' } },
   });
   const url = values.database;
   const filePath = values['file-path'];
@@ -32,6 +32,11 @@ export async function importGalaxyCommand(args: string[], config: AppConfig, log
   const batchSize = values['batch-size'] === undefined ? 2000 : Number(values['batch-size']);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50000) {
     out('--batch-size must be a whole number from 1 to 50000');
+    return 2;
+  }
+  const pauseMs = values['pause-ms'] === undefined ? 0 : Number(values['pause-ms']);
+  if (!Number.isInteger(pauseMs) || pauseMs < 0 || pauseMs > 60000) {
+    out('--pause-ms must be a whole number of milliseconds from 0 to 60000');
     return 2;
   }
   if (!process.env.ID_SECRET) out("warning: ID_SECRET is not set: encoded ids will differ from the old installation's unless it is its id_secret");
@@ -49,6 +54,7 @@ export async function importGalaxyCommand(args: string[], config: AppConfig, log
       display: progressDisplay(log),
       log,
       batchSize,
+      pauseMs,
     });
     printReport(report, out);
     return 0;

@@ -25,6 +25,8 @@ export interface ImportRun {
   display: ProgressDisplay;
   log: Logger;
   batchSize?: number;
+  /** A wait between batches, to spare a busy source database. */
+  pauseMs?: number;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       summary.skipped += progress.skipped.length;
       done += rows.length;
       run.display.advance(step.name, done);
+      if (run.pauseMs) await new Promise((resolve) => setTimeout(resolve, run.pauseMs));
     }
     if (mode !== 'dry-run') await target.markDone(step.name);
     else dryReport.push({ name: step.name, ...summary });
