@@ -6,7 +6,7 @@ import { legacyDirectoryOf } from '../../src/storage/object-store';
 /** The two dumps of a 15.05 database's schema (../shared/facts/galaxy-15.05). */
 export type LegacySchema = 'schema-migrated.sql' | 'schema.sql';
 
-const FACTS = join(__dirname, '../../../shared/facts/galaxy-15.05');
+const FACTS = join(__dirname, '../fixtures/galaxy-15.05');
 const SEED = join(__dirname, '../importer/seed');
 
 /** The PostgreSQL server the importer tests make databases on (they need one: the source is a server). */
