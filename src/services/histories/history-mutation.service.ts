@@ -57,9 +57,10 @@ export class HistoryMutationService {
       const archivePaths: string[] = [];
       if (purge) {
         found.purged = true;
+        // Jobs first: a worker marking a job's outputs running locks the job, then its datasets; the same order here never deadlocks with it.
+        await em.nativeUpdate(Job, { history: found, state: { $in: [...ACTIVE_JOB_STATES] } }, { state: 'deleted', updateTime: new Date() });
         const hdas = await em.find(HistoryDatasetAssociation, { history: found, purged: false }, { populate: ['dataset'] });
         purgedDatasets = await purgeHdas(em, hdas);
-        await em.nativeUpdate(Job, { history: found, state: { $in: [...ACTIVE_JOB_STATES] } }, { state: 'deleted', updateTime: new Date() });
         for (const record of await em.find(HistoryExport, { history: found, filePath: { $ne: null } })) {
           archivePaths.push(record.filePath as string);
           record.filePath = null;
