@@ -106,9 +106,12 @@ describe.each<[LegacySchema, string]>([
       expect(requests.map((r) => r.id)).toEqual([ids.encode(1)]);
       const request = (await h.api.get(`/api/requests/${ids.encode(1)}`).query({ key: ALICE })).body as Dict;
       expect(JSON.stringify(request)).toContain('Run 42');
-      const samples = await h.api.get('/api/samples').query({ key: ALICE });
+      const samples = await h.api.get(`/api/requests/${ids.encode(1)}/samples`).query({ key: ALICE });
       expect(samples.status).toBe(200);
       expect((samples.body as Dict[]).map((s) => s.id).sort()).toEqual([ids.encode(1), ids.encode(2)].sort());
+      // A sample's state is its newest event's; an administrator moves it on from the carried one.
+      const moved = await h.api.put(`/api/samples/${ids.encode(2)}`).query({ key: h.admin.key }).send({ update_type: 'sample_state', new_state: 'Sequenced', comment: 'Lane 4' });
+      expect(moved.status).toBe(200);
     });
 
     it('reports what it did not carry', () => {
