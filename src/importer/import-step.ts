@@ -7,6 +7,11 @@ export type TargetRow = Record<string, unknown>;
 export interface TableRows {
   table: string;
   rows: TargetRow[];
+  /**
+   * The rows set columns of rows already written (matched by id) instead of adding rows: for two
+   * tables that refer to each other (a stored workflow and its latest version, a page and its latest revision).
+   */
+  update?: boolean;
 }
 
 /** A source row that was not carried over, and why. */

@@ -99,10 +99,15 @@ export class TargetDatabase {
   async writeBatch(tables: TableRows[], progress: StepProgress): Promise<number> {
     return this.knex.transaction(async (trx) => {
       let written = 0;
-      for (const { table, rows } of tables) {
+      for (const { table, rows, update } of tables) {
         if (rows.length === 0) continue;
         const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].map(quoted);
         const list = columns.join(', ');
+        if (update) {
+          const set = columns.filter((column) => column !== '"id"').map((column) => `${column} = r.${column}`).join(', ');
+          await trx.raw(`update ${quoted(table)} t set ${set} from json_populate_recordset(null::${quoted(table)}, ?::json) r where t.id = r.id`, [JSON.stringify(rows)]);
+          continue;
+        }
         await trx.raw(`insert into ${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::${quoted(table)}, ?::json)`, [JSON.stringify(rows)]);
         written += rows.length;
       }
