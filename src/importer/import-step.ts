@@ -7,6 +7,11 @@ export type TargetRow = Record<string, unknown>;
 export interface TableRows {
   table: string;
   rows: TargetRow[];
+  /**
+   * The rows set columns of rows already written (by id) instead of adding rows: the second half of
+   * a pair of tables that point at each other (a library and its root folder). Not counted as written.
+   */
+  update?: boolean;
 }
 
 /** A source row that was not carried over, and why. */

@@ -109,7 +109,8 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
 
 function rememberDry(known: Map<string, Set<number>>, tables: TableRows[]): number {
   let written = 0;
-  for (const { table, rows } of tables) {
+  for (const { table, rows, update } of tables) {
+    if (update) continue;
     let ids = known.get(table);
     if (!ids) known.set(table, (ids = new Set()));
     for (const row of rows) if (typeof row.id === 'number') ids.add(row.id);

@@ -99,10 +99,15 @@ export class TargetDatabase {
   async writeBatch(tables: TableRows[], progress: StepProgress): Promise<number> {
     return this.knex.transaction(async (trx) => {
       let written = 0;
-      for (const { table, rows } of tables) {
+      for (const { table, rows, update } of tables) {
         if (rows.length === 0) continue;
         const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].map(quoted);
         const list = columns.join(', ');
+        if (update) {
+          const sets = columns.filter((column) => column !== '"id"').map((column) => `${column} = s.${column}`);
+          await trx.raw(`update ${quoted(table)} as t set ${sets.join(', ')} from json_populate_recordset(null::${quoted(table)}, ?::json) as s where t.id = s.id`, [JSON.stringify(rows)]);
+          continue;
+        }
         await trx.raw(`insert into ${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::${quoted(table)}, ?::json)`, [JSON.stringify(rows)]);
         written += rows.length;
       }
