@@ -8,8 +8,9 @@ export interface TableRows {
   table: string;
   rows: TargetRow[];
   /**
-   * The rows set columns of rows already written (matched by id) instead of adding rows: for two
-   * tables that refer to each other (a stored workflow and its latest version, a page and its latest revision).
+   * The rows set columns of rows already written (matched by id) instead of adding rows: the second
+   * half of a pair of tables that refer to each other (a library and its root folder, a stored
+   * workflow and its latest version, a page and its latest revision). Not counted as written.
    */
   update?: boolean;
 }
