@@ -131,14 +131,14 @@ describe.each<[LegacySchema, string]>([
     });
 
     it('serves the same bytes from the old file_path (dataset 1234 in directory 001)', async () => {
+      const stored = await sqlOn<{ file_root: string | null }>(target, 'select file_root from dataset where id = 1');
+      expect(stored).toEqual([{ file_root: filePath }]);
       expect(await datasetText(h, ALICE, e(101))).toBe(FILES[1]);
       expect(await datasetText(h, ALICE, e(102))).toBe(FILES[2]);
       expect(await datasetText(h, ALICE, e(110))).toBe(FILES[10]);
       expect(await datasetText(h, ALICE, e(1234))).toBe(FILES[1234]);
       expect(await datasetText(h, ALICE, e(117))).toBe(FILES[1]);
       expect((await display(h, 108, ALICE)).status).not.toBe(200);
-      const stored = await sqlOn<{ file_root: string | null }>(target, 'select file_root from dataset where id = 1');
-      expect(stored).toEqual([{ file_root: filePath }]);
     });
 
     it('refuses the dataset restricted to sequencing-core to others and anonymous, and serves it to alice', async () => {
