@@ -172,6 +172,7 @@ describe.each<[LegacySchema, string]>([
 
     it('reports every row it skipped or changed, with the reason', () => {
       const text = output.join('\n');
+      if (process.env.SHOW_IMPORT_REPORT) console.log(text);
       expect(text).toContain(`dataset 16: its file ${join(filePath, '000', 'dataset_16.dat')} is missing`);
       expect(text).toContain('history_dataset_association 106: its metadata is not JSON (a pickle): carried empty');
       expect(text).toContain('history 2: hid_counter 2 is not past hid 3 its contents use: carried as 4');
