@@ -39,7 +39,7 @@ export interface HdaView extends HdaSummaryView {
   toolVersion: string | null;
   createTime: Date;
   updateTime: Date;
-  dataset: { id: number; state: DatasetState; fileSize: number | null; uuid: string; purged: boolean; externalFilename: string | null };
+  dataset: { id: number; state: DatasetState; fileSize: number | null; uuid: string; purged: boolean; externalFilename: string | null; fileRoot: string | null; extraFilesPath: string | null };
   /** The dataset's roles, when the read fetched them along. */
   permissions?: DatasetRoleIds;
 }
@@ -93,6 +93,8 @@ export interface HdaRow {
   uuid: string;
   datasetPurged: boolean;
   externalFilename: string | null;
+  fileRoot: string | null;
+  extraFilesPath: string | null;
   tags?: string[];
   permissions?: DatasetRoleIds;
 }
@@ -101,7 +103,8 @@ export interface HdaRow {
 export const HDA_COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.extension, h.dbkey, h.metadata, h.visible, h.deleted, h.purged,
   h.annotation, h.tool_version as "toolVersion", h.create_time as "createTime", h.update_time as "updateTime",
   h.history_id as "historyId", h.dataset_id as "datasetId", d.state, d.file_size::float8 as "fileSize", d.uuid,
-  d.purged as "datasetPurged", d.external_filename as "externalFilename"`;
+  d.purged as "datasetPurged", d.external_filename as "externalFilename",
+  d.file_root as "fileRoot", d.extra_files_path as "extraFilesPath"`;
 
 const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
   from item_tag t where t.item_type = 'hda' and t.item_id = h.id order by t.id) as tags`;
@@ -135,7 +138,7 @@ export function toView(row: HdaRow): HdaView {
     createTime: row.createTime,
     updateTime: row.updateTime,
     history: { id: row.historyId },
-    dataset: { id: row.datasetId, state: row.state, fileSize: row.fileSize, uuid: row.uuid, purged: row.datasetPurged, externalFilename: row.externalFilename },
+    dataset: { id: row.datasetId, state: row.state, fileSize: row.fileSize, uuid: row.uuid, purged: row.datasetPurged, externalFilename: row.externalFilename, fileRoot: row.fileRoot, extraFilesPath: row.extraFilesPath },
     tags: row.tags,
     permissions: row.permissions,
   };
