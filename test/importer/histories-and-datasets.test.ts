@@ -179,8 +179,11 @@ describe.each<[LegacySchema, string]>([
       expect(text).toContain('skipped dataset_permissions 5: role 2 already has manage permissions on dataset 14 by row 4');
       expect(text).toContain('skipped dataset_permissions 6: role_id 99 names no role that was carried over');
       expect(text).toContain('history_dataset_collection_annotation_association 1: the annotation of collection 1 is not carried');
-      expect(text).toMatch(/history_dataset_association\s+18\s+18\s+0/);
-      expect(text).toMatch(/dataset_permissions\s+6\s+4\s+2/);
+      // Every history dataset of the seeds is carried; of the dataset grants, two are skipped (a missing role, a repeat).
+      expect(text).toMatch(/history_dataset_association\s+(\d+)\s+\1\s+0\n/);
+      const grants = /dataset_permissions\s+(\d+)\s+(\d+)\s+(\d+)\n/.exec(text);
+      expect(grants && Number(grants[1]) - Number(grants[2])).toBe(2);
+      expect(grants?.[3]).toBe('2');
     });
   });
 

@@ -1,7 +1,5 @@
 import type { ImportStep } from '../import-step';
-import { HISTORY_STEPS } from './histories';
 import { jobInputsStep, jobLibraryInputsStep, jobLibraryOutputsStep, jobNumericMetricsStep, jobOutputsStep, jobsStep, jobTextMetricsStep } from './jobs-steps';
-import { INTERIM_DATASET_STEPS } from './libraries-interim-datasets';
 import { folderPermissionsStep, lddaPermissionsStep, libraryDatasetPermissionsStep, libraryPermissionsStep } from './libraries-permissions';
 import { foldersStep, librariesStep, libraryDatasetsStep, libraryDatasetVersionsStep } from './libraries-tree';
 
@@ -11,8 +9,6 @@ import { foldersStep, librariesStep, libraryDatasetsStep, libraryDatasetVersions
  * and history datasets of the history steps (which run before these).
  */
 export const LIBRARY_AND_JOB_STEPS: ImportStep[] = [
-  // INTERIM (drop at merge, with libraries-interim-datasets.ts): datasets, histories, HDAs and dataset permissions while HISTORY_STEPS is empty.
-  ...(HISTORY_STEPS.length === 0 ? INTERIM_DATASET_STEPS : []),
   librariesStep,
   foldersStep,
   libraryPermissionsStep,

@@ -19,7 +19,7 @@ export interface LddaView {
   updateTime: Date;
   user: { email: string } | null;
   libraryDataset: { id: number };
-  dataset: { id: number; fileSize: number | null; state: DatasetState; uuid: string; externalFilename: string | null };
+  dataset: { id: number; fileSize: number | null; state: DatasetState; uuid: string; externalFilename: string | null; fileRoot: string | null; extraFilesPath: string | null };
 }
 
 /** The detail of a library dataset as the caller may see it: current version, expired versions, path, rights. */
@@ -57,6 +57,8 @@ interface DetailRow {
   fileSize: number | null;
   uuid: string;
   externalFilename: string | null;
+  fileRoot: string | null;
+  extraFilesPath: string | null;
   libraryAccessible: boolean;
   datasetAccessible: boolean;
   isUnrestricted: boolean;
@@ -73,7 +75,7 @@ const DETAIL = sql<DetailRow>(
    select ld.id, ld.name, ld.deleted, ld.folder_id as "folderId", f.library_id as "libraryId", l.deleted as "libraryDeleted",
           a.id as "lddaId", a.name as "lddaName", a.extension, a.dbkey, a.info, a.blurb, a.peek, a.metadata, a.message,
           a.create_time as "createTime", a.update_time as "updateTime", u.email as "uploadedBy",
-          d.id as "datasetId", d.state, d.file_size::float8 as "fileSize", d.uuid, d.external_filename as "externalFilename",
+          d.id as "datasetId", d.state, d.file_size::float8 as "fileSize", d.uuid, d.external_filename as "externalFilename", d.file_root as "fileRoot", d.extra_files_path as "extraFilesPath",
           ${libraryAccessibleSql('f.library_id')} as "libraryAccessible",
           ${datasetAccessibleSql('d.id')} as "datasetAccessible",
           ${datasetUnrestrictedSql('d.id')} as "isUnrestricted",
@@ -121,7 +123,7 @@ export async function readLibraryDatasetDetail(ctx: RequestContext, id: number):
       updateTime: row.updateTime,
       user: row.uploadedBy === null ? null : { email: row.uploadedBy },
       libraryDataset: { id: row.id },
-      dataset: { id: row.datasetId, fileSize: row.fileSize, state: row.state, uuid: row.uuid, externalFilename: row.externalFilename },
+      dataset: { id: row.datasetId, fileSize: row.fileSize, state: row.state, uuid: row.uuid, externalFilename: row.externalFilename, fileRoot: row.fileRoot, extraFilesPath: row.extraFilesPath },
     },
     expired: row.expired,
     fullPath: [...row.folderPath.map((folder) => ({ ...folder, kind: 'folder' as const })), { id: row.id, name: row.name, kind: 'file' as const }],
