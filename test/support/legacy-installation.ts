@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { legacyDirectoryOf } from '../../src/storage/object-store';
@@ -43,22 +44,40 @@ export async function dropDatabase(name: string): Promise<void> {
 
 /**
  * A 15.05 database: one of the schema dumps, then the seed files of test/importer/seed in name
- * order (plain SQL; each may assume the ones before it).
+ * order (plain SQL; each may assume the ones before it). Made once per schema and seed content as a
+ * template database, and copied from it for each test (PostgreSQL copies a template's files).
  */
 export async function legacyDatabase(name: string, schema: LegacySchema): Promise<string> {
-  const url = await freshDatabase(name);
+  const template = await legacyTemplate(schema);
+  await onServer(async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}" template "${template}"`);
+  });
+  return databaseUrl(name);
+}
+
+async function legacyTemplate(schema: LegacySchema): Promise<string> {
+  const seeds = readdirSync(SEED).filter((entry) => entry.endsWith('.sql')).sort();
+  const hash = createHash('sha256').update(readFileSync(join(FACTS, schema)));
+  for (const file of seeds) hash.update(file).update(readFileSync(join(SEED, file)));
+  const template = `legacy_template_${schema === 'schema.sql' ? 'mapped' : 'migrated'}_${hash.digest('hex').slice(0, 12)}`;
+  const exists = await onServer(async (client) => (await client.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1);
+  if (exists) return template;
+  const building = `${template}_building`;
+  await freshDatabase(building);
   await onServer(async (client) => {
     await client.query(readFileSync(join(FACTS, schema), 'utf8'));
     await client.query('set search_path = public');
-    for (const file of readdirSync(SEED).filter((entry) => entry.endsWith('.sql')).sort()) {
+    for (const file of seeds) {
       try {
         await client.query(readFileSync(join(SEED, file), 'utf8'));
       } catch (error) {
         throw new Error(`seed ${file} on ${schema}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-  }, name);
-  return url;
+  }, building);
+  await onServer((client) => client.query(`alter database "${building}" rename to "${template}"`));
+  return template;
 }
 
 /** Runs SQL on a database of the server (the source, to read what the seed holds; the target, to compare). */
