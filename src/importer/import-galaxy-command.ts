@@ -84,6 +84,6 @@ function printReport(report: ImportReport, out: (line: string) => void): void {
   const notices = report.skips.filter((skip) => skip.notice);
   if (skipped.length > 0) out(`${skipped.length} rows skipped:`);
   for (const skip of skipped) out(`  skipped ${skip.sourceTable} ${skip.sourceId}: ${skip.reason}`);
-  if (notices.length > 0) out(`${notices.length} rows carried with a change or a problem:`);
+  if (report.notices > 0) out(`${report.notices} rows carried with a change or a problem${report.notices > notices.length ? ` (the first ${notices.length} below; all in the table galaxy_import.skip)` : ''}:`);
   for (const notice of notices) out(`  ${notice.sourceTable} ${notice.sourceId}: ${notice.reason}`);
 }

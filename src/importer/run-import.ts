@@ -11,6 +11,8 @@ export interface ImportReport {
   mode: 'new' | 'resumed' | 'dry-run';
   steps: Array<{ name: string; read: number; written: number; skipped: number }>;
   skips: Array<Skip & { step: string; notice: boolean }>;
+  /** All rows carried with a change or a problem (the report lists the first thousand). */
+  notices: number;
   seconds: number;
 }
 
@@ -101,7 +103,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
     run.display.finish(step.name, { ...summary, seconds: (Date.now() - stepStarted) / 1000 });
   }
 
-  if (mode === 'dry-run') return { mode, steps: dryReport, skips: drySkips, seconds: (Date.now() - started) / 1000 };
+  if (mode === 'dry-run') return { mode, steps: dryReport, skips: drySkips, notices: drySkips.filter((skip) => skip.notice).length, seconds: (Date.now() - started) / 1000 };
   await target.continueSequences();
   await target.finish();
   const report = await target.report();

@@ -161,10 +161,20 @@ export class TargetDatabase {
     await this.knex.raw('update galaxy_import.run set finished_at = now() where finished_at is null');
   }
 
-  async report(): Promise<{ steps: Array<{ name: string; read: number; written: number; skipped: number }>; skips: Array<Skip & { step: string; notice: boolean }> }> {
+  /**
+   * The counts per step, every skipped row, and the first `noticeLimit` rows carried with a change
+   * (a large installation with its files elsewhere can have a notice per dataset: they stay in
+   * galaxy_import.skip, and their number is given).
+   */
+  async report(noticeLimit = 1000): Promise<{ steps: Array<{ name: string; read: number; written: number; skipped: number }>; skips: Array<Skip & { step: string; notice: boolean }>; notices: number }> {
     const steps = await this.rows<{ name: string; rows_read: string; rows_written: string; rows_skipped: string }>('select name, rows_read, rows_written, rows_skipped from galaxy_import.step');
-    const skips = await this.rows<{ step: string; source_table: string; source_id: string; reason: string; notice: boolean }>('select step, source_table, source_id, reason, notice from galaxy_import.skip order by id');
+    const skips = await this.rows<{ step: string; source_table: string; source_id: string; reason: string; notice: boolean }>(
+      '(select step, source_table, source_id, reason, notice, id from galaxy_import.skip where not notice) union all (select step, source_table, source_id, reason, notice, id from galaxy_import.skip where notice order by id limit ?) order by id',
+      [noticeLimit],
+    );
+    const [count] = await this.rows<{ n: string }>('select count(*) as n from galaxy_import.skip where notice');
     return {
+      notices: Number(count?.n ?? 0),
       steps: steps.map((row) => ({ name: row.name, read: Number(row.rows_read), written: Number(row.rows_written), skipped: Number(row.rows_skipped) })),
       skips: skips.map((row) => ({ step: row.step, sourceTable: row.source_table, sourceId: Number(row.source_id), reason: row.reason, notice: row.notice })),
     };
