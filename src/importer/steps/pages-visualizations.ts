@@ -1,32 +1,17 @@
-import { bool, jsonOf, stamp, textOf } from '../convert';
+import { jsonOf, stamp, textOf } from '../convert';
 import type { ImportStep, Skip, TargetRow } from '../import-step';
 import { withReferences } from './step-kit';
-import { annotationsOf, idsOf, shareStep, slugOf, tagStep } from './workflows-shared';
+import { idsOf, shareableItemStep, shareStep, tagStep } from './workflows-shared';
 
 /** Pages; the latest revision is set when it is carried (the revision step). */
-export const pagesStep: ImportStep = {
-  name: 'page',
-  source: 'page',
-  targets: ['page'],
-  async transform(rows, kit) {
-    const { kept, skipped } = await withReferences(rows, 'page', { user_id: 'galaxy_user' }, kit);
-    const annotations = await annotationsOf(kit, 'page_annotation_association', 'page_id', kept);
-    const notices: Skip[] = [];
-    const out: TargetRow[] = kept.map((row) => ({
-      id: row.id,
-      create_time: stamp(row.create_time, row.update_time),
-      update_time: stamp(row.update_time, row.create_time),
-      user_id: row.user_id,
-      title: textOf(row.title) ?? 'Unnamed page',
-      slug: slugOf(row, 'page', 'page', notices, true),
-      importable: bool(row.importable),
-      published: bool(row.published),
-      deleted: bool(row.deleted),
-      annotation: annotations.get(row.id) ?? null,
-    }));
-    return { tables: [{ table: 'page', rows: out }], skipped, notices };
-  },
-};
+export const pagesStep = shareableItemStep({
+  table: 'page',
+  annotationTable: 'page_annotation_association',
+  annotationColumn: 'page_id',
+  slugFallback: 'page',
+  slugRequired: true,
+  own: (row) => ({ title: textOf(row.title) ?? 'Unnamed page' }),
+});
 
 export const pageRevisionsStep: ImportStep = {
   name: 'page_revision',
@@ -50,31 +35,14 @@ export const pageRevisionsStep: ImportStep = {
   },
 };
 
-export const visualizationsStep: ImportStep = {
-  name: 'visualization',
-  source: 'visualization',
-  targets: ['visualization'],
-  async transform(rows, kit) {
-    const { kept, skipped } = await withReferences(rows, 'visualization', { user_id: 'galaxy_user' }, kit);
-    const annotations = await annotationsOf(kit, 'visualization_annotation_association', 'visualization_id', kept);
-    const notices: Skip[] = [];
-    const out: TargetRow[] = kept.map((row) => ({
-      id: row.id,
-      create_time: stamp(row.create_time, row.update_time),
-      update_time: stamp(row.update_time, row.create_time),
-      user_id: row.user_id,
-      title: textOf(row.title) ?? 'Unnamed visualization',
-      type: (textOf(row.type) ?? 'unknown').slice(0, 255),
-      dbkey: textOf(row.dbkey),
-      slug: slugOf(row, 'visualization', 'visualization', notices, false),
-      annotation: annotations.get(row.id) ?? null,
-      importable: bool(row.importable),
-      published: bool(row.published),
-      deleted: bool(row.deleted),
-    }));
-    return { tables: [{ table: 'visualization', rows: out }], skipped, notices };
-  },
-};
+export const visualizationsStep = shareableItemStep({
+  table: 'visualization',
+  annotationTable: 'visualization_annotation_association',
+  annotationColumn: 'visualization_id',
+  slugFallback: 'visualization',
+  slugRequired: false,
+  own: (row) => ({ title: textOf(row.title) ?? 'Unnamed visualization', type: (textOf(row.type) ?? 'unknown').slice(0, 255), dbkey: textOf(row.dbkey) }),
+});
 
 /** Revisions: `config` is bytea (mapping) or text (migrations) holding JSON, either way. */
 export const visualizationRevisionsStep: ImportStep = {

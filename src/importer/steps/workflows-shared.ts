@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stamp, uuidOf } from '../convert';
+import { bool, stamp, uuidOf } from '../convert';
 import type { ImportStep, Skip, StepKit, StepOutput, TargetRow } from '../import-step';
 import type { SourceRow } from '../source-database';
 import { withReferences } from './step-kit';
@@ -116,4 +116,47 @@ export function slugOf(row: SourceRow, table: string, fallback: string, notices:
     return slug.slice(0, 255);
   }
   return slug;
+}
+
+/** What differs between the platform's shareable items (stored workflows, pages, visualizations). */
+export interface ShareableItem {
+  table: string;
+  annotationTable: string;
+  annotationColumn: string;
+  /** The slug's fallback word, and whether our table requires a slug. */
+  slugFallback: string;
+  slugRequired: boolean;
+  /** The item's own columns (name or title, type…). */
+  own(row: SourceRow): TargetRow;
+}
+
+/**
+ * The step of a shareable item: owner (carried before), times, slug, importable, published, deleted
+ * and the owner's annotation, plus the item's own columns; its latest version or revision is set
+ * by the step that carries that.
+ */
+export function shareableItemStep(item: ShareableItem): ImportStep {
+  return {
+    name: item.table,
+    source: item.table,
+    targets: [item.table],
+    async transform(rows, kit) {
+      const { kept, skipped } = await withReferences(rows, item.table, { user_id: 'galaxy_user' }, kit);
+      const annotations = await annotationsOf(kit, item.annotationTable, item.annotationColumn, kept);
+      const notices: Skip[] = [];
+      const out: TargetRow[] = kept.map((row) => ({
+        id: row.id,
+        create_time: stamp(row.create_time, row.update_time),
+        update_time: stamp(row.update_time, row.create_time),
+        user_id: row.user_id,
+        ...item.own(row),
+        slug: slugOf(row, item.table, item.slugFallback, notices, item.slugRequired),
+        importable: bool(row.importable),
+        published: bool(row.published),
+        deleted: bool(row.deleted),
+        annotation: annotations.get(row.id) ?? null,
+      }));
+      return { tables: [{ table: item.table, rows: out }], skipped, notices };
+    },
+  };
 }

@@ -3,34 +3,19 @@ import type { ImportStep, Skip, TargetRow } from '../import-step';
 import type { SourceRow } from '../source-database';
 import { decodeToolState, ToolStateError } from '../../services/workflows/tool-state';
 import { withReferences } from './step-kit';
-import { annotationsOf, derivedUuid, idsOf, shareStep, slugOf, tagStep } from './workflows-shared';
+import { annotationsOf, derivedUuid, idsOf, shareableItemStep, shareStep, tagStep } from './workflows-shared';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Stored workflows; their latest version is set when that version is carried (the workflow step). */
-export const storedWorkflowsStep: ImportStep = {
-  name: 'stored_workflow',
-  source: 'stored_workflow',
-  targets: ['stored_workflow'],
-  async transform(rows, kit) {
-    const { kept, skipped } = await withReferences(rows, 'stored_workflow', { user_id: 'galaxy_user' }, kit);
-    const annotations = await annotationsOf(kit, 'stored_workflow_annotation_association', 'stored_workflow_id', kept);
-    const notices: Skip[] = [];
-    const out: TargetRow[] = kept.map((row) => ({
-      id: row.id,
-      create_time: stamp(row.create_time, row.update_time),
-      update_time: stamp(row.update_time, row.create_time),
-      user_id: row.user_id,
-      name: textOf(row.name) ?? 'Unnamed workflow',
-      slug: slugOf(row, 'stored_workflow', 'workflow', notices, false),
-      importable: bool(row.importable),
-      published: bool(row.published),
-      deleted: bool(row.deleted),
-      annotation: annotations.get(row.id) ?? null,
-    }));
-    return { tables: [{ table: 'stored_workflow', rows: out }], skipped, notices };
-  },
-};
+export const storedWorkflowsStep = shareableItemStep({
+  table: 'stored_workflow',
+  annotationTable: 'stored_workflow_annotation_association',
+  annotationColumn: 'stored_workflow_id',
+  slugFallback: 'workflow',
+  slugRequired: false,
+  own: (row) => ({ name: textOf(row.name) ?? 'Unnamed workflow' }),
+});
 
 /** Every version of every workflow; a stored workflow whose latest version is among them points at it. */
 export const workflowsStep: ImportStep = {
