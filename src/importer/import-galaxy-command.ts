@@ -46,7 +46,7 @@ export async function importGalaxyCommand(args: string[], config: AppConfig, log
     await source.open();
     const report = await runImport({
       source,
-      sourceName: withoutPassword(url),
+      sourceName: source.name,
       knex: target.orm.em.getKnex(),
       store: new DataLayout(config.dataDir).objects,
       steps: IMPORT_STEPS,
@@ -68,12 +68,6 @@ export async function importGalaxyCommand(args: string[], config: AppConfig, log
     await source.close().catch(() => undefined);
     await target.close();
   }
-}
-
-function withoutPassword(url: string): string {
-  const parsed = new URL(url);
-  parsed.password = '';
-  return parsed.toString();
 }
 
 function printReport(report: ImportReport, out: (line: string) => void): void {

@@ -16,7 +16,7 @@ export class SourceDatabase {
   private readonly client: Client;
   private readonly columnCache = new Map<string, Set<string>>();
 
-  constructor(url: string) {
+  constructor(private readonly url: string) {
     this.client = new Client({
       connectionString: url,
       options: '-c default_transaction_read_only=on',
@@ -25,8 +25,21 @@ export class SourceDatabase {
     });
   }
 
+  /** Connects; a source that cannot be reached or refuses the connection is a SourceError naming why. */
   async open(): Promise<void> {
-    await this.client.connect();
+    try {
+      await this.client.connect();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new SourceError(`cannot connect to the source database ${this.name}: ${reason}`);
+    }
+  }
+
+  /** The source's URL without its password. */
+  get name(): string {
+    const parsed = new URL(this.url);
+    parsed.password = '';
+    return parsed.toString();
   }
 
   async close(): Promise<void> {

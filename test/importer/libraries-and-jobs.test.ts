@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { IdCodec } from '../../src/ids/id-codec';
 import { interruptedInfo } from '../../src/importer/steps/jobs-steps';
 import { binaryParser } from '../support/job-helpers';
-import { importInto, newDataDir } from '../support/import-run';
-import { dropDatabase, freshDatabase, legacyDatabase, type LegacySchema, serverUrl, sqlOn, writeLegacyFile } from '../support/legacy-installation';
-import { DEFAULT_ID_SECRET, startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { type LegacySchema, serverUrl, sqlOn } from '../support/legacy-installation';
+import { type ImportedCopy, openImportedCopy } from '../support/imported-installation';
+import { DEFAULT_ID_SECRET, type TestPlatform } from '../support/test-platform';
 
 /**
  * Libraries and jobs of a 15.05 installation carried over (test/importer/seed/030-libraries-jobs.sql),
@@ -20,44 +17,27 @@ const F = (id: number) => `F${ids.encode(id)}`;
 type Dict = Record<string, unknown>;
 
 const ALICE_KEY = 'a11ce0000000000000000000000c0de5';
-const FILES: Record<number, string> = { 1001: 'reads v1\n', 1002: 'reads v2\n', 1003: 'core only\n', 1004: 'old\n', 1005: 'input\n', 1006: 'output\n' };
 
 describe.each<[LegacySchema, string]>([
   ['schema-migrated.sql', 'migrated'],
   ['schema.sql', 'mapped'],
 ])('import of libraries and jobs from a 15.05 database (%s)', (schema, tag) => {
-  const source = `import_libjobs_source_${tag}`;
   const target = `import_libjobs_target_${tag}`;
-  let dataDir: string;
-  let filePath: string;
+  let imported: ImportedCopy;
   let h: TestPlatform;
   let output: string[];
   let ginaKey: string;
 
   onServer('carried over', () => {
     beforeAll(async () => {
-      const sourceUrl = await legacyDatabase(source, schema);
-      const targetUrl = await freshDatabase(target);
-      dataDir = newDataDir('import-libjobs');
-      filePath = mkdtempSync(join(tmpdir(), 'import-libjobs-files-'));
-      for (const [id, content] of Object.entries(FILES)) writeLegacyFile(filePath, Number(id), content);
-      const run = await importInto(targetUrl, dataDir, ['--database', sourceUrl, '--file-path', filePath]);
-      output = run.lines;
-      if (run.code !== 0) console.error(output.join('\n'));
-      expect(run.code).toBe(0);
-      h = await startTestPlatform({ DATABASE_URL: targetUrl }, { reset: false, dataDir });
+      imported = await openImportedCopy(schema, target);
+      ({ h, lines: output } = imported);
       // gina (no role 5; her password is carol's) gets a key by logging in.
       const login = await h.api.get('/api/authenticate/baseauth').set('authorization', `Basic ${Buffer.from('gina@example.org:carol-password').toString('base64')}`);
       expect(login.status).toBe(200);
       ginaKey = login.body.api_key as string;
     }, 120000);
-    afterAll(async () => {
-      await h?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(filePath, { recursive: true, force: true });
-      await dropDatabase(source);
-      await dropDatabase(target);
-    });
+    afterAll(() => imported?.close());
 
     it('lists the libraries with their ids and root folders; a library restricted to role 5 only to its holders', async () => {
       const forAdmin = (await h.api.get('/api/libraries').query({ key: h.admin.key })).body as Dict[];
@@ -97,6 +77,15 @@ describe.each<[LegacySchema, string]>([
         expect.objectContaining({ id: F(3), name: 'raw', type: 'folder' }),
         expect.objectContaining({ id: ids.encode(1), name: 'reads.fastq', type: 'file', file_ext: 'fastqsanger' }),
       ]);
+    });
+
+    it('keeps a folder moved under a folder made after it (its parent has the larger id) in its place', async () => {
+      const core = (await h.api.get(`/api/folders/${F(5)}/contents`).query({ key: h.admin.key })).body as { folder_contents: Dict[] };
+      expect(core.folder_contents.map((item) => [item.id, item.name])).toEqual([[F(7), 'archive']]);
+      const archive = (await h.api.get(`/api/folders/${F(7)}/contents`).query({ key: h.admin.key })).body as { folder_contents: Dict[] };
+      expect(archive.folder_contents.map((item) => [item.id, item.name])).toEqual([[F(6), 'lane-1']]);
+      const lane = (await h.api.get(`/api/folders/${F(6)}`).query({ key: h.admin.key })).body as Dict;
+      expect(lane).toMatchObject({ id: F(6), name: 'lane-1', parent_id: F(7) });
     });
 
     it('shows the restricted dataset to alice (role 5) only: not to gina, and not anonymously; bob (deleted) is refused', async () => {

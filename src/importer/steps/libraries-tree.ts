@@ -1,5 +1,6 @@
 import { bool, jsonOf, stamp, textOf } from '../convert';
-import type { ImportStep, Skip, TargetRow } from '../import-step';
+import type { ImportStep, Skip, StepKit, TargetRow } from '../import-step';
+import type { SourceRow } from '../source-database';
 import { withReferences } from './step-kit';
 
 const times = (row: Record<string, unknown>) => ({ create_time: stamp(row.create_time, row.update_time), update_time: stamp(row.update_time, row.create_time) });
@@ -30,6 +31,8 @@ export const librariesStep: ImportStep = {
  * Folders. 15.05 knows a folder's library only through the root folder of its tree (library.root_folder_id);
  * this service records it on every folder, so each batch looks its trees' roots up in the source.
  * `order_id` and `item_count` are not kept (this service orders by name and counts what it lists).
+ * A folder moved under a folder made after it (its parent has the larger id) is written without its
+ * parent, which the parent's batch then sets.
  */
 export const foldersStep: ImportStep = {
   name: 'library_folder',
@@ -51,6 +54,7 @@ export const foldersStep: ImportStep = {
     const notices: Skip[] = [];
     const present = await kit.existing('library', [...libraryOf.values()].filter((id): id is number => id !== null));
     const parents = await kit.existing('library_folder', rows.map((row) => row.parent_id).filter((id): id is number => typeof id === 'number'));
+    const laterParents = await laterParentsOf(rows, kit);
     const written = new Set<number>();
     const folders: TargetRow[] = [];
     for (const row of rows) {
@@ -58,7 +62,7 @@ export const foldersStep: ImportStep = {
       const parentId = typeof row.parent_id === 'number' ? row.parent_id : null;
       if (libraryId === null) skipped.push({ sourceTable: 'library_folder', sourceId: row.id, reason: 'its tree is the root folder of no library' });
       else if (!present.has(libraryId)) skipped.push({ sourceTable: 'library_folder', sourceId: row.id, reason: `library ${libraryId} was not carried over` });
-      else if (parentId !== null && !parents.has(parentId) && !written.has(parentId)) skipped.push({ sourceTable: 'library_folder', sourceId: row.id, reason: `parent_id ${parentId} names no library_folder that was carried over` });
+      else if (parentId !== null && !parents.has(parentId) && !written.has(parentId) && !laterParents.has(parentId)) skipped.push({ sourceTable: 'library_folder', sourceId: row.id, reason: `parent_id ${parentId} names no library_folder that was carried over` });
       else {
         written.add(row.id);
         let name = textOf(row.name);
@@ -70,7 +74,7 @@ export const foldersStep: ImportStep = {
           id: row.id,
           ...times(row),
           library_id: libraryId,
-          parent_id: parentId,
+          parent_id: parentId !== null && laterParents.has(parentId) ? null : parentId,
           name,
           description: textOf(row.description) ?? '',
           genome_build: textOf(row.genome_build),
@@ -80,9 +84,25 @@ export const foldersStep: ImportStep = {
       }
     }
     const rootOf = roots.filter((root) => written.has(Number(root.root_folder_id))).map((root) => ({ id: Number(root.id), root_folder_id: Number(root.root_folder_id) }));
-    return { tables: [{ table: 'library_folder', rows: folders }, { table: 'library', rows: rootOf, update: true }], skipped, notices };
+    return {
+      tables: [
+        { table: 'library_folder', rows: folders },
+        { table: 'library_folder', rows: await parentsSetLater(written, kit), update: true },
+        { table: 'library', rows: rootOf, update: true },
+      ],
+      skipped,
+      notices,
+    };
   },
 };
+
+/** The parents of these folders that the source holds under a larger id than their child's (set by a later batch, or later in this one). */
+async function laterParentsOf(rows: SourceRow[], kit: StepKit): Promise<Set<number>> {
+  const later = rows.filter((row) => typeof row.parent_id === 'number' && row.parent_id > row.id).map((row) => row.parent_id as number);
+  if (later.length === 0) return new Set();
+  const found = await kit.source.query<{ id: number }>('select id from library_folder where id = any($1)', [later]);
+  return new Set(found.map((row) => Number(row.id)));
+}
 
 /**
  * Library datasets. Their current version (library_dataset_dataset_association_id) is set by the
@@ -189,3 +209,13 @@ export const libraryDatasetVersionsStep: ImportStep = {
     };
   },
 };
+
+/** The parent of every folder carried without it (written before its parent), once the parent is written. */
+async function parentsSetLater(written: Set<number>, kit: StepKit): Promise<TargetRow[]> {
+  if (written.size === 0) return [];
+  const children = await kit.source.query<{ id: number; parent_id: number }>('select id, parent_id from library_folder where parent_id = any($1) and id < parent_id', [[...written]]);
+  const carried = await kit.existing('library_folder', children.map((child) => Number(child.id)));
+  return children
+    .filter((child) => written.has(Number(child.id)) || carried.has(Number(child.id)))
+    .map((child) => ({ id: Number(child.id), parent_id: Number(child.parent_id) }));
+}

@@ -19,13 +19,17 @@ insert into dataset_permissions (id, create_time, update_time, action, dataset_i
   (1002, '2015-06-01 10:00:00', '2015-06-01 10:00:00', 'manage permissions', 1001, 2);
 
 -- Library 1 'Sequencing runs': root 1 / run-2015-06 (2) / raw (3), and a deleted folder old (4).
--- Library 2 'Core internal' (root 5) only holders of role 5 may see.
+-- Library 2 'Core internal' (root 5) only holders of role 5 may see: archive (7) / lane-1 (6).
 insert into library_folder (id, parent_id, create_time, update_time, name, description, order_id, item_count, deleted, purged, genome_build) values
   (1, null, '2015-05-01 09:00:00', '2015-06-11 10:00:00', 'Sequencing runs', 'Sequencing runs', 0, 2, false, false, null),
   (2, 1, '2015-06-01 09:00:00', '2015-06-11 10:00:00', 'run-2015-06', 'June run', 0, 1, false, false, 'hg19'),
   (3, 2, '2015-06-01 09:05:00', '2015-06-11 10:00:00', 'raw', '', 0, 1, false, false, null),
   (4, 1, '2015-02-01 09:00:00', '2015-04-01 09:00:00', 'old', 'superseded runs', 0, 1, true, false, null),
-  (5, null, '2015-05-02 09:00:00', '2015-05-02 09:00:00', 'Core internal', '', 0, 0, false, false, null);
+  (5, null, '2015-05-02 09:00:00', '2015-05-02 09:00:00', 'Core internal', '', 0, 0, false, false, null),
+  (6, 5, '2015-05-03 09:00:00', '2015-05-03 09:00:00', 'lane-1', 'moved under archive, made after it', 0, 0, false, false, null),
+  (7, 5, '2015-05-04 09:00:00', '2015-05-04 09:00:00', 'archive', '', 0, 1, false, false, null);
+-- lane-1 (6) was moved under archive (7), a folder made after it: its parent has the larger id.
+update library_folder set parent_id = 7 where id = 6;
 
 insert into library (id, root_folder_id, create_time, update_time, name, deleted, purged, description, synopsis) values
   (1, 1, '2015-05-01 09:00:00', '2015-06-11 10:00:00', 'Sequencing runs', false, false, 'Reads of the core facility', 'One folder per run'),
