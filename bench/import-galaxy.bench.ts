@@ -1,5 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../src/db/database';
@@ -28,6 +30,14 @@ export interface ImportFigures {
   rssStartMb: number;
   rssMaxMb: number;
   rssEndMb: number;
+  /** The heap after a full collection, once a second over the run: what the import holds. */
+  heapAfterGcMb: number[];
+}
+
+/** A full garbage collection, without --expose-gc on the command line. */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
 }
 
 const SCHEMA = join(__dirname, '../test/fixtures/galaxy-15.05/schema-migrated.sql');
@@ -92,6 +102,12 @@ export async function benchImportGalaxy(size: ImportSize): Promise<ImportFigures
   const rssStartMb = rss();
   let rssMaxMb = rssStartMb;
   const sampler = setInterval(() => (rssMaxMb = Math.max(rssMaxMb, rss())), 200);
+  const gc = collector();
+  const heapAfterGcMb: number[] = [];
+  const heapSampler = setInterval(() => {
+    gc();
+    heapAfterGcMb.push(Math.round(process.memoryUsage().heapUsed / 1024 / 1024));
+  }, 1000);
   const started = Date.now();
   try {
     await runImport({
@@ -114,13 +130,14 @@ export async function benchImportGalaxy(size: ImportSize): Promise<ImportFigures
     });
   } finally {
     clearInterval(sampler);
+    clearInterval(heapSampler);
     await source.close();
     await target.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   const totalSeconds = (Date.now() - started) / 1000;
   const totalRows = steps.reduce((sum, step) => sum + step.rows, 0);
-  return { steps, totalRows, totalSeconds, rssStartMb: Math.round(rssStartMb), rssMaxMb: Math.round(rssMaxMb), rssEndMb: Math.round(rss()) };
+  return { steps, totalRows, totalSeconds, rssStartMb: Math.round(rssStartMb), rssMaxMb: Math.round(rssMaxMb), rssEndMb: Math.round(rss()), heapAfterGcMb };
 }
 
 export function printImportFigures(title: string, figures: ImportFigures): void {
@@ -129,4 +146,12 @@ export function printImportFigures(title: string, figures: ImportFigures): void 
   for (const step of figures.steps) process.stdout.write(`${step.name.padEnd(40)} ${String(step.rows).padStart(10)} ${step.seconds.toFixed(1).padStart(8)} ${String(step.rowsPerSecond).padStart(10)}\n`);
   process.stdout.write(`${'total'.padEnd(40)} ${String(figures.totalRows).padStart(10)} ${figures.totalSeconds.toFixed(1).padStart(8)} ${String(Math.round(figures.totalRows / figures.totalSeconds)).padStart(10)}\n`);
   process.stdout.write(`RSS: ${figures.rssStartMb} MB at the start, at most ${figures.rssMaxMb} MB, ${figures.rssEndMb} MB at the end\n`);
+  const heap = figures.heapAfterGcMb;
+  if (heap.length >= 4) {
+    const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
+    const quarter = Math.floor(heap.length / 4);
+    process.stdout.write(
+      `heap after GC (once a second, ${heap.length} samples): first quarter ${mean(heap.slice(0, quarter))} MB, last quarter ${mean(heap.slice(-quarter))} MB, at most ${Math.max(...heap)} MB\n`,
+    );
+  }
 }

@@ -148,7 +148,7 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
   let h: TestPlatform;
   let history: string;
   let input: string;
-  let overtime: ReturnType<typeof runTool>;
+  let overtime: Promise<{ run: Awaited<ReturnType<typeof runTool>>; timeLimit: string }>;
 
   beforeAll(async () => {
     h = await slurmPlatform();
@@ -158,7 +158,7 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
     await waitForJob(h, alice.key, upload.jobId);
     input = upload.datasetId;
     if (!process.env.TEST_DATABASE_URL) {
-      overtime = runTool(h, alice.key, history, 'overtime', { input: { src: 'hda', id: input } });
+      overtime = submitOvertime();
       overtime.catch(() => undefined); // awaited by the time-limit test
     }
   });
@@ -166,6 +166,20 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
 
   const slurmIdOf = async (jobId: string) => eventually(async () => (await h.api.get(`/api/jobs/${jobId}`).query({ key: h.admin.key })).body.external_id as string | null, 20000, 'the Slurm job id');
   const running = (jobId: string) => eventually(async () => (await h.api.get(`/api/jobs/${jobId}`).query({ key: alice.key })).body.state === 'running', 30000, 'the job to run');
+
+  /**
+   * Runs the overtime tool (its destination sets --time=1) and, once Slurm runs it with its one-minute
+   * limit, takes that minute back (`scontrol update TimeLimit=-1`): Slurm's next check of time limits
+   * (every 30 s) ends it in TIMEOUT, as the minute would have, in at most 30 s instead of 60 to 90.
+   */
+  async function submitOvertime(): Promise<{ run: Awaited<ReturnType<typeof runTool>>; timeLimit: string }> {
+    const run = await runTool(h, alice.key, history, 'overtime', { input: { src: 'hda', id: input } });
+    const slurmId = await slurmIdOf(run.jobs[0].id);
+    await running(run.jobs[0].id);
+    const timeLimit = spawnSync('scontrol', ['show', 'job', '-o', slurmId], { encoding: 'utf8' }).stdout.match(/TimeLimit=(\S+)/)?.[1] ?? 'none';
+    spawnSync('scontrol', ['update', `jobid=${slurmId}`, 'TimeLimit=-1'], { encoding: 'utf8' });
+    return { run, timeLimit };
+  }
 
   it('a command that fails: error with its exit code and stderr, as on the local runner', async () => {
     const run = await runTool(h, alice.key, history, 'fails', { input: { src: 'hda', id: input } });
@@ -253,14 +267,15 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
     expect((await graph(alice.key)).body.data.job).toEqual({ runner: null, destinationId: null, externalId: null, externalState: null });
   });
 
-  // Slurm's shortest limit is a minute, checked every 30 s: the job takes 60-90 s. It is submitted
-  // first (beforeAll) and checked last, so the other tests run meanwhile; once per CI run, in the
-  // embedded database's run (what it checks does not depend on the database).
-  (process.env.TEST_DATABASE_URL ? it.skip : it)('a command over its --time: error, killed at its time limit (runs on the embedded database only: it takes 60-90 s)', async () => {
-    const run = await overtime;
-    const job = await waitForJob(h, alice.key, run.jobs[0].id, 150000);
+  // Slurm checks time limits every 30 s: the job is submitted first (beforeAll) and checked last, so
+  // the other tests run meanwhile; once per CI run, in the embedded database's run (what it checks
+  // does not depend on the database).
+  (process.env.TEST_DATABASE_URL ? it.skip : it)('a command over its --time: error, killed at its time limit (runs on the embedded database only)', async () => {
+    const { run, timeLimit } = await overtime;
+    expect(timeLimit).toBe('00:01:00');
+    const job = await waitForJob(h, alice.key, run.jobs[0].id, 60000);
     expect(job.state).toBe('error');
     const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
     expect(dataset.misc_info).toContain('This job was terminated because it ran longer than the maximum allowed job run time');
-  }, 160000);
+  }, 90000);
 });

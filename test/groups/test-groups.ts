@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const TEST_ROOT = join(__dirname, '..');
@@ -16,6 +16,12 @@ export const TEST_GROUPS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type TestGroupName = keyof typeof TEST_GROUPS;
+
+/**
+ * Directories whose tests touch no database (they never start a platform): they run in the embedded
+ * database's run only, since the server's run would repeat them unchanged.
+ */
+export const DATABASE_FREE = ['unit'] as const;
 
 /** Every `*.test.ts` file below a directory of test/, sorted, as paths relative to test/. */
 export function testFilesUnder(directory: string): string[] {
@@ -42,11 +48,35 @@ export function testFilesOf(group: TestGroupName): string[] {
  * modules they load are loaded once for the group.
  */
 export function runTestGroup(group: TestGroupName): void {
+  const onServer = Boolean(process.env.TEST_DATABASE_URL);
   for (const file of testFilesOf(group)) {
+    if (onServer && DATABASE_FREE.some((directory) => file.startsWith(`${directory}/`))) continue;
     describe(file, () => {
+      const started = recordFileTime(file);
       // A test file is a script of describe blocks, loaded for its effect.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       require(join(TEST_ROOT, file));
+      started.end();
     });
   }
+}
+
+/**
+ * With TEST_FILE_TIMES=<file>, each test file's wall time (its hooks included) is appended to that
+ * file as `<seconds>\t<test file>`: CI prints the slowest. The hooks are registered around the
+ * file's own, so they run first and last.
+ */
+function recordFileTime(file: string): { end(): void } {
+  const output = process.env.TEST_FILE_TIMES;
+  if (!output) return { end: () => undefined };
+  let startedAt = 0;
+  beforeAll(() => {
+    startedAt = Date.now();
+  });
+  return {
+    end: () =>
+      afterAll(() => {
+        appendFileSync(output, `${((Date.now() - startedAt) / 1000).toFixed(1)}\t${file}\n`);
+      }),
+  };
 }

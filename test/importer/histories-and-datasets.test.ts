@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { IdCodec } from '../../src/ids/id-codec';
 import { datasetText, uploadText, waitForJob } from '../support/data-helpers';
 import { importInto, newDataDir } from '../support/import-run';
-import { dropDatabase, freshDatabase, legacyDatabase, type LegacySchema, serverUrl, sqlOn, writeLegacyFile } from '../support/legacy-installation';
+import { dropDatabase, freshDatabase, legacyDatabase, type LegacySchema, serverUrl, sqlOn } from '../support/legacy-installation';
+import { type ImportedCopy, LEGACY_FILES, openImportedCopy, writeLegacyFiles } from '../support/imported-installation';
 import { DEFAULT_ID_SECRET, startTestPlatform, type TestPlatform } from '../support/test-platform';
 
 /**
@@ -20,24 +20,7 @@ type Dict = Record<string, unknown>;
 const ALICE = 'a11ce0000000000000000000000c0de5';
 const CAROL = 'ca401000000000000000000000000001';
 
-/** The files the old installation holds, by dataset id (16 should have one and has none; 8 is purged). */
-const FILES: Record<number, string> = {
-  1: '@r1\nACGT\n+\nIIII\n@r2\nTTGA\n+\nIIII\n',
-  2: 'gene\tcount\nBRCA1\t12\nTP53\t7\n',
-  3: 'partial output\n',
-  9: 'old notes\n',
-  10: 'sample1\n',
-  11: 'sample2\n',
-  12: 'sample3\n',
-  13: 'core facility only\n',
-  14: 'for everyone\n',
-  15: 'chr1\t100\t200\nchr2\t5\t9\n',
-  1234: 'far away\n',
-};
-
-function writeFiles(filePath: string): void {
-  for (const [id, content] of Object.entries(FILES)) writeLegacyFile(filePath, Number(id), content);
-}
+const FILES = LEGACY_FILES;
 
 async function display(h: TestPlatform, hdaId: number, key?: string): Promise<{ status: number; text: string }> {
   const res = await h.api.get(`/api/datasets/${e(hdaId)}/display`).query(key ? { key } : {}).buffer(true).parse((response, done) => {
@@ -52,32 +35,18 @@ describe.each<[LegacySchema, string]>([
   ['schema-migrated.sql', 'migrated'],
   ['schema.sql', 'mapped'],
 ])('import of histories and datasets from a 15.05 database (%s)', (schema, tag) => {
-  const source = `import_histories_source_${tag}`;
   const target = `import_histories_target_${tag}`;
-  let dataDir: string;
+  let imported: ImportedCopy;
   let filePath: string;
   let h: TestPlatform;
   let output: string[];
 
   onServer('carried over, files left in file_path', () => {
     beforeAll(async () => {
-      const sourceUrl = await legacyDatabase(source, schema);
-      const targetUrl = await freshDatabase(target);
-      filePath = mkdtempSync(join(tmpdir(), 'import-histories-files-'));
-      writeFiles(filePath);
-      dataDir = newDataDir('import-histories');
-      const run = await importInto(targetUrl, dataDir, ['--database', sourceUrl, '--file-path', filePath]);
-      output = run.lines;
-      expect(run.code).toBe(0);
-      h = await startTestPlatform({ DATABASE_URL: targetUrl }, { reset: false, dataDir });
+      imported = await openImportedCopy(schema, target);
+      ({ h, lines: output, filePath } = imported);
     }, 120000);
-    afterAll(async () => {
-      await h?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(filePath, { recursive: true, force: true });
-      await dropDatabase(source);
-      await dropDatabase(target);
-    });
+    afterAll(() => imported?.close());
 
     it("lists alice's histories under the platform's encoded ids, with names, flags, tags and annotation", async () => {
       const res = await h.api.get('/api/histories').query({ key: ALICE });
@@ -196,8 +165,7 @@ describe.each<[LegacySchema, string]>([
     beforeAll(async () => {
       const sourceUrl = await legacyDatabase(copySource, schema);
       const targetUrl = await freshDatabase(copyTarget);
-      oldFiles = mkdtempSync(join(tmpdir(), 'import-histories-copy-'));
-      writeFiles(oldFiles);
+      oldFiles = writeLegacyFiles('import-histories-copy');
       copyDir = newDataDir('import-histories-copy');
       const run = await importInto(targetUrl, copyDir, ['--database', sourceUrl, '--file-path', oldFiles, '--copy']);
       expect(run.code).toBe(0);

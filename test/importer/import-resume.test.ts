@@ -73,11 +73,12 @@ onServer('import-galaxy killed and started again', () => {
     const total = (await sqlOn<{ n: string }>(SOURCE, "select (select count(*) from galaxy_user) + (select count(*) from api_keys) + (select count(*) from role) as n"))[0].n;
     expect(points[2]).toBeLessThan(Number(total) + 100);
 
-    // The last run, and the uninterrupted one, in this process.
+    // The last run, and the uninterrupted one (in batches of the default size: the result does not
+    // depend on it), in this process.
     const cleanDir = newDataDir('import-clean');
     dataDirs.push(cleanDir);
     expect((await importInto(killedUrl, dataDir, ['--database', sourceUrl, '--file-path', '/galaxy/files', '--batch-size', '3'])).code).toBe(0);
-    expect((await importInto(cleanUrl, cleanDir, ['--database', sourceUrl, '--file-path', '/galaxy/files', '--batch-size', '3'])).code).toBe(0);
+    expect((await importInto(cleanUrl, cleanDir, ['--database', sourceUrl, '--file-path', '/galaxy/files'])).code).toBe(0);
 
     const killed = await contentOf(KILLED);
     const uninterrupted = await contentOf(CLEAN);

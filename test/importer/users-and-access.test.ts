@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import { IdCodec } from '../../src/ids/id-codec';
 import { importInto, newDataDir } from '../support/import-run';
 import { dropDatabase, freshDatabase, legacyDatabase, type LegacySchema, serverUrl, sqlOn } from '../support/legacy-installation';
-import { DEFAULT_ID_SECRET, startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { type ImportedCopy, openImportedCopy } from '../support/imported-installation';
+import { DEFAULT_ID_SECRET, type TestPlatform } from '../support/test-platform';
 
 /**
  * Users, keys, passwords, roles, groups and quotas of a 15.05 installation carried over
@@ -19,28 +20,17 @@ describe.each<[LegacySchema, string]>([
   ['schema-migrated.sql', 'migrated'],
   ['schema.sql', 'mapped'],
 ])('import of users and access from a 15.05 database (%s)', (schema, tag) => {
-  const source = `import_users_source_${tag}`;
   const target = `import_users_target_${tag}`;
-  let dataDir: string;
+  let imported: ImportedCopy;
   let h: TestPlatform;
   let output: string[];
 
   onServer('carried over', () => {
     beforeAll(async () => {
-      const sourceUrl = await legacyDatabase(source, schema);
-      const targetUrl = await freshDatabase(target);
-      dataDir = newDataDir('import-users');
-      const run = await importInto(targetUrl, dataDir, ['--database', sourceUrl, '--file-path', '/nonexistent/galaxy/files']);
-      output = run.lines;
-      expect(run.code).toBe(0);
-      h = await startTestPlatform({ DATABASE_URL: targetUrl }, { reset: false, dataDir });
+      imported = await openImportedCopy(schema, target);
+      ({ h, lines: output } = imported);
     }, 120000);
-    afterAll(async () => {
-      await h?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      await dropDatabase(source);
-      await dropDatabase(target);
-    });
+    afterAll(() => imported?.close());
 
     it('keeps every user id, so encoded ids are those of the platform (deleted and purged users too)', async () => {
       const active = (await h.api.get('/api/users').query({ key: h.masterKey })).body as Dict[];
@@ -134,6 +124,21 @@ onServer('import-galaxy refusals', () => {
       await dropDatabase('import_refusal_target');
     }
   }, 60000);
+
+  it('names a source database it cannot reach, without its password, and exits 1', async () => {
+    const targetUrl = await freshDatabase('import_unreachable_target');
+    const dataDir = newDataDir('import-unreachable');
+    try {
+      const run = await importInto(targetUrl, dataDir, ['--database', 'postgres://galaxy:hunter2@127.0.0.1:5432/no_such_galaxy_database', '--file-path', '/galaxy/files']);
+      expect(run.code).toBe(1);
+      const said = run.lines.join('\n');
+      expect(said).toContain('import refused: cannot connect to the source database postgres://galaxy@127.0.0.1:5432/no_such_galaxy_database');
+      expect(said).not.toContain('hunter2');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase('import_unreachable_target');
+    }
+  });
 
   it('asks for a postgres URL and an absolute file path', async () => {
     const run = await importInto('postgres://postgres@127.0.0.1:5432/unused', newDataDir('import-usage'), ['--database', 'mysql://x', '--file-path', 'relative']);

@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
 import { IdCodec } from '../../src/ids/id-codec';
 import { createHistory, datasetText, uploadText } from '../support/data-helpers';
-import { importInto, newDataDir } from '../support/import-run';
-import { dropDatabase, freshDatabase, legacyDatabase, type LegacySchema, serverUrl } from '../support/legacy-installation';
-import { DEFAULT_ID_SECRET, startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { type LegacySchema, serverUrl } from '../support/legacy-installation';
+import { type ImportedCopy, openImportedCopy } from '../support/imported-installation';
+import { DEFAULT_ID_SECRET, type TestPlatform } from '../support/test-platform';
 import { waitForHistory } from '../support/workflow-helpers';
 
 /**
@@ -23,29 +22,17 @@ describe.each<[LegacySchema, string]>([
   ['schema-migrated.sql', 'migrated'],
   ['schema.sql', 'mapped'],
 ])('import of workflows, pages and sample tracking from a 15.05 database (%s)', (schema, tag) => {
-  const source = `import_wps_source_${tag}`;
   const target = `import_wps_target_${tag}`;
-  let dataDir: string;
+  let imported: ImportedCopy;
   let h: TestPlatform;
   let output: string[];
 
   onServer('carried over', () => {
     beforeAll(async () => {
-      const sourceUrl = await legacyDatabase(source, schema);
-      const targetUrl = await freshDatabase(target);
-      dataDir = newDataDir('import-wps');
-      const run = await importInto(targetUrl, dataDir, ['--database', sourceUrl, '--file-path', '/nonexistent/galaxy/files']);
-      output = run.lines;
-      if (run.code !== 0) console.error(run.lines.join('\n'));
-      expect(run.code).toBe(0);
-      h = await startTestPlatform({ DATABASE_URL: targetUrl }, { reset: false, dataDir });
+      imported = await openImportedCopy(schema, target);
+      ({ h, lines: output } = imported);
     }, 120000);
-    afterAll(async () => {
-      await h?.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      await dropDatabase(source);
-      await dropDatabase(target);
-    });
+    afterAll(() => imported?.close());
 
     it('lists and shows the workflow with its id, latest version, steps, connections, annotation and tag', async () => {
       const listed = (await h.api.get('/api/workflows').query({ key: ALICE })).body as Dict[];

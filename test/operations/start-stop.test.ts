@@ -30,7 +30,10 @@ function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Pr
   });
 }
 
-describe('npm start on a fresh data directory (embedded PGlite)', () => {
+// What it starts is always the embedded database, whatever TEST_DATABASE_URL says: the embedded run covers it.
+const embeddedRun = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+
+embeddedRun('npm start on a fresh data directory (embedded PGlite)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-start-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

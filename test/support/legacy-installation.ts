@@ -38,6 +38,15 @@ export async function freshDatabase(name: string): Promise<string> {
   return databaseUrl(name);
 }
 
+/** A new database made as a copy of another (which nobody may be connected to). */
+export async function copiedDatabase(name: string, template: string): Promise<string> {
+  await onServer(async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}" template "${template}"`);
+  });
+  return databaseUrl(name);
+}
+
 export async function dropDatabase(name: string): Promise<void> {
   await onServer((client) => client.query(`drop database if exists "${name}" with (force)`));
 }
@@ -48,12 +57,7 @@ export async function dropDatabase(name: string): Promise<void> {
  * template database, and copied from it for each test (PostgreSQL copies a template's files).
  */
 export async function legacyDatabase(name: string, schema: LegacySchema): Promise<string> {
-  const template = await legacyTemplate(schema);
-  await onServer(async (client) => {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}" template "${template}"`);
-  });
-  return databaseUrl(name);
+  return copiedDatabase(name, await legacyTemplate(schema));
 }
 
 async function legacyTemplate(schema: LegacySchema): Promise<string> {
