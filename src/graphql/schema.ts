@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { DatasetCollectionResolver, HistoryCollectionResolver } from './collections/collection.resolver';
+import { HistoryItemsPageResolver } from './collections/history-items-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
@@ -64,6 +65,7 @@ export const RESOLVERS = [
   HistoryCollectionResolver,
   DatasetCollectionResolver,
   HistoryItemsResolver,
+  HistoryItemsPageResolver,
   JobResolver,
   JobDatasetResolver,
   JobFilesResolver,

@@ -19,24 +19,27 @@ function included(selection: SelectionNode, variables: Record<string, unknown>):
 /**
  * The names of the sub-fields the current field's selection asks for (fragments included), as
  * @include/@skip decide. With `onType` (a field of a union), only fragments on that type count.
+ * With `path`, the sub-fields of those nested fields instead (a connection's `edges`, `node`).
  */
-export function selectedFields(info: GraphQLResolveInfo, onType?: string): Set<string> {
+export function selectedFields(info: GraphQLResolveInfo, onType?: string, path: readonly string[] = []): Set<string> {
   const variables = info.variableValues;
   const names = new Set<string>();
   const applies = (condition: string | undefined) => !onType || !condition || condition === onType;
-  const visit = (set: SelectionSetNode | undefined): void => {
+  const visit = (set: SelectionSetNode | undefined, depth: number): void => {
     for (const selection of set?.selections ?? []) {
       if (!included(selection, variables)) continue;
-      if (selection.kind === 'Field') names.add(selection.name.value);
-      else if (selection.kind === 'InlineFragment') {
-        if (applies(selection.typeCondition?.name.value)) visit(selection.selectionSet);
+      if (selection.kind === 'Field') {
+        if (depth === path.length) names.add(selection.name.value);
+        else if (selection.name.value === path[depth]) visit(selection.selectionSet, depth + 1);
+      } else if (selection.kind === 'InlineFragment') {
+        if (depth < path.length || applies(selection.typeCondition?.name.value)) visit(selection.selectionSet, depth);
       } else {
         const fragment = info.fragments[selection.name.value];
-        if (fragment && applies(fragment.typeCondition.name.value)) visit(fragment.selectionSet);
+        if (fragment && (depth < path.length || applies(fragment.typeCondition.name.value))) visit(fragment.selectionSet, depth);
       }
     }
   };
-  for (const node of info.fieldNodes) visit(node.selectionSet);
+  for (const node of info.fieldNodes) visit(node.selectionSet, 0);
   return names;
 }
 

@@ -87,11 +87,14 @@ export async function readHdca(ctx: RequestContext, id: number): Promise<HdcaInH
 
 export interface HdcaQuery {
   historyIds: readonly number[];
+  /** Only these collections (HDCA ids). */
+  ids?: readonly number[];
   deleted?: boolean | null;
   visible?: boolean | null;
 }
 
 interface ListShape {
+  ids: boolean;
   deleted: boolean;
   visible: boolean;
 }
@@ -101,11 +104,12 @@ const OF_HISTORIES = new StatementShapes<ListShape, HdcaRow>(
   (shape) => {
     let n = 1;
     const where = ['a.history_id = any($1::int[])'];
+    if (shape.ids) where.push(`a.id = any($${(n += 1)}::int[])`);
     if (shape.deleted) where.push(`a.deleted = $${(n += 1)}`);
     if (shape.visible) where.push(`a.visible = $${(n += 1)}`);
     return `select ${COLUMNS} from ${FROM} where ${where.join(' and ')} order by a.history_id, a.hid`;
   },
-  (shape) => `${shape.deleted}|${shape.visible}`,
+  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}`,
 );
 
 /** The collections of histories, by history then hid: one statement, whatever their number. */
@@ -113,7 +117,8 @@ export async function loadHdcaViews(ctx: RequestContext, query: HdcaQuery): Prom
   const deleted = typeof query.deleted === 'boolean';
   const visible = typeof query.visible === 'boolean';
   const params: unknown[] = [query.historyIds];
+  if (query.ids) params.push(query.ids);
   if (deleted) params.push(query.deleted);
   if (visible) params.push(query.visible);
-  return (await ctx.rows(OF_HISTORIES.for({ deleted, visible }), params)).map(toView);
+  return (await ctx.rows(OF_HISTORIES.for({ ids: Boolean(query.ids), deleted, visible }), params)).map(toView);
 }

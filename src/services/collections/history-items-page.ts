@@ -1,0 +1,132 @@
+import type { RequestContext } from '../../context/request-context';
+import { StatementShapes } from '../../db/sql/sql-statement';
+import { errors } from '../../errors/error-kinds';
+import type { HdaParts } from '../datasets/hda-view';
+import { loadHdaSummaries, loadHdaViews } from '../datasets/hda-view';
+import { loadHdcaViews } from './hdca-view';
+import type { HistoryItem } from './history-items';
+
+/** At most this many items in one page. */
+export const MAX_PAGE_SIZE = 1000;
+
+export interface HistoryItemsPageFilter {
+  deleted?: boolean | null;
+  visible?: boolean | null;
+}
+
+export interface HistoryItemsPage {
+  /** The page's items by hid, each with the cursor that continues after it. */
+  items: Array<{ item: HistoryItem; cursor: string }>;
+  hasNextPage: boolean;
+  /** All items of the history the filter keeps (one count statement, asked for only when wanted). */
+  totalCount(): Promise<number>;
+}
+
+/** Where a page starts: after the item of this hid and kind (0 a dataset, 1 a collection). */
+interface Position {
+  hid: number;
+  kind: 0 | 1;
+}
+
+const START: Position = { hid: -1, kind: 1 };
+
+export function cursorOf(position: Position): string {
+  return Buffer.from(`${position.hid}:${position.kind}`).toString('base64url');
+}
+
+function positionOf(cursor: string): Position {
+  const match = /^(\d+):([01])$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw errors.invalid(`Invalid cursor: ${cursor}`);
+  return { hid: Number(match[1]), kind: Number(match[2]) as 0 | 1 };
+}
+
+interface FilterShape {
+  deleted: boolean;
+  visible: boolean;
+}
+
+/** `and` clauses of the optional filters, numbered from `first`. */
+function filterClauses(alias: string, shape: FilterShape, first: number): string {
+  let n = first - 1;
+  const clauses: string[] = [];
+  if (shape.deleted) clauses.push(`and ${alias}.deleted = $${(n += 1)}`);
+  if (shape.visible) clauses.push(`and ${alias}.visible = $${(n += 1)}`);
+  return clauses.join(' ');
+}
+
+type KeyRow = { kind: 0 | 1; id: number; hid: number };
+
+/**
+ * The next keys after a position, datasets and collections together by (hid, kind). Each side reads
+ * its (history_id, hid) index from the position on, so a page costs the same wherever it is.
+ */
+const PAGE_KEYS = new StatementShapes<FilterShape, KeyRow>(
+  'history_items_page_keys',
+  (shape) => `
+    (select 0 as kind, h.id, h.hid from history_dataset_association h
+      where h.history_id = $1 and h.hid >= $2 and (h.hid > $2 or 0 > $3) ${filterClauses('h', shape, 5)}
+      order by h.hid limit $4)
+    union all
+    (select 1 as kind, c.id, c.hid from history_dataset_collection_association c
+      where c.history_id = $1 and c.hid >= $2 and (c.hid > $2 or 1 > $3) ${filterClauses('c', shape, 5)}
+      order by c.hid limit $4)
+    order by hid, kind limit $4`,
+  (shape) => `${shape.deleted}|${shape.visible}`,
+);
+
+const COUNT = new StatementShapes<FilterShape, { n: string }>(
+  'history_items_count',
+  (shape) => `select (select count(*) from history_dataset_association h where h.history_id = $1 ${filterClauses('h', shape, 2)})
+                   + (select count(*) from history_dataset_collection_association c where c.history_id = $1 ${filterClauses('c', shape, 2)}) as n`,
+  (shape) => `${shape.deleted}|${shape.visible}`,
+);
+
+/**
+ * A page of a readable history's datasets and collections, by hid: the keys in one statement, then
+ * the page's datasets and collections in one statement each, whatever the page's place.
+ */
+export async function historyItemsPage(
+  ctx: RequestContext,
+  encodedHistoryId: string,
+  filter: HistoryItemsPageFilter,
+  first: number,
+  after: string | null | undefined,
+  parts: HdaParts & { summary: boolean },
+): Promise<HistoryItemsPage> {
+  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw errors.invalid(`first must be a whole number from 0 to ${MAX_PAGE_SIZE}`);
+  const from = after ? positionOf(after) : START;
+  const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+  const shape = { deleted: typeof filter.deleted === 'boolean', visible: typeof filter.visible === 'boolean' };
+  const filterParams = [...(shape.deleted ? [filter.deleted] : []), ...(shape.visible ? [filter.visible] : [])];
+  const keys = first === 0 ? [] : await ctx.rows(PAGE_KEYS.for(shape), [history.id, from.hid, from.kind, first + 1, ...filterParams]);
+  const page = keys.slice(0, first);
+  const datasetIds = page.filter((key) => Number(key.kind) === 0).map((key) => Number(key.id));
+  const collectionIds = page.filter((key) => Number(key.kind) === 1).map((key) => Number(key.id));
+  const [datasets, collections] = await Promise.all([
+    datasetIds.length === 0
+      ? []
+      : parts.summary
+        ? loadHdaSummaries(ctx, { historyId: history.id, ids: datasetIds }, parts)
+        : loadHdaViews(ctx, { historyIds: [history.id], ids: datasetIds }, parts),
+    collectionIds.length === 0 ? [] : loadHdcaViews(ctx, { historyIds: [history.id], ids: collectionIds }),
+  ]);
+  const datasetById = new Map(datasets.map((view) => [view.id, view]));
+  const collectionById = new Map(collections.map((view) => [view.id, view]));
+  const items: HistoryItemsPage['items'] = [];
+  for (const key of page) {
+    const kind = Number(key.kind) as 0 | 1;
+    const cursor = cursorOf({ hid: Number(key.hid), kind });
+    if (kind === 0) {
+      const view = datasetById.get(Number(key.id));
+      if (view) items.push({ item: { kind: 'dataset', view }, cursor });
+    } else {
+      const view = collectionById.get(Number(key.id));
+      if (view) items.push({ item: { kind: 'dataset_collection', view }, cursor });
+    }
+  }
+  return {
+    items,
+    hasNextPage: keys.length > first,
+    totalCount: async () => Number((await ctx.rows(COUNT.for(shape), [history.id, ...filterParams]))[0]?.n ?? 0),
+  };
+}

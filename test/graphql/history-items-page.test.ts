@@ -1,0 +1,118 @@
+import { createHistory, waitForJob } from '../support/data-helpers';
+import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+
+let h: TestPlatform;
+let alice: TestUser;
+let bob: TestUser;
+let historyId: string;
+
+type Edge = { cursor: string; node: { __typename: string; hid: number; name: string; state?: string } };
+type Page = { edges: Edge[]; pageInfo: { hasNextPage: boolean; endCursor: string | null }; totalCount: number };
+
+const PAGE = `query ($historyId: ID!, $first: Int!, $after: String, $visible: Boolean) {
+  historyItemsPage(historyId: $historyId, first: $first, after: $after, visible: $visible) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { cursor node { __typename ... on HistoryContent { hid name state } ... on HistoryDatasetCollection { hid name } } }
+  }
+}`;
+
+const gql = (key: string | undefined, query: string, variables: Record<string, unknown>) => {
+  const req = h.api.post('/graphql').send({ query, variables });
+  return key ? req.set('x-api-key', key) : req;
+};
+
+async function page(key: string | undefined, variables: Record<string, unknown>): Promise<{ page: Page; queries: number }> {
+  const res = await gql(key, PAGE, { historyId, ...variables });
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return { page: res.body.data.historyItemsPage as Page, queries: h.queriesOf(res) };
+}
+
+/** One upload job of `count` pasted datasets. */
+async function addDatasets(count: number, from: number): Promise<string[]> {
+  const inputs: Record<string, unknown> = { file_type: 'txt' };
+  for (let i = 0; i < count; i += 1) {
+    inputs[`files_${i}|url_paste`] = `dataset ${from + i}\n`;
+    inputs[`files_${i}|type`] = 'upload_dataset';
+    inputs[`files_${i}|NAME`] = `d${from + i}`;
+  }
+  const res = await h.api.post('/api/tools').send({ key: alice.key, tool_id: 'upload1', history_id: historyId, inputs });
+  expect(res.status).toBe(200);
+  await waitForJob(h, alice.key, res.body.jobs[0].id);
+  return (res.body.outputs as Array<{ id: string }>).map((output) => output.id);
+}
+
+beforeAll(async () => {
+  h = await startTestPlatform();
+  alice = await h.newUser('alice');
+  bob = await h.newUser('bob');
+  historyId = await createHistory(h, alice.key, 'paged');
+  const first = await addDatasets(4, 1);
+  // A collection (hid 5) between the datasets, then six more datasets (hids 6-11).
+  const list = await h.api.post(`/api/histories/${historyId}/contents`).query({ key: alice.key }).send({
+    type: 'dataset_collection',
+    collection_type: 'list',
+    name: 'pair of reads',
+    element_identifiers: first.slice(0, 2).map((id, index) => ({ name: `e${index}`, src: 'hda', id })),
+  });
+  expect(list.status).toBe(200);
+  await addDatasets(6, 5);
+  await h.api.put(`/api/histories/${historyId}/contents/${first[3]}`).query({ key: alice.key }).send({ visible: false });
+  await h.warmKeys(alice.key, bob.key);
+});
+afterAll(() => h.close());
+
+describe('historyItemsPage: a history by hid, page by page', () => {
+  it('walks every item once, datasets and collections together by hid, with a total on every page', async () => {
+    const seen: number[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    for (;;) {
+      const { page: current } = await page(alice.key, { first: 4, after });
+      expect(current.totalCount).toBe(11);
+      seen.push(...current.edges.map((edge) => edge.node.hid));
+      pages += 1;
+      if (!current.pageInfo.hasNextPage) break;
+      after = current.pageInfo.endCursor;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    const { page: whole } = await page(alice.key, { first: 100 });
+    expect(whole.edges.find((edge) => edge.node.hid === 5)?.node).toEqual({ __typename: 'HistoryDatasetCollection', hid: 5, name: 'pair of reads' });
+    expect(whole.edges[0].node).toEqual({ __typename: 'HistoryContent', hid: 1, name: 'd1', state: 'ok' });
+  });
+
+  it('continues after any edge of a page, and an empty page after the last one', async () => {
+    const { page: first } = await page(alice.key, { first: 6 });
+    const { page: rest } = await page(alice.key, { first: 100, after: first.edges[2].cursor });
+    expect(rest.edges.map((edge) => edge.node.hid)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    const { page: last } = await page(alice.key, { first: 100, after: rest.pageInfo.endCursor });
+    expect(last).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: rest.pageInfo.endCursor }, totalCount: 11 });
+  });
+
+  it('filters as the contents listing does (visible: false only the hidden dataset)', async () => {
+    const { page: hidden } = await page(alice.key, { first: 10, visible: false });
+    expect(hidden.edges.map((edge) => edge.node.hid)).toEqual([4]);
+    expect(hidden.totalCount).toBe(1);
+  });
+
+  it('costs the same number of SQL statements for the first page and a later one, small or large', async () => {
+    const { page: start } = await page(alice.key, { first: 3 });
+    const { page: later, queries: small } = await page(alice.key, { first: 3, after: start.pageInfo.endCursor });
+    expect(later.edges.map((edge) => edge.node.hid)).toEqual([4, 5, 6]);
+    const { page: whole, queries: large } = await page(alice.key, { first: 100 });
+    expect(whole.edges).toHaveLength(11);
+    expect(large).toBe(small);
+  });
+
+  it("refuses another user's private history, anonymous callers too, and a cursor or size it cannot read", async () => {
+    const asBob = await gql(bob.key, PAGE, { historyId, first: 5 });
+    expect(asBob.body.errors[0].extensions.code).toBe('ItemAccessibilityException');
+    const anonymous = await gql(undefined, PAGE, { historyId, first: 5 });
+    expect(anonymous.body.errors[0].extensions.code).toBe('ItemAccessibilityException');
+    const badCursor = await gql(alice.key, PAGE, { historyId, first: 5, after: 'not-a-cursor' });
+    expect(badCursor.body.errors[0]).toMatchObject({ message: 'Invalid cursor: not-a-cursor', extensions: { status: 400 } });
+    const tooMany = await gql(alice.key, PAGE, { historyId, first: 5000 });
+    expect(tooMany.body.errors[0]).toMatchObject({ message: 'first must be a whole number from 0 to 1000', extensions: { status: 400 } });
+  });
+});
