@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
 import express from 'express';
 import { createRestShim } from '../../rest-shim';
 import type { AppServices } from '../context/app-services';
 import { createGraphQLEndpoint } from '../graphql/server/apollo';
 import { createGraphiQL } from '../graphql/server/graphiql';
 import { getSchema } from '../graphql/schema';
+import { attachSubscriptions } from '../graphql/server/subscriptions';
 import { httpErrorHandler } from '../http/error-handler';
 import { landingPage } from '../http/landing-page';
 import { queryCountMiddleware } from '../http/query-count';
@@ -11,6 +13,8 @@ import { requestLogger } from '../http/request-logger';
 
 export interface HttpApp {
   app: express.Express;
+  /** Listens on a port (0: any free one), with GraphQL subscriptions over WebSocket on /graphql. */
+  listen(port: number, host?: string): Server;
   stop(): Promise<void>;
 }
 
@@ -28,5 +32,17 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   app.use(landingPage(services.config));
   app.use(createRestShim(schema, services));
   app.use(httpErrorHandler(services.log));
-  return { app, stop: () => graphql.stop() };
+  const closers: Array<() => Promise<void>> = [];
+  return {
+    app,
+    listen(port, host) {
+      const server = host === undefined ? app.listen(port) : app.listen(port, host);
+      closers.push(attachSubscriptions(server, schema, services));
+      return server;
+    },
+    async stop() {
+      await Promise.all(closers.splice(0).map((close) => close()));
+      await graphql.stop();
+    },
+  };
 }

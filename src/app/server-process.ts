@@ -44,8 +44,8 @@ export async function runServerProcess(config: AppConfig, log: Logger, events: S
     if (config.depotPort !== 0) {
       depot = await startDepot(depotConfigOf(config), log, { embeddedSocketDir: platform.services.db.embeddedSocketDir ?? undefined });
     }
-    servers.push(await listenOn(platform.http.app, config.port, 'PORT'));
-    if (depot) servers.push(await listenOn(depot.http.app, config.depotPort, 'DEPOT_PORT'));
+    servers.push(await listenOn(platform.http, config.port, 'PORT'));
+    if (depot) servers.push(await listenOn(depot.http, config.depotPort, 'DEPOT_PORT'));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     log.error({ err: error, port: config.port, depotPort: config.depotPort }, `cannot start: ${reason}`);

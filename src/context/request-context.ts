@@ -12,6 +12,11 @@ export class RequestContext extends BaseRequestContext<AppServices> {
     return user ? this.em.getReference(User, user.id) : null;
   }
 
+  /** A new context for the same caller (fresh loaders, no EntityManager yet): each event of a long-lived subscription reads anew. */
+  renewed(): RequestContext {
+    return new RequestContext(() => this.services.db.orm.em.fork({ useContext: true }), this.caller, this.services, this.log, this.response, this.requestHost);
+  }
+
   requireUserRef(): User {
     return this.em.getReference(User, this.caller.requireUser().id);
   }

@@ -2,7 +2,7 @@ import { Client, type Notification } from 'pg';
 import type { Logger } from '../logging/logger';
 
 /** The channels processes signal each other on (NOTIFY from triggers or services, LISTEN here). */
-export const SIGNAL_CHANNELS = ['caller_changed', 'depot_caller_changed', 'tool_data_changed', 'depot_tools_changed'] as const;
+export const SIGNAL_CHANNELS = ['caller_changed', 'depot_caller_changed', 'tool_data_changed', 'depot_tools_changed', 'history_item_changed'] as const;
 export type SignalChannel = (typeof SIGNAL_CHANNELS)[number];
 
 type Handler = (payload: string) => void;
@@ -25,6 +25,10 @@ export class DatabaseSignals {
     let set = this.handlers.get(channel);
     if (!set) this.handlers.set(channel, (set = new Set()));
     set.add(handler);
+  }
+
+  off(channel: SignalChannel, handler: Handler): void {
+    this.handlers.get(channel)?.delete(handler);
   }
 
   /** Called with false when signals may have been missed, and with true once they are delivered again. */

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const depot = await startDepot(config, log);
   let server: Server;
   try {
-    server = await listenOn(depot.http.app, config.port, 'DEPOT_PORT');
+    server = await listenOn(depot.http, config.port, 'DEPOT_PORT');
   } catch (error) {
     await depot.close().catch(() => undefined);
     throw error;

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, type PubSub } from 'type-graphql';
 import { DatasetCollectionResolver, HistoryCollectionResolver } from './collections/collection.resolver';
+import { HistoryItemChangedResolver } from './collections/history-item-changed.resolver';
 import { HistoryItemsPageResolver } from './collections/history-items-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
@@ -66,6 +67,7 @@ export const RESOLVERS = [
   DatasetCollectionResolver,
   HistoryItemsResolver,
   HistoryItemsPageResolver,
+  HistoryItemChangedResolver,
   JobResolver,
   JobDatasetResolver,
   JobFilesResolver,
@@ -100,7 +102,20 @@ export const RESOLVERS = [
 let built: Promise<GraphQLSchema> | undefined;
 
 /** The one schema of the process, built once (never per request). */
+/**
+ * Every subscription brings its own `subscribe`, fed by PostgreSQL's signals (so that a change made by
+ * any process reaches it): type-graphql's in-process topics are never used, and refused.
+ */
+const NO_TOPICS: PubSub = {
+  publish: () => {
+    throw new Error('subscriptions are fed by PostgreSQL signals, not in-process topics');
+  },
+  subscribe: () => {
+    throw new Error('subscriptions are fed by PostgreSQL signals, not in-process topics');
+  },
+};
+
 export function getSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: [...RESOLVERS], validate: false, emitSchemaFile: false }).then(useSyncItemTypeResolver);
+  built ??= buildSchema({ resolvers: [...RESOLVERS], validate: false, emitSchemaFile: false, pubSub: NO_TOPICS }).then(useSyncItemTypeResolver);
   return built;
 }

@@ -26,5 +26,5 @@ export async function createDepotHttpApp(services: DepotServices): Promise<HttpA
   app.use(graphql.router);
   app.use(createDepotShim(schema, services));
   app.use(httpErrorHandler(services.log));
-  return { app, stop: () => graphql.stop() };
+  return { app, listen: (port, host) => (host === undefined ? app.listen(port) : app.listen(port, host)), stop: () => graphql.stop() };
 }

@@ -1,0 +1,45 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Info, Resolver, Root, Subscription } from 'type-graphql';
+import type { RequestContext } from '../../context/request-context';
+import { loadHdcaViews } from '../../services/collections/hdca-view';
+import { loadHdaViews } from '../../services/datasets/hda-view';
+import { type HistoryItemEvent, historyItemEvents } from '../../services/histories/history-item-events';
+import { hdaNodes, type HdaNode } from '../datasets/hda-node';
+import { selectedFields } from '../shared/lookahead';
+import { type HdcaNode, hdcaNode } from './collection-nodes';
+import { HistoryItemUnion } from './history-items.resolver';
+
+/** Subscribing checks once that the caller may read the history; then every change of its items is delivered. */
+async function subscribeToHistory(ctx: RequestContext, encodedHistoryId: string): Promise<AsyncIterable<HistoryItemEvent>> {
+  const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+  return historyItemEvents(ctx.services.db.signals, history.id);
+}
+
+@Resolver()
+export class HistoryItemChangedResolver {
+  @Subscription(() => HistoryItemUnion, {
+    nullable: true,
+    description:
+      "A readable history's dataset or collection each time it changes (created, updated, its state moved), whichever process changed it (graphql-ws over WebSocket at /graphql). Null for an item gone before it could be read.",
+    subscribe: ({ args, context }) => subscribeToHistory(context as RequestContext, String(args.historyId)),
+  })
+  async historyItemChanged(
+    @Root() event: HistoryItemEvent,
+    @Ctx() subscriber: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+    @Arg('historyId', () => ID) historyId: string,
+  ): Promise<HdaNode | HdcaNode | null> {
+    const ctx = subscriber.renewed();
+    // Still readable (it may have been unshared since): otherwise the event is an error.
+    await ctx.services.histories.readable(ctx, historyId);
+    if (event.kind === 'collection') {
+      const [view] = await loadHdcaViews(ctx, { historyIds: [event.historyId], ids: [event.id] });
+      return view ? hdcaNode(ctx, view) : null;
+    }
+    const fields = selectedFields(info, 'HistoryContent');
+    const [view] = await loadHdaViews(ctx, { historyIds: [event.historyId], ids: [event.id] }, { tags: fields.has('tags'), permissions: fields.has('permissions') });
+    if (!view) return null;
+    const [node] = await hdaNodes(ctx, [view], fields.has('tags'));
+    return node;
+  }
+}
