@@ -4,12 +4,17 @@ import { Migration } from '@mikro-orm/migrations';
  * Every change of a history's dataset or collection is signalled on `history_item_changed` (NOTIFY,
  * `{"h": history id, "k": "dataset" | "collection", "id": item id}`): a dataset's state, whichever
  * process or path changed it (a runner, the REST API, another server), reaches the subscriptions of
- * every process.
+ * every process. A transaction that sets `platform.history_signals` to 'off' sends none (the importer
+ * filling an empty database).
  */
 export class Migration20261128020000_history_item_signals extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create or replace function signal_history_item_changed() returns trigger language plpgsql as $$
       begin
+        -- A bulk writer with nobody to tell (the importer) turns the signals off for its transaction.
+        if current_setting('platform.history_signals', true) = 'off' then
+          return null;
+        end if;
         if tg_table_name = 'dataset' then
           perform pg_notify('history_item_changed', json_build_object('h', h.history_id, 'k', 'dataset', 'id', h.id)::text)
             from history_dataset_association h where h.dataset_id = new.id and h.history_id is not null;
