@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
+import { TOOL_INPUT_TYPES } from './tools/tool-inputs.type';
 import { DatasetCollectionResolver, HistoryCollectionResolver } from './collections/collection.resolver';
 import { HistoryItemChangedResolver } from './collections/history-item-changed.resolver';
 import { HistoryItemsPageResolver } from './collections/history-items-page.resolver';
@@ -116,6 +117,6 @@ const NO_TOPICS: PubSub = {
 };
 
 export function getSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: [...RESOLVERS], validate: false, emitSchemaFile: false, pubSub: NO_TOPICS }).then(useSyncItemTypeResolver);
+  built ??= buildSchema({ resolvers: [...RESOLVERS], validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, orphanedTypes: [...TOOL_INPUT_TYPES] }).then(useSyncItemTypeResolver);
   return built;
 }

@@ -6,6 +6,7 @@ import { type HdcaNode, hdcaNode } from '../collections/collection-nodes';
 import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { Access } from '../shared/access';
 import { JSONObjectScalar, JSONScalar } from '../shared/scalars';
+import { ToolInputInterface, type ToolInputNode, toolInputNode } from './tool-inputs.type';
 import { RunToolInput, ToolRunType, ToolType } from './tool.type';
 
 @Resolver(() => ToolType)
@@ -58,6 +59,11 @@ export class ToolResolver {
   @FieldResolver(() => JSONObjectScalar, { description: "The platform's tool dictionary (with inputs and outputs when ioDetails)." })
   dict(@Root() tool: ToolDefinition, @Ctx() ctx: RequestContext, @Arg('ioDetails', () => Boolean, { nullable: true }) ioDetails?: boolean): Record<string, unknown> {
     return { ...ctx.services.tools.show(ctx, tool.id, ioDetails ?? false) };
+  }
+
+  @FieldResolver(() => [ToolInputInterface], { description: "The tool's form, typed: each input with its kind's own fields (a select's options read from its data table now)." })
+  inputs(@Root() tool: ToolDefinition, @Ctx() ctx: RequestContext): ToolInputNode[] {
+    return tool.inputs.map((input) => toolInputNode(input, ctx.services.toolData.selectOptions));
   }
 
   @FieldResolver(() => [JSONObjectScalar], { description: 'BibTeX citations.' })
