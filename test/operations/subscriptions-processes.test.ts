@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { call, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
+
+/**
+ * A subscriber connected to one server process sees the states of a job another process ran: the
+ * states travel through PostgreSQL (triggers, NOTIFY), not through the memory of either process.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const onServer = serverUrl ? describe : describe.skip;
+const MASTER = 'subscriptions-processes-master-key';
+
+onServer('GraphQL subscriptions across server processes', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'subscriptions-processes-'));
+  let front: ServerProcess;
+  let worker: ServerProcess;
+  const env = { DATABASE_URL: serverUrl ?? '', DATA_DIR: dataDir, MASTER_API_KEY: MASTER, LOG_LEVEL: 'info', JOB_POLL_MS: '50', WEB_CONCURRENCY: '1' };
+
+  beforeAll(async () => {
+    // The front process runs no jobs: every job is the worker process's.
+    front = await startServerProcess({ ...env, LOCAL_JOB_WORKERS: '0' });
+    worker = await startServerProcess({ ...env, LOCAL_JOB_WORKERS: '1' });
+  }, 120_000);
+  afterAll(async () => {
+    await stopServerProcess(front);
+    await stopServerProcess(worker);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers to a subscriber of the first process each state of an upload the second process ran, up to ok', async () => {
+    const email = `live-${Date.now()}@example.org`;
+    const created = await call(front, 'POST', '/api/users', { key: MASTER, body: { email, username: `live${Date.now()}`, password: 'live-password' } });
+    const key = String((await call(front, 'POST', `/api/users/${String(created.body.id)}/api_key`, { key: MASTER })).body);
+    const history = String((await call(front, 'POST', '/api/histories', { key, body: { name: 'live' } })).body.id);
+    const client = createClient({ url: `${front.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { key }, retryAttempts: 0 });
+    const states: string[] = [];
+    let datasetId = '';
+    const done = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ok within 30 s: ${states.join(', ')}`)), 30_000);
+      const stop = client.subscribe<{ historyItemChanged: { id: string; state: string } | null }>(
+        { query: 'subscription ($h: ID!) { historyItemChanged(historyId: $h) { ... on HistoryContent { id state } } }', variables: { h: history } },
+        {
+          next: (result) => {
+            const item = result.data?.historyItemChanged;
+            if (!item || item.id !== datasetId) return;
+            states.push(item.state);
+            if (item.state === 'ok') {
+              clearTimeout(timer);
+              stop();
+              resolve();
+            }
+          },
+          error: reject,
+          complete: () => undefined,
+        },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the subscription is set up
+    const upload = await call(front, 'POST', '/api/tools', {
+      key,
+      body: { tool_id: 'upload1', history_id: history, inputs: { file_type: 'txt', 'files_0|url_paste': 'across processes\n', 'files_0|type': 'upload_dataset' } },
+    });
+    expect(upload.status).toBe(200);
+    datasetId = String((upload.body.outputs as Array<{ id: string }>)[0].id);
+    await done;
+    await client.dispose();
+    expect(states[states.length - 1]).toBe('ok');
+    const job = await call(front, 'GET', `/api/jobs/${String((upload.body.jobs as Array<{ id: string }>)[0].id)}`, { key });
+    expect(job.body.state).toBe('ok');
+    // The worker process ran it; the front process, with no job workers, ran nothing.
+    expect(worker.output()).toContain('job started');
+    expect(front.output()).not.toContain('job started');
+  }, 60_000);
+});
