@@ -1,4 +1,6 @@
 import { createHistory, waitForJob } from '../support/data-helpers';
+import { decoded } from '../support/job-helpers';
+import { seedLargeHistory } from '../support/large-history';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 let h: TestPlatform;
@@ -103,6 +105,22 @@ describe('historyItemsPage: a history by hid, page by page', () => {
     const { page: whole, queries: large } = await page(alice.key, { first: 100 });
     expect(whole.edges).toHaveLength(11);
     expect(large).toBe(small);
+  });
+
+  it('reaches the end of a 10,000-dataset history with the same statements as its first page', async () => {
+    const large = await createHistory(h, alice.key, 'large');
+    await seedLargeHistory(h, decoded(h, large), 10_000);
+    const first = await gql(alice.key, PAGE, { historyId: large, first: 100 });
+    const startPage = first.body.data.historyItemsPage as Page;
+    expect(startPage.totalCount).toBe(10_000);
+    expect(startPage.edges[0].node).toMatchObject({ hid: 1, name: 'dataset 1', state: 'ok' });
+    // The cursor after hid 9,900 (a dataset's cursor is its hid and kind).
+    const after = Buffer.from('9900:0').toString('base64url');
+    const last = await gql(alice.key, PAGE, { historyId: large, first: 100, after });
+    const lastPage = last.body.data.historyItemsPage as Page;
+    expect(lastPage.edges.map((edge) => edge.node.hid)).toEqual(Array.from({ length: 100 }, (_, index) => 9901 + index));
+    expect(lastPage.pageInfo.hasNextPage).toBe(false);
+    expect(h.queriesOf(last)).toBe(h.queriesOf(first));
   });
 
   it("refuses another user's private history, anonymous callers too, and a cursor or size it cannot read", async () => {
