@@ -108,3 +108,18 @@ describe('tool { inputs }: the form, typed', () => {
     expect(res.body.errors[0].extensions.status).toBe(404);
   });
 });
+
+describe('toolPanelSections: the tool panel, typed', () => {
+  it('gives the sections in panel order with their tools, as the REST panel lists them', async () => {
+    const res = await h.api.post('/graphql').send({ query: '{ toolPanelSections { id name tools { id name version } } }' });
+    expect(res.body.errors).toBeUndefined();
+    const sections = res.body.data.toolPanelSections as Array<{ id: string | null; name: string; tools: Array<{ id: string }> }>;
+    const rest = (await h.api.get('/api/tools')).body as Array<{ model_class: string; id: string; name: string; elems?: Array<{ id: string }> }>;
+    const restSections = rest.filter((entry) => entry.model_class === 'ToolSection');
+    expect(sections.filter((section) => section.id !== null).map((section) => [section.id, section.name, section.tools.map((tool) => tool.id)])).toEqual(
+      restSections.filter((section) => (section.elems ?? []).length > 0).map((section) => [section.id, section.name, (section.elems ?? []).map((tool) => tool.id)]),
+    );
+    // The tool of TOOL_DIRS, in no section, is listed outside the sections.
+    expect(sections.filter((section) => section.id === null).flatMap((section) => section.tools.map((tool) => tool.id))).toContain('every_kind');
+  });
+});

@@ -7,7 +7,7 @@ import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { Access } from '../shared/access';
 import { JSONObjectScalar, JSONScalar } from '../shared/scalars';
 import { ToolInputInterface, type ToolInputNode, toolInputNode } from './tool-inputs.type';
-import { RunToolInput, ToolRunType, ToolType } from './tool.type';
+import { RunToolInput, ToolPanelSectionType, ToolRunType, ToolType } from './tool.type';
 
 @Resolver(() => ToolType)
 export class ToolResolver {
@@ -27,6 +27,12 @@ export class ToolResolver {
   @Access('anonymous')
   toolPanel(@Ctx() ctx: RequestContext, @Arg('inPanel', () => Boolean, { nullable: true }) inPanel?: boolean): unknown {
     return ctx.services.tools.list(ctx, inPanel ?? true);
+  }
+
+  @Query(() => [ToolPanelSectionType], { description: 'The tool panel, typed: its sections in order with their tools (hidden tools for administrators only).' })
+  @Access('anonymous')
+  toolPanelSections(@Ctx() ctx: RequestContext): ToolPanelSectionType[] {
+    return ctx.services.tools.panel(ctx);
   }
 
   @Query(() => [String], { description: 'Ids of the tools a free-text query finds, best first (GET /api/tools?q=).' })

@@ -7,6 +7,7 @@ import { HistoryContentType } from '../datasets/history-content.type';
 import { JobType } from '../jobs/job.type';
 import type { Job } from '../../entities/job.entity';
 import type { HdaNode } from '../datasets/hda-node';
+import type { ToolDefinition } from '../../tools';
 
 @ObjectType('Tool')
 export class ToolType {
@@ -75,4 +76,16 @@ export class ToolRunType {
 
   @Field(() => [ImplicitCollectionType])
   implicitCollections!: ImplicitCollectionType[];
+}
+
+@ObjectType('ToolPanelSection', { description: 'A section of the tool panel with its tools, in panel order.' })
+export class ToolPanelSectionType {
+  @Field(() => ID, { nullable: true, description: 'Null for tools the panel shows outside any section (consecutive ones together).' })
+  id!: string | null;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => [ToolType])
+  tools!: ToolDefinition[];
 }

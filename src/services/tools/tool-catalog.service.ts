@@ -67,6 +67,24 @@ export class ToolCatalogService {
     return inPanel ? panelSections(this.registry, { admin }) : listToolDicts(this.registry, { admin });
   }
 
+  /** The panel's sections with their tools, in order; tools outside any section grouped where they stand (hidden tools only for administrators). */
+  panel(ctx: RequestContext): Array<{ id: string | null; name: string; tools: ToolDefinition[] }> {
+    const shown = (tool: ToolDefinition | undefined): tool is ToolDefinition => tool !== undefined && (ctx.caller.isAdmin || !tool.hidden);
+    const sections: Array<{ id: string | null; name: string; tools: ToolDefinition[] }> = [];
+    for (const entry of this.registry.panelEntries()) {
+      if (entry.kind === 'section') {
+        sections.push({ id: entry.section.id, name: entry.section.name, tools: entry.toolIds.map((id) => this.registry.get(id)).filter(shown) });
+        continue;
+      }
+      const tool = this.registry.get(entry.toolId);
+      if (!shown(tool)) continue;
+      const last = sections[sections.length - 1];
+      if (last && last.id === null) last.tools.push(tool);
+      else sections.push({ id: null, name: '', tools: [tool] });
+    }
+    return sections.filter((section) => section.tools.length > 0);
+  }
+
   /** Ids of the tools a free-text query finds (hidden tools only for administrators). */
   search(ctx: RequestContext, query: string): string[] {
     const visible = this.registry.list().filter((tool) => ctx.caller.isAdmin || !tool.hidden);
