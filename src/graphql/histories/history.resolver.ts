@@ -56,6 +56,20 @@ export class HistoryResolver {
     return ctx.services.histories.show(ctx, id, historyParts(info));
   }
 
+  @Mutation(() => HistoryType, {
+    description: "The browser session's current history, as the platform gives one when its page opens: the session's, else the user's most recently used, else a new one (a visitor gets a session for it).",
+  })
+  @Access('anonymous')
+  ensureCurrentHistory(@Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo): Promise<HistoryView> {
+    return ctx.services.histories.ensureCurrent(ctx, historyParts(info));
+  }
+
+  @Mutation(() => HistoryType, { description: "Makes one of the caller's histories the current one of their browser session." })
+  @Access('anonymous')
+  setCurrentHistory(@Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo, @Arg('id', () => ID) id: string): Promise<HistoryView> {
+    return ctx.services.histories.makeCurrent(ctx, id, historyParts(info));
+  }
+
   @Mutation(() => HistoryType, { nullable: true, description: 'A new history, a copy, or (archiveSource) a queued import: null.' })
   @Access('user')
   async createHistory(@Ctx() ctx: RequestContext, @Arg('input', () => NewHistoryInput) input: NewHistoryInput): Promise<History | null> {

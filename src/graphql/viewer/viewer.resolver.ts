@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { UserView } from '../../services/users/user-view';
 import type { UsageView } from '../../services/users/user.service';
 import { Access } from '../shared/access';
-import { UsageType, UserType } from '../users/user.type';
+import { NewUserInput, UsageType, UserType } from '../users/user.type';
 import { VersionType, ViewerType } from './viewer.type';
 
 interface Viewer {
@@ -55,6 +55,27 @@ export class ViewerResolver {
   @Access('anonymous')
   login(@Ctx() ctx: RequestContext, @Arg('email', () => String) email: string, @Arg('password', () => String) password: string): Promise<UserView> {
     return ctx.services.sessions.login(ctx, email, password);
+  }
+
+  @Mutation(() => UserType, {
+    description: "A visitor registers (while ALLOW_USER_CREATION is on, as the platform's registration form) and is signed in; their current history becomes theirs.",
+  })
+  @Access('anonymous')
+  async register(@Ctx() ctx: RequestContext, @Arg('input', () => NewUserInput) input: NewUserInput): Promise<UserView> {
+    const user = await ctx.services.users.register(ctx, input);
+    await ctx.services.sessions.startSession(ctx, user);
+    return user;
+  }
+
+  @Mutation(() => String, { description: "A new API key for the signed-in user; their older keys stop working." })
+  @Access('user')
+  createOwnApiKey(@Ctx() ctx: RequestContext): Promise<string> {
+    return ctx.services.users.createOwnApiKey(ctx);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The caller's own newest API key (null for a visitor, or a user without one)." })
+  apiKey(@Ctx() ctx: RequestContext): Promise<string | null> | null {
+    return ctx.caller.user ? ctx.services.users.ownApiKey(ctx) : null;
   }
 
   @Mutation(() => Boolean, { description: 'Ends the browser session.' })

@@ -150,6 +150,37 @@ export class HistoryService {
     return history;
   }
 
+  /**
+   * The browser session's current history, as the platform gives one when its page opens: the
+   * session's, else the user's most recently used one, else a new one (with a session for a visitor).
+   */
+  async ensureCurrent(ctx: RequestContext, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
+    if (ctx.caller.isMaster) throw errors.authRequired('A history needs a user or a browser session.');
+    const session = await ctx.services.sessions.ensureSession(ctx);
+    let history = await this.current(ctx, false);
+    if (!history && ctx.caller.user) history = await this.mostRecentlyUsed(ctx);
+    history ??= await this.current(ctx, true);
+    if (!history) throw errors.authRequired('A history needs a user or a browser session.');
+    if (ctx.caller.session?.currentHistoryId !== history.id) await ctx.services.sessions.setCurrentHistory(ctx, ctx.caller.session ?? session, history.id);
+    return this.viewOf(ctx, history.id, parts);
+  }
+
+  /** Makes one of the caller's histories the current one of their browser session. */
+  async makeCurrent(ctx: RequestContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
+    const history = await this.find(ctx, encodedId);
+    if (!ownsHistory(ctx.caller, history)) throw errors.notOwned('History is not owned by the current user');
+    if (history.deleted) throw errors.invalid('A deleted history cannot be the current history.');
+    const session = await ctx.services.sessions.ensureSession(ctx);
+    await ctx.services.sessions.setCurrentHistory(ctx, session, history.id);
+    return this.viewOf(ctx, history.id, parts);
+  }
+
+  private async viewOf(ctx: RequestContext, id: number, parts: HistoryParts): Promise<HistoryView> {
+    const view = await readHistory(ctx, id, parts);
+    if (!view) throw errors.notFound(`No History found with id: ${id}`);
+    return view;
+  }
+
   isOwner(ctx: RequestContext, history: History): boolean {
     return ownsHistory(ctx.caller, history);
   }

@@ -1,6 +1,7 @@
 import { Caller, type CallerSession } from '../../context/caller';
 import type { RequestContext } from '../../context/request-context';
 import { GalaxySession } from '../../entities/galaxy-session.entity';
+import { History } from '../../entities/history.entity';
 import { User } from '../../entities/user.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import type { PasswordHasher } from '../../auth/passwords';
@@ -34,11 +35,22 @@ export class SessionService {
   /** Starts a logged-in browser session and hands its cookie to the response. */
   async login(ctx: RequestContext, email: string, password: string): Promise<User> {
     const user = await this.checkCredentials(ctx, email, password);
-    const session = ctx.em.create(GalaxySession, { user, sessionKey: newGuid() });
+    await this.startSession(ctx, user);
+    return user;
+  }
+
+  /**
+   * A logged-in session for a user who just proved who they are (login, registration). As on the
+   * platform, a visitor's current history (one no user owns yet) becomes the user's, and stays current.
+   */
+  async startSession(ctx: RequestContext, user: User): Promise<void> {
+    const visitorHistoryId = ctx.caller.isAnonymous ? (ctx.caller.session?.currentHistoryId ?? null) : null;
+    const adopted = visitorHistoryId !== null && (await ctx.em.nativeUpdate(History, { id: visitorHistoryId, user: null }, { user: user.id })) > 0;
+    const currentHistoryId = adopted ? visitorHistoryId : null;
+    const session = ctx.em.create(GalaxySession, { user, sessionKey: newGuid(), currentHistoryId });
     await ctx.em.persistAndFlush(session);
     ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));
-    ctx.actAs(ctx.services.identity.callerFor(user, { id: session.id, sessionKey: session.sessionKey, currentHistoryId: null }));
-    return user;
+    ctx.actAs(ctx.services.identity.callerFor(user, { id: session.id, sessionKey: session.sessionKey, currentHistoryId }));
   }
 
   async logout(ctx: RequestContext): Promise<boolean> {

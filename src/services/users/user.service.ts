@@ -99,6 +99,21 @@ export class UserService {
       throw new AppError('ConfigDoesNotAllowException', 'User creation is not allowed in this Galaxy instance');
     }
     if (!caller.isAdmin) throw errors.notImplemented();
+    return this.validatedInsert(ctx, input);
+  }
+
+  /**
+   * A visitor registers (the platform's registration form, not its API): allowed while
+   * ALLOW_USER_CREATION is on, with the same checks as an administrator's creation.
+   */
+  async register(ctx: RequestContext, input: NewUserInput): Promise<User> {
+    if (!this.config.allowUserCreation && !ctx.caller.isAdmin) {
+      throw new AppError('ConfigDoesNotAllowException', 'User creation is not allowed in this Galaxy instance');
+    }
+    return this.validatedInsert(ctx, input);
+  }
+
+  private async validatedInsert(ctx: RequestContext, input: NewUserInput): Promise<User> {
     const email = input.email ?? '';
     const username = input.username ?? '';
     const password = input.password ?? '';
@@ -136,6 +151,19 @@ export class UserService {
     const key = ctx.em.create(ApiKey, { user, key: newGuid() });
     await ctx.em.persistAndFlush(key);
     return key.key;
+  }
+
+  /** The caller's own newest API key, or null (a user reads theirs in their preferences). */
+  async ownApiKey(ctx: RequestContext): Promise<string | null> {
+    const user = ctx.caller.requireUser();
+    const newest = await ctx.em.findOne(ApiKey, { user: user.id }, { orderBy: { id: 'desc' } });
+    return newest?.key ?? null;
+  }
+
+  /** A new API key for the caller themself; their older keys stop working. */
+  async createOwnApiKey(ctx: RequestContext): Promise<string> {
+    const user = ctx.caller.requireUser();
+    return this.issueApiKey(ctx, ctx.em.getReference(User, user.id));
   }
 
   /** The newest key of a user, creating one when they have none (baseauth). */
