@@ -13,7 +13,8 @@ function packageBin(packageName: string, binPath: string): string {
 
 function run(script: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
+    // A production bundle even when called from jest (NODE_ENV=test would bundle React's development build).
+    const child = spawn(process.execPath, [script, ...args], { cwd: REPOSITORY_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${script} ${args.join(' ')} exited with ${code}`))));
   });
