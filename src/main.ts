@@ -5,11 +5,12 @@ import { runClusterPrimary } from './app/cluster-primary';
 import { runServerProcess } from './app/server-process';
 import { loadConfig } from './config/app-config';
 import { createLogger } from './logging/logger';
+import { ensureWebBuild } from './web-build/ensure-web-build';
 
 /**
  * `npm start`: one server process, or with WEB_CONCURRENCY > 1 (a server database) a primary that
  * supervises that many. Secrets generated at a first start are written here, before any fork, so
- * every process reads the same ones.
+ * every process reads the same ones. The web UI is rebuilt first when its sources changed.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
     await runServerProcess(config, log, { listening: (started) => process.send?.({ kind: 'server-listening', ...started }), failed: () => undefined });
     return;
   }
+  // Before any fork and before listening: the web UI served at / is built from today's sources.
+  await ensureWebBuild(log).catch((error: unknown) => log.error({ err: error }, 'the web UI could not be built: / answers 503 until `npm run web:build` succeeds'));
   if (config.webConcurrency > 1 && !config.databaseUrl) {
     throw new Error(`WEB_CONCURRENCY=${config.webConcurrency} needs a PostgreSQL server (DATABASE_URL): the embedded database belongs to one process.`);
   }

@@ -10,6 +10,7 @@ import { httpErrorHandler } from '../http/error-handler';
 import { landingPage } from '../http/landing-page';
 import { queryCountMiddleware } from '../http/query-count';
 import { requestLogger } from '../http/request-logger';
+import { webApp } from '../http/web-app';
 
 export interface HttpApp {
   app: express.Express;
@@ -18,7 +19,7 @@ export interface HttpApp {
   stop(): Promise<void>;
 }
 
-/** The platform's HTTP face: the REST shim on /api, GraphQL on /graphql, GraphiQL for admins. */
+/** The platform's HTTP face: the REST shim on /api, GraphQL on /graphql, GraphiQL for admins, the web UI at `/` (About the API at /about). */
 export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   const schema = await getSchema();
   const graphql = await createGraphQLEndpoint(schema, services);
@@ -31,6 +32,8 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   app.use(createGraphiQL(services));
   app.use(landingPage(services.config));
   app.use(createRestShim(schema, services));
+  // Last but for errors: the server's own routes above always win over the web UI's.
+  app.use(webApp());
   app.use(httpErrorHandler(services.log));
   const closers: Array<() => Promise<void>> = [];
   return {

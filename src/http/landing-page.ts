@@ -22,6 +22,7 @@ function page(config: AppConfig): string {
   </style>
 </head>
 <body>
+  <p><a href="/">The web UI</a></p>
   <h1>Analysis platform API</h1>
   <p>This server implements the REST API of a data-analysis platform compatible with Galaxy ${escapeHtml(config.version.major)}
   (its scripts, client libraries and job runners work unchanged), and serves the same data as one GraphQL graph.
@@ -44,11 +45,14 @@ curl -X POST "http://localhost:${config.port}/api/users/&lt;id from the reply&gt
 </html>`;
 }
 
-/** `GET /`: a small page saying what this server is and where its API, description and explorer are. */
+/**
+ * `GET /about` ("About the API"): a small page saying what this server is and where its API,
+ * description and explorer are. `/` is the web UI, which links here.
+ */
 export function landingPage(config: AppConfig): Router {
   const html = page(config);
   const router = Router();
-  router.get('/', (_req: Request, res: Response) => {
+  router.get('/about', (_req: Request, res: Response) => {
     res.type('html').send(html);
   });
   return router;

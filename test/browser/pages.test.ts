@@ -10,7 +10,7 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available) console.warn(`SKIPPED: the browser tests of /graphiql and / need Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
+if (!available) console.warn(`SKIPPED: the browser tests of /graphiql and /about need Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
 const describeInBrowser = available ? describe : describe.skip;
 
 let h: TestPlatform;
@@ -60,10 +60,10 @@ describeInBrowser(available ? 'pages in a headless browser' : `pages in a headle
     }
   });
 
-  it('shows the landing page at / with working links to the API and GraphiQL', async () => {
+  it('shows the About the API page at /about with working links to the API and GraphiQL', async () => {
     const page = await browser.newPage();
     try {
-      const response = await page.goto(`${base}/`);
+      const response = await page.goto(`${base}/about`);
       expect(response?.status()).toBe(200);
       expect(await page.title()).toMatch(/Analysis platform API 15\.05/);
       await page.getByRole('link', { name: '/api/version' }).click();

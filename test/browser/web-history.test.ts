@@ -1,0 +1,146 @@
+import type { Locator, Page } from 'playwright-core';
+import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+
+/** Histories in the web UI: the list, the panel, uploads and a dataset's details. */
+let ui: WebUiHarness;
+
+const mainMenu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+/** Opens a dataset's line of the panel (its actions and peek), unless it is open already. */
+async function expand(item: Locator, name: RegExp): Promise<void> {
+  const title = item.getByRole('button', { name });
+  if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+}
+
+describeInBrowser('histories and uploads in the web UI', () => {
+  beforeAll(async () => {
+    ui = await startWebUiHarness();
+  }, 180_000);
+  afterAll(() => ui?.close());
+
+  it('creates and renames a history, uploads a file and pasted text into it, and sees both datasets turn ok', async () => {
+    const erin = await ui.h.newUser('erin');
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, erin);
+
+    await mainMenu(page, 'Histories').click();
+    await page.getByLabel('New history name').fill('Experiment');
+    await page.getByRole('button', { name: 'Create history' }).click();
+    await page.getByRole('heading', { name: 'Experiment' }).waitFor();
+    await page.getByText('This history is empty.').waitFor();
+    const historyUrl = page.url();
+
+    await page.getByRole('button', { name: 'Rename history' }).click();
+    await page.getByLabel('History name').fill('Experiment 1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Experiment 1' }).waitFor();
+
+    await page.getByRole('link', { name: 'Upload data' }).first().click();
+    await page.getByRole('heading', { name: 'Upload data' }).waitFor();
+    await page.getByLabel('Files (or drop them here)').setInputFiles({ name: 'numbers.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('a\t1\nb\t2\nc\t3\n') });
+    await page.getByLabel('Paste text (or URLs, one per line)').fill('pasted through the web UI\n');
+    await page.getByLabel('Name of the pasted dataset').fill('notes.txt');
+    await page.getByLabel('Genome build').fill('hg19');
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await page.getByRole('progressbar', { name: 'Upload of numbers.tsv' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'sent' }).nth(1).waitFor();
+    await screenshot('history-uploads-sent');
+
+    await page.getByRole('link', { name: 'See the datasets in the history' }).click();
+    expect(page.url()).toBe(historyUrl);
+    const list = page.getByRole('list', { name: 'Contents of Experiment 1' });
+    await list.locator('[data-state="ok"]').nth(1).waitFor({ timeout: 30_000 });
+    expect(await list.getByRole('listitem').count()).toBe(2);
+    await expand(list.getByRole('listitem').filter({ hasText: 'notes.txt' }), /^\d+: notes\.txt/);
+    await list.getByLabel('Peek').filter({ hasText: 'pasted through the web UI' }).waitFor();
+    expect(await list.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^\/api\/datasets\/\w+\/display\?to_ext=txt$/);
+    await screenshot('history-panel-ok');
+
+    await list.getByRole('link', { name: 'Details' }).click();
+    await page.getByRole('heading', { name: /^\d+: notes\.txt$/ }).waitFor();
+    await page.getByRole('heading', { name: 'Parameters' }).waitFor();
+    await page.getByRole('rowheader', { name: 'dbkey' }).waitFor();
+    await page.getByLabel('Standard output').waitFor();
+    await screenshot('dataset-details');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Experiment 1' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('hides, unhides, deletes and undeletes a dataset in the panel', async () => {
+    const fay = await ui.h.newUser('fay');
+    const { page, consoleErrors } = await ui.newPage();
+    await signIn(page, fay);
+    await page.goto('/upload');
+    await page.getByLabel('Paste text (or URLs, one per line)').fill('to be hidden\n');
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await page.getByRole('status').filter({ hasText: 'sent' }).waitFor();
+    await page.getByRole('link', { name: 'See the datasets in the history' }).click();
+    const item = page.getByRole('listitem').filter({ hasText: 'Pasted Entry' });
+    await item.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await expand(item, /Pasted Entry/);
+    await item.getByRole('button', { name: 'Hide' }).click();
+    await page.getByText('This history is empty.').waitFor();
+    await page.getByLabel('hidden datasets').check();
+    await item.getByText('(hidden)').waitFor();
+    await expand(item, /Pasted Entry/);
+    await item.getByRole('button', { name: 'Unhide' }).click();
+    await page.getByLabel('hidden datasets').uncheck();
+    await expand(item, /Pasted Entry/);
+    await item.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('This history is empty.').waitFor();
+    await page.getByLabel('deleted datasets').check();
+    await expand(item, /Pasted Entry/);
+    await item.getByRole('button', { name: 'Undelete' }).click();
+    await page.getByLabel('deleted datasets').uncheck();
+    await item.locator('[data-state="ok"]').waitFor();
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('switches the current history, and deletes and undeletes one from the histories list', async () => {
+    const gus = await ui.h.newUser('gus');
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, gus);
+    for (const name of ['First', 'Second']) {
+      await page.goto('/histories');
+      await page.getByLabel('New history name').fill(name);
+      await page.getByRole('button', { name: 'Create history' }).click();
+      await page.getByRole('heading', { name }).waitFor();
+    }
+    await mainMenu(page, 'Histories').click();
+    await page.getByRole('button', { name: 'Switch to First' }).click();
+    await page.getByRole('button', { name: 'Switch to Second' }).waitFor();
+    await mainMenu(page, 'Current history').click();
+    await page.getByRole('heading', { name: 'First' }).waitFor();
+
+    await page.goBack();
+    await page.getByRole('button', { name: 'Delete Second' }).click();
+    await page.getByRole('link', { name: 'Second' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Show deleted histories' }).click();
+    await page.getByRole('heading', { name: 'Deleted histories' }).waitFor();
+    await page.getByRole('button', { name: 'Undelete Second' }).click();
+    await page.getByText('No deleted histories.').waitFor();
+    await page.goBack();
+    await page.getByRole('link', { name: 'Second' }).waitFor();
+    await screenshot('histories-list');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("gives an anonymous visitor a current history with their first upload, at 390 pixels wide", async () => {
+    const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
+    await page.goto('/');
+    await page.getByText('You have no history yet').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'upload data' }).click();
+    await page.getByLabel('Paste text (or URLs, one per line)').fill('anonymous data\n');
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await page.getByRole('status').filter({ hasText: 'sent' }).waitFor();
+    await mainMenu(page, 'Current history').click();
+    await page.getByRole('listitem').filter({ hasText: 'Pasted Entry' }).locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await screenshot('history-anonymous-phone');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

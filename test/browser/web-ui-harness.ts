@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { createLogger } from '../../src/logging/logger';
+import { ensureWebBuild } from '../../src/web-build/ensure-web-build';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform';
+
+/**
+ * What the web UI's browser tests share: the built UI (rebuilt first when its sources changed, by
+ * the same check `npm start` makes), a platform listening on a port, Debian's Chromium driven by
+ * playwright-core, a folder for screenshots, and a watch on the console of every page.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(CHROMIUM);
+
+/** A describe that is skipped, and says so, where Chromium is missing. */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (chromiumAvailable) return describe(name, body);
+  console.warn(`SKIPPED: the web UI's browser tests need Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  describe.skip(`${name} (SKIPPED: no Chromium at ${CHROMIUM})`, body);
+}
+
+let screenshotDirPrinted = false;
+
+/** SCREENSHOT_DIR, or a folder under the system's temporary directory; its path is printed once. */
+export function screenshotDir(): string {
+  const dir = process.env.SCREENSHOT_DIR || join(tmpdir(), 'web-ui-screenshots');
+  mkdirSync(dir, { recursive: true });
+  if (!screenshotDirPrinted) {
+    screenshotDirPrinted = true;
+    process.stdout.write(`web UI screenshots: ${dir}\n`);
+  }
+  return dir;
+}
+
+export interface WebUiHarness {
+  h: TestPlatform;
+  base: string;
+  browser: Browser;
+  /** A new page at the given viewport whose console errors and uncaught exceptions are collected. */
+  newPage(viewport?: { width: number; height: number }): Promise<WatchedPage>;
+  close(): Promise<void>;
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  consoleErrors: string[];
+  screenshot(name: string): Promise<string>;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function startWebUiHarness(): Promise<WebUiHarness> {
+  await ensureWebBuild(createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  const h = await startTestPlatform();
+  const server: Server = h.platform.http.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const dir = screenshotDir();
+  return {
+    h,
+    base,
+    browser,
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, baseURL: base });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+      page.on('pageerror', (error) => consoleErrors.push(error.message));
+      page.on('close', () => void context.close());
+      return {
+        page,
+        consoleErrors,
+        async screenshot(name: string) {
+          const path = join(dir, `${name}.png`);
+          await page.screenshot({ path, fullPage: true });
+          return path;
+        },
+      };
+    },
+    async close() {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await h.close();
+    },
+  };
+}
+
+/** Signs in through the sign-in screen and waits for the top bar to name the user. */
+export async function signIn(page: Page, user: { email: string; username: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: `User preferences of ${user.email}` }).waitFor();
+}

@@ -1,0 +1,116 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery } from 'urql';
+import { graphql } from '../graphql';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Page } from '../ui/Page';
+import { RenameForm } from '../ui/RenameForm';
+import { useCurrentHistory } from './current-history';
+import { RenameHistoryMutation } from './history-mutations';
+import { HistoryItemRow } from './HistoryItemRow';
+import { useHistoryItems } from './useHistoryItems';
+
+const HistoryQuery = graphql(`
+  query History($id: ID!) {
+    history(id: $id) {
+      id
+      name
+      niceSize
+      deleted
+      state
+    }
+  }
+`);
+
+const ESTIMATED_ROW_PX = 44;
+
+/** A history's contents by hid, newest first, in a virtualised list: only the rows in view are in the page. */
+export function HistoryPanel({ historyId }: { historyId: string }) {
+  const [historyResult] = useQuery({ query: HistoryQuery, variables: { id: historyId } });
+  const [includeHidden, setIncludeHidden] = useState(false);
+  const [includeDeleted, setIncludeDeleted] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [renamed, rename] = useMutation(RenameHistoryMutation);
+  const { historyId: currentId, choose } = useCurrentHistory();
+  const contents = useHistoryItems(historyId, { includeHidden, includeDeleted });
+  const history = historyResult.data?.history;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: contents.items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => contents.items[index].id,
+    overscan: 10,
+  });
+
+  if (historyResult.error) return <Page title="History"><ErrorMessage error={historyResult.error} what="Could not open the history" /></Page>;
+  if (!history) return <Page title="History">{historyResult.fetching ? <p role="status">Loading…</p> : <p>No such history.</p>}</Page>;
+
+  return (
+    <Page
+      title={history.name}
+      actions={
+        <div className="actions">
+          {history.id !== currentId && !history.deleted && (
+            <button type="button" onClick={() => choose(history.id)}>
+              Make current
+            </button>
+          )}
+          <button type="button" onClick={() => setRenaming(true)}>
+            Rename history
+          </button>
+          <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>
+        </div>
+      }
+    >
+      {renaming && (
+        <RenameForm
+          label="History name"
+          name={history.name}
+          onCancel={() => setRenaming(false)}
+          onRename={async (name) => {
+            const outcome = await rename({ id: history.id, changes: { name } });
+            if (!outcome.error) setRenaming(false);
+          }}
+        />
+      )}
+      <ErrorMessage error={renamed.error} what="Could not rename" />
+      <p className="muted">
+        {history.id === currentId ? 'Current history · ' : ''}
+        {history.deleted ? 'Deleted · ' : ''}
+        {contents.totalCount} {contents.totalCount === 1 ? 'item' : 'items'} shown · {history.niceSize}
+      </p>
+      <fieldset className="filters">
+        <legend className="visually-hidden">Show</legend>
+        <label>
+          <input type="checkbox" checked={includeHidden} onChange={(event) => setIncludeHidden(event.target.checked)} /> hidden datasets
+        </label>
+        <label>
+          <input type="checkbox" checked={includeDeleted} onChange={(event) => setIncludeDeleted(event.target.checked)} /> deleted datasets
+        </label>
+      </fieldset>
+      <ErrorMessage error={contents.error} what="Could not list the contents" />
+      {contents.items.length === 0 && !contents.fetching && !contents.error && (
+        <p>
+          This history is empty. <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link> to begin.
+        </p>
+      )}
+      <div ref={scroller} className="history-items" role="list" aria-label={`Contents of ${history.name}`} aria-busy={contents.fetching}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => (
+            <div
+              key={row.key}
+              role="listitem"
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+            >
+              <HistoryItemRow item={contents.items[row.index]} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </Page>
+  );
+}

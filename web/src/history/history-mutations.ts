@@ -1,0 +1,38 @@
+import { graphql } from '../graphql';
+
+export const CreateHistoryMutation = graphql(`
+  mutation CreateHistory($name: String) {
+    createHistory(input: { name: $name }) {
+      id
+      name
+    }
+  }
+`);
+
+export const RenameHistoryMutation = graphql(`
+  mutation RenameHistory($id: ID!, $changes: JSONObject!) {
+    updateHistory(id: $id, changes: $changes) {
+      id
+      name
+      updateTime
+    }
+  }
+`);
+
+export const DeleteHistoryMutation = graphql(`
+  mutation DeleteHistory($id: ID!) {
+    deleteHistory(id: $id) {
+      id
+      deleted
+    }
+  }
+`);
+
+export const UndeleteHistoryMutation = graphql(`
+  mutation UndeleteHistory($id: ID!) {
+    undeleteHistory(id: $id) {
+      id
+      deleted
+    }
+  }
+`);
