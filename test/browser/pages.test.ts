@@ -21,7 +21,7 @@ let browser: Browser;
 describeInBrowser(available ? 'pages in a headless browser' : `pages in a headless browser (SKIPPED: no Chromium at ${CHROMIUM})`, () => {
   beforeAll(async () => {
     h = await startTestPlatform();
-    server = h.platform.http.app.listen(0, '127.0.0.1');
+    server = h.platform.http.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.

@@ -57,7 +57,7 @@ export const PHONE = { width: 390, height: 844 };
 export async function startWebUiHarness(): Promise<WebUiHarness> {
   await ensureWebBuild(createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
   const h = await startTestPlatform();
-  const server: Server = h.platform.http.app.listen(0, '127.0.0.1');
+  const server: Server = h.platform.http.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.

@@ -135,9 +135,9 @@ describe('GET /datasets/{id}/stdout and /datasets/{id}/stderr', () => {
   });
 });
 
-describe('GET / (the landing page)', () => {
+describe('GET /about (the landing page: the web UI is at /)', () => {
   it('is a small HTML page naming the server, its version and where the API, its description, GraphiQL and the first steps are', async () => {
-    const res = await h.api.get('/');
+    const res = await h.api.get('/about');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toContain('15.05.1');

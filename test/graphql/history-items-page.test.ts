@@ -11,8 +11,8 @@ let historyId: string;
 type Edge = { cursor: string; node: { __typename: string; hid: number; name: string; state?: string } };
 type Page = { edges: Edge[]; pageInfo: { hasNextPage: boolean; endCursor: string | null }; totalCount: number };
 
-const PAGE = `query ($historyId: ID!, $first: Int!, $after: String, $visible: Boolean) {
-  historyItemsPage(historyId: $historyId, first: $first, after: $after, visible: $visible) {
+const PAGE = `query ($historyId: ID!, $first: Int!, $after: String, $visible: Boolean, $newestFirst: Boolean) {
+  historyItemsPage(historyId: $historyId, first: $first, after: $after, visible: $visible, newestFirst: $newestFirst) {
     totalCount
     pageInfo { hasNextPage endCursor }
     edges { cursor node { __typename ... on HistoryContent { hid name state } ... on HistoryDatasetCollection { hid name } } }
@@ -92,6 +92,16 @@ describe('historyItemsPage: a history by hid, page by page', () => {
     expect(last).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: rest.pageInfo.endCursor }, totalCount: 11 });
   });
 
+  it('walks newest first too (the history panel’s order), page by page', async () => {
+    const { page: first } = await page(alice.key, { first: 5, newestFirst: true });
+    expect(first.edges.map((edge) => edge.node.hid)).toEqual([11, 10, 9, 8, 7]);
+    const { page: second } = await page(alice.key, { first: 5, newestFirst: true, after: first.pageInfo.endCursor });
+    expect(second.edges.map((edge) => edge.node.hid)).toEqual([6, 5, 4, 3, 2]);
+    const { page: last } = await page(alice.key, { first: 5, newestFirst: true, after: second.pageInfo.endCursor });
+    expect(last.edges.map((edge) => edge.node.hid)).toEqual([1]);
+    expect(last.pageInfo.hasNextPage).toBe(false);
+  });
+
   it('filters as the contents listing does (visible: false only the hidden dataset)', async () => {
     const { page: hidden } = await page(alice.key, { first: 10, visible: false });
     expect(hidden.edges.map((edge) => edge.node.hid)).toEqual([4]);
@@ -130,6 +140,8 @@ describe('historyItemsPage: a history by hid, page by page', () => {
     expect(anonymous.body.errors[0].extensions.code).toBe('ItemAccessibilityException');
     const badCursor = await gql(alice.key, PAGE, { historyId, first: 5, after: 'not-a-cursor' });
     expect(badCursor.body.errors[0]).toMatchObject({ message: 'Invalid cursor: not-a-cursor', extensions: { status: 400 } });
+    const huge = Buffer.from('99999999999:0').toString('base64url');
+    expect((await gql(alice.key, PAGE, { historyId, first: 5, after: huge })).body.errors[0].extensions.status).toBe(400);
     const tooMany = await gql(alice.key, PAGE, { historyId, first: 5000 });
     expect(tooMany.body.errors[0]).toMatchObject({ message: 'first must be a whole number from 0 to 1000', extensions: { status: 400 } });
   });

@@ -22,11 +22,12 @@ export class HistoryItemsPageResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
     @Arg('visible', () => Boolean, { nullable: true }) visible?: boolean,
+    @Arg('newestFirst', () => Boolean, { defaultValue: false, description: 'Highest hid first, as the history panel shows them.' }) newestFirst?: boolean,
   ): Promise<HistoryItemConnection> {
     const fields = selectedFields(info, 'HistoryContent', ['edges', 'node']);
     const summary = [...fields].every((field) => (HDA_SUMMARY_FIELDS as readonly string[]).includes(field));
     const tags = fields.has('tags');
-    const page = await historyItemsPage(ctx, historyId, { deleted, visible }, first, after, { tags, summary, permissions: fields.has('permissions') });
+    const page = await historyItemsPage(ctx, historyId, { deleted, visible, newestFirst }, first, after, { tags, summary, permissions: fields.has('permissions') });
     const datasets = await hdaNodes(ctx, page.items.flatMap(({ item }) => (item.kind === 'dataset' ? [item.view] : [])), tags);
     let next = 0;
     const edges = page.items.map(({ item, cursor }) => ({ cursor, node: item.kind === 'dataset' ? datasets[next++] : hdcaNode(ctx, item.view) }));

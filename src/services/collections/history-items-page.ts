@@ -12,6 +12,7 @@ export const MAX_PAGE_SIZE = 1000;
 export interface HistoryItemsPageFilter {
   deleted?: boolean | null;
   visible?: boolean | null;
+  newestFirst?: boolean | null;
 }
 
 export interface HistoryItemsPage {
@@ -28,21 +29,25 @@ interface Position {
   kind: 0 | 1;
 }
 
+/** Before the first item, in either order. */
 const START: Position = { hid: -1, kind: 1 };
+const START_NEWEST_FIRST: Position = { hid: 2_147_483_647, kind: 1 };
 
 export function cursorOf(position: Position): string {
   return Buffer.from(`${position.hid}:${position.kind}`).toString('base64url');
 }
 
 function positionOf(cursor: string): Position {
-  const match = /^(\d+):([01])$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw errors.invalid(`Invalid cursor: ${cursor}`);
+  const match = /^(\d{1,10}):([01])$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || Number(match[1]) > START_NEWEST_FIRST.hid) throw errors.invalid(`Invalid cursor: ${cursor}`);
   return { hid: Number(match[1]), kind: Number(match[2]) as 0 | 1 };
 }
 
 interface FilterShape {
   deleted: boolean;
   visible: boolean;
+  /** Newest (highest hid) first, as the platform's history panel shows them. */
+  newestFirst: boolean;
 }
 
 /** `and` clauses of the optional filters, numbered from `first`. */
@@ -62,16 +67,20 @@ type KeyRow = { kind: 0 | 1; id: number; hid: number };
  */
 const PAGE_KEYS = new StatementShapes<FilterShape, KeyRow>(
   'history_items_page_keys',
-  (shape) => `
+  (shape) => {
+    // Oldest first: after (hid, kind) in ascending order; newest first: before it, descending.
+    const [from, beyond, order] = shape.newestFirst ? ['<=', '<', 'desc'] : ['>=', '>', 'asc'];
+    return `
     (select 0 as kind, h.id, h.hid from history_dataset_association h
-      where h.history_id = $1 and h.hid >= $2 and (h.hid > $2 or 0 > $3) ${filterClauses('h', shape, 5)}
-      order by h.hid limit $4)
+      where h.history_id = $1 and h.hid ${from} $2 and (h.hid ${beyond} $2 or 0 ${beyond} $3) ${filterClauses('h', shape, 5)}
+      order by h.hid ${order} limit $4)
     union all
     (select 1 as kind, c.id, c.hid from history_dataset_collection_association c
-      where c.history_id = $1 and c.hid >= $2 and (c.hid > $2 or 1 > $3) ${filterClauses('c', shape, 5)}
-      order by c.hid limit $4)
-    order by hid, kind limit $4`,
-  (shape) => `${shape.deleted}|${shape.visible}`,
+      where c.history_id = $1 and c.hid ${from} $2 and (c.hid ${beyond} $2 or 1 ${beyond} $3) ${filterClauses('c', shape, 5)}
+      order by c.hid ${order} limit $4)
+    order by hid ${order}, kind ${order} limit $4`;
+  },
+  (shape) => `${shape.deleted}|${shape.visible}|${shape.newestFirst}`,
 );
 
 const COUNT = new StatementShapes<FilterShape, { n: string }>(
@@ -94,9 +103,10 @@ export async function historyItemsPage(
   parts: HdaParts & { summary: boolean },
 ): Promise<HistoryItemsPage> {
   if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw errors.invalid(`first must be a whole number from 0 to ${MAX_PAGE_SIZE}`);
-  const from = after ? positionOf(after) : START;
+  const newestFirst = filter.newestFirst === true;
+  const from = after ? positionOf(after) : newestFirst ? START_NEWEST_FIRST : START;
   const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
-  const shape = { deleted: typeof filter.deleted === 'boolean', visible: typeof filter.visible === 'boolean' };
+  const shape = { deleted: typeof filter.deleted === 'boolean', visible: typeof filter.visible === 'boolean', newestFirst };
   const filterParams = [...(shape.deleted ? [filter.deleted] : []), ...(shape.visible ? [filter.visible] : [])];
   const keys = first === 0 ? [] : await ctx.rows(PAGE_KEYS.for(shape), [history.id, from.hid, from.kind, first + 1, ...filterParams]);
   const page = keys.slice(0, first);
