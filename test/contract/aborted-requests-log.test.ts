@@ -123,7 +123,7 @@ describe('GraphQL client errors are logged as the client errors they are (info),
   const cases: Array<[string, () => Promise<{ status: number; body: { errors?: Array<{ message: string; extensions?: { code?: string } }> } }>, number, string]> = [
     ['a persisted query whose hash does not match its text', () => h.api.post('/graphql').send({ query: '{ __typename }', extensions: unknownHash }), 400, 'RequestParameterInvalidException'],
     ['a persisted query the server does not know (PersistedQueryNotFound)', () => h.api.post('/graphql').send({ extensions: unknownHash }), 200, 'PERSISTED_QUERY_NOT_FOUND'],
-    ['a subscription sent over POST', () => h.api.post('/graphql').send({ query: 'subscription { histories { id } }' }), 200, 'RequestParameterInvalidException'],
+    ['a subscription sent over POST (they go over WebSocket)', () => h.api.post('/graphql').send({ query: 'subscription { historyItemChanged(historyId: "f2db41e1fa331b3e") { __typename } }' }), 400, 'RequestParameterInvalidException'],
     ['a body that is not JSON', () => h.api.post('/graphql').set('content-type', 'application/json').send('{"query": '), 400, 'UserInvalidJson'],
     ['a mutation sent with GET', () => h.api.get('/graphql').set('apollo-require-preflight', 'true').query({ query: 'mutation { __typename }' }), 405, 'BAD_REQUEST'],
     [

@@ -12,6 +12,7 @@ import { formatGraphQLError } from './format-error';
 import { graphqlMultipart } from './multipart-request';
 import { depthLimitRule } from './depth-limit';
 import { refuseNulText } from './input-guard';
+import { refuseSubscriptionsOverHttp } from './subscriptions-over-http';
 import { adminOnlyIntrospection } from './introspection-guard';
 
 export interface GraphQLEndpoint {
@@ -84,7 +85,7 @@ export async function createGraphQLRouter(schema: GraphQLSchema, options: GraphQ
     // The process's own SIGTERM handler drains HTTP first, then stops Apollo.
     stopOnTerminationSignals: false,
     // Cache-control hints would wrap every field resolver of the shared schema (the shim's too).
-    plugins: [adminOnlyIntrospection, refuseNulText, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [adminOnlyIntrospection, refuseNulText, refuseSubscriptionsOverHttp, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
   });
   await apollo.start();
   const router = Router();
