@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleReport, formatBundleReport } from './bundle-report';
 import { REPOSITORY_ROOT, WEB_DIR, WEB_DIST_DIR, webSourcesHash, writeWebBuildStamp } from './web-build-stamp';
@@ -28,11 +29,27 @@ function run(script: string, args: string[]): Promise<void> {
 export async function buildWeb(): Promise<void> {
   const hash = webSourcesHash();
   await run(packageBin('gql.tada', 'bin/cli.js'), ['generate', 'output', '--tsconfig', join(WEB_DIR, 'tsconfig.json')]);
-  await run(packageBin('vite', 'bin/vite.js'), ['build', '--config', join(WEB_DIR, 'vite.config.ts'), '--logLevel', 'warn']);
-  const report = bundleReport(WEB_DIST_DIR);
-  process.stdout.write(`${formatBundleReport(report, INITIAL_JS_BUDGET_BYTES)}\n`);
-  if (report.initialJsGzipBytes > INITIAL_JS_BUDGET_BYTES) {
-    throw new Error(`the initial JavaScript is ${report.initialJsGzipBytes} bytes gzipped, over the budget of ${INITIAL_JS_BUDGET_BYTES}`);
+  // Built beside web/dist and swapped in whole: a process serving web/dist (or another build under
+  // way) never sees half a build, and a failed build leaves the last good one.
+  const staging = `${WEB_DIST_DIR}.building-${process.pid}`;
+  try {
+    await run(packageBin('vite', 'bin/vite.js'), ['build', '--config', join(WEB_DIR, 'vite.config.ts'), '--logLevel', 'warn', '--outDir', staging, '--emptyOutDir']);
+    const report = bundleReport(staging);
+    process.stdout.write(`${formatBundleReport(report, INITIAL_JS_BUDGET_BYTES)}\n`);
+    if (report.initialJsGzipBytes > INITIAL_JS_BUDGET_BYTES) {
+      throw new Error(`the initial JavaScript is ${report.initialJsGzipBytes} bytes gzipped, over the budget of ${INITIAL_JS_BUDGET_BYTES}`);
+    }
+    writeWebBuildStamp(hash, staging);
+    swapInto(staging, WEB_DIST_DIR);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
   }
-  writeWebBuildStamp(hash);
+}
+
+/** Replaces a directory by another with two renames (the old one is removed after). */
+function swapInto(built: string, target: string): void {
+  const retired = `${target}.retired-${process.pid}`;
+  if (existsSync(target)) renameSync(target, retired);
+  renameSync(built, target);
+  rmSync(retired, { recursive: true, force: true });
 }

@@ -7,14 +7,16 @@ export const REPOSITORY_ROOT = join(__dirname, '..', '..');
 export const WEB_DIR = join(REPOSITORY_ROOT, 'web');
 export const WEB_DIST_DIR = join(WEB_DIR, 'dist');
 const SCHEMA_FILE = join(REPOSITORY_ROOT, 'schema', 'schema.graphql');
-const STAMP_FILE = join(WEB_DIST_DIR, '.build-stamp');
+const STAMP_NAME = '.build-stamp';
+const STAMP_FILE = join(WEB_DIST_DIR, STAMP_NAME);
 
 /** Folders and files of web/ that are outputs, not sources (the typings are generated from the schema). */
 const NOT_SOURCES = new Set(['dist', 'node_modules', 'graphql-env.d.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => !NOT_SOURCES.has(entry.name))
+    // web/dist, and the directories a build fills before it becomes web/dist, are outputs.
+    .filter((entry) => !NOT_SOURCES.has(entry.name) && !entry.name.startsWith('dist.'))
     .flatMap((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : []))
     .sort();
 }
@@ -34,7 +36,7 @@ export function isWebBuildStale(): boolean {
   return readFileSync(STAMP_FILE, 'utf8').trim() !== webSourcesHash();
 }
 
-/** Records the sources a finished build was made from. */
-export function writeWebBuildStamp(hash: string): void {
-  writeFileSync(STAMP_FILE, `${hash}\n`);
+/** Records the sources a finished build (in web/dist, or a directory about to become it) was made from. */
+export function writeWebBuildStamp(hash: string, distDir: string = WEB_DIST_DIR): void {
+  writeFileSync(join(distDir, STAMP_NAME), `${hash}\n`);
 }
