@@ -18,10 +18,11 @@ export const TEST_GROUPS = {
 export type TestGroupName = keyof typeof TEST_GROUPS;
 
 /**
- * Directories whose tests touch no database (they never start a platform): they run in the embedded
- * database's run only, since the server's run would repeat them unchanged.
+ * Directories run in the embedded database's run only (the server's run would repeat them
+ * unchanged): `unit` touches no database; `browser` drives the web UI through the graph, whose
+ * database behaviour the contract and graphql groups already check on both databases.
  */
-export const DATABASE_FREE = ['unit'] as const;
+export const EMBEDDED_RUN_ONLY = ['unit', 'browser'] as const;
 
 /** Every `*.test.ts` file below a directory of test/, sorted, as paths relative to test/. */
 export function testFilesUnder(directory: string): string[] {
@@ -50,7 +51,7 @@ export function testFilesOf(group: TestGroupName): string[] {
 export function runTestGroup(group: TestGroupName): void {
   const onServer = Boolean(process.env.TEST_DATABASE_URL);
   for (const file of testFilesOf(group)) {
-    if (onServer && DATABASE_FREE.some((directory) => file.startsWith(`${directory}/`))) continue;
+    if (onServer && EMBEDDED_RUN_ONLY.some((directory) => file.startsWith(`${directory}/`))) continue;
     describe(file, () => {
       const started = recordFileTime(file);
       // A test file is a script of describe blocks, loaded for its effect.
