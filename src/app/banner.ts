@@ -15,6 +15,7 @@ export function startBanner(config: AppConfig, processes: number, administratorE
   const lines = [
     '',
     `  Platform API:  ${url}/api      GraphQL: ${url}/graphql      GraphiQL (admins): ${url}/graphiql?key=<admin key>`,
+    `  Web UI:        ${url}/      (about the API: ${url}/about)`,
     config.depotPort !== 0
       ? `  Depot:         http://localhost:${config.depotPort}/api      GraphQL: http://localhost:${config.depotPort}/graphql      (DEPOT_PORT; 0 leaves it out)`
       : '  Depot:         not served (DEPOT_PORT=0)',

@@ -22,6 +22,7 @@ describe('the start banner (fuzz finding: it printed the first-administrator ste
     expect(banner).not.toContain('/api_key?key=<master key>');
     expect(banner).toContain(`Administrators (ADMIN_USERS): ${ADMIN_EMAIL}`);
     expect(banner).toContain('/api');
+    expect(banner).toMatch(/Web UI: +http:\/\/localhost:\d+\/ /);
   });
 
   it('prints the steps while no listed email is a user yet, and once it is, no more', async () => {
