@@ -80,7 +80,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const layout = new DataLayout(config.dataDir);
   const tools = new ToolCatalogService(config.toolDirs, log);
   const jobEngine = new JobEngine(
-    { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry) },
+    { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry), signals: db.signals },
     { ...config.jobs, workers: localWorkersOf(config), slurmPollMs: config.jobs.slurmPollMs, maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch, soleProcess: db.embedded },
   );
   const tasks = new TaskRunner(db.orm, log, {

@@ -18,6 +18,7 @@ import type { JobRouting } from './job-routing';
 import { SlurmClient } from './slurm/slurm-client';
 import { SlurmRunner } from './slurm/slurm-runner';
 import { removeUploadedFiles, runUpload } from './upload-run';
+import type { DatabaseSignals } from '../db/signals';
 
 export interface JobEngineSettings {
   /** Local worker loops; 0 leaves every job to remote runners. */
@@ -45,6 +46,8 @@ export interface JobEngineDeps {
   log: Logger;
   /** Where jobs go (job_conf.xml; without one, every job is local). */
   routing: JobRouting;
+  /** PostgreSQL's signals: a job queued by any process wakes this one's workers. */
+  signals?: DatabaseSignals;
 }
 
 /**
@@ -55,7 +58,8 @@ export interface JobEngineDeps {
 export class JobEngine {
   readonly handler = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private running = false;
-  private wake: (() => void) | null = null;
+  /** The worker loops waiting for a job (each woken by a queued job, or its poll). */
+  private readonly waiting = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private sweeper: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
@@ -90,23 +94,27 @@ export class JobEngine {
     const recovered = await recoverStaleJobs(em, this.settings.soleProcess ? -1 : this.settings.staleSeconds, this.settings.maxAttempts);
     if (recovered) this.deps.log.warn({ recovered }, 'recovered jobs of a stopped process');
     this.running = true;
+    this.deps.signals?.on('job_queued', this.onQueued);
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.settings.heartbeatMs));
     for (let i = 0; i < this.settings.workers; i += 1) this.loops.push(this.loop());
     this.slurm?.start();
   }
 
-  /** A job was queued: stop waiting for the next poll. */
+  /** A job was queued (here, or in another process: the job_queued signal): stop waiting for the next poll. */
   notify(): void {
-    this.wake?.();
+    for (const wake of [...this.waiting]) wake();
     this.slurm?.notify();
   }
 
+  private readonly onQueued = () => this.notify();
+
   async stop(): Promise<void> {
+    this.deps.signals?.off('job_queued', this.onQueued);
     await this.slurm?.stop();
     this.running = false;
     if (this.sweeper) clearInterval(this.sweeper);
     this.abort.abort();
-    this.wake?.();
+    for (const wake of [...this.waiting]) wake();
     await Promise.all(this.loops);
     // Jobs interrupted by the shutdown go straight back to the queue for the next start.
     const em = this.deps.orm.em.fork();
@@ -137,11 +145,13 @@ export class JobEngine {
       }
       if (jobId === null) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.settings.pollMs);
-          this.wake = () => {
+          const wake = () => {
             clearTimeout(timer);
+            this.waiting.delete(wake);
             resolve();
           };
+          const timer = setTimeout(wake, this.settings.pollMs);
+          this.waiting.add(wake);
         });
         continue;
       }
