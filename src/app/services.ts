@@ -89,6 +89,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     heartbeatMs: config.jobs.heartbeatMs,
     staleSeconds: config.jobs.staleSeconds,
     soleProcess: db.embedded,
+    signals: db.signals,
   });
   const services: AppServices = {
     config,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { TaskRecord } from '../entities/background-task.entity';
+import type { DatabaseSignals } from '../db/signals';
 import type { Logger } from '../logging/logger';
 import { claimTask, claimTaskById, failTask, finishTask, PLATFORM_TASKS, recoverStaleTasks, type TaskTable, touchTask } from './task-queue';
 
@@ -19,6 +20,8 @@ export interface TaskRunnerSettings {
   soleProcess: boolean;
   /** The queue worked through (the platform's by default). */
   queue?: TaskTable;
+  /** PostgreSQL's signals: a task queued by any process wakes this runner (the platform's queue). */
+  signals?: DatabaseSignals;
 }
 
 /**
@@ -30,8 +33,10 @@ export class TaskRunner {
   private readonly handlers = new Map<string, { run: TaskHandler; failed?: TaskFailureHandler }>();
   private running = false;
   private loops: Promise<void>[] = [];
-  private wake: (() => void) | null = null;
+  /** The worker loops waiting for a task (each woken by a queued task, or its poll). */
+  private readonly waiting = new Set<() => void>();
   private readonly queue: TaskTable;
+  private readonly onQueued = () => this.notify();
 
   constructor(
     private readonly orm: MikroORM,
@@ -46,19 +51,21 @@ export class TaskRunner {
   }
 
   notify(): void {
-    this.wake?.();
+    for (const wake of [...this.waiting]) wake();
   }
 
   async start(): Promise<void> {
     const recovered = await recoverStaleTasks(this.orm.em.fork(), this.settings.soleProcess ? -1 : this.settings.staleSeconds, this.queue);
     if (recovered) this.log.warn({ recovered }, 'background tasks of a stopped process queued again');
     this.running = true;
+    this.settings.signals?.on('task_queued', this.onQueued);
     for (let i = 0; i < this.settings.workers; i += 1) this.loops.push(this.loop());
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.settings.signals?.off('task_queued', this.onQueued);
+    this.notify();
     await Promise.all(this.loops);
   }
 
@@ -83,11 +90,13 @@ export class TaskRunner {
       }
       if (taskId === null) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.settings.pollMs);
-          this.wake = () => {
+          const wake = () => {
             clearTimeout(timer);
+            this.waiting.delete(wake);
             resolve();
           };
+          const timer = setTimeout(wake, this.settings.pollMs);
+          this.waiting.add(wake);
         });
         continue;
       }

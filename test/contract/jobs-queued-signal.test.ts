@@ -1,8 +1,10 @@
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
+import { eventually } from '../support/history-helpers';
+import { sql } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 /**
- * A job queued by one process wakes the job workers of another at once (PostgreSQL's job_queued
+ * A job (or a background task) queued by one process wakes the job workers of another at once (PostgreSQL's job_queued
  * signal), not at their next poll: here the worker polls only once a minute.
  */
 let front: TestPlatform;
@@ -28,5 +30,20 @@ describe('a job queued in one process', () => {
     const uploads = await Promise.all([1, 2, 3].map((n) => uploadText(front, alice.key, history, `signal ${n}\n`, { fileType: 'txt' })));
     for (const upload of uploads) expect((await waitForJob(front, alice.key, upload.jobId, 20_000)).state).toBe('ok');
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('a background task queued by any process', () => {
+  it('is signalled to every process (task_queued), so their task runners wake at once', async () => {
+    const heard: string[] = [];
+    const listener = (payload: string) => heard.push(payload);
+    worker.platform.services.db.signals.on('task_queued', listener);
+    try {
+      // Queued by hand, outside any process's own notify: only the signal can tell the worker.
+      const [task] = await sql<{ id: number }>(front, "insert into background_task (create_time, update_time, kind, payload, run_after) values (now(), now(), 'no_such_kind', '{}', now()) returning id");
+      await eventually(async () => heard.includes(String(task.id)), 5_000, 'the task_queued signal');
+    } finally {
+      worker.platform.services.db.signals.off('task_queued', listener);
+    }
   });
 });
