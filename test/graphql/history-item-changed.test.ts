@@ -17,7 +17,7 @@ let bob: TestUser;
 const clients: Client[] = [];
 
 const CHANGED = `subscription ($historyId: ID!) {
-  historyItemChanged(historyId: $historyId) { __typename ... on HistoryContent { id hid name state } ... on HistoryDatasetCollection { id hid name } }
+  historyItemChanged(historyId: $historyId) { __typename ... on HistoryContent { id hid name state fileSize genomeBuild } ... on HistoryDatasetCollection { id hid name } }
 }`;
 
 type Item = { __typename: string; id: string; hid: number; name: string; state?: string };

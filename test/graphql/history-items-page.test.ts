@@ -92,6 +92,19 @@ describe('historyItemsPage: a history by hid, page by page', () => {
     expect(last).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: rest.pageInfo.endCursor }, totalCount: 11 });
   });
 
+  it('reads the fields a named fragment on the HistoryItem union asks for (a queued dataset too)', async () => {
+    const query = `query ($historyId: ID!) {
+      historyItemsPage(historyId: $historyId, first: 100) { edges { node { ...Item } } }
+    }
+    fragment Item on HistoryItem { __typename ... on HistoryContent { hid genomeBuild fileSize extension } ... on HistoryDatasetCollection { hid collectionType } }`;
+    const res = await gql(alice.key, query, { historyId });
+    expect(res.body.errors).toBeUndefined();
+    const nodes = (res.body.data.historyItemsPage.edges as Array<{ node: Record<string, unknown> }>).map((edge) => edge.node);
+    expect(nodes[0]).toMatchObject({ __typename: 'HistoryContent', hid: 1, genomeBuild: '?', extension: 'txt' });
+    expect(typeof nodes[0].fileSize).toBe('number');
+    expect(nodes.find((node) => node.hid === 5)).toEqual({ __typename: 'HistoryDatasetCollection', hid: 5, collectionType: 'list' });
+  });
+
   it('walks newest first too (the history panel’s order), page by page', async () => {
     const { page: first } = await page(alice.key, { first: 5, newestFirst: true });
     expect(first.edges.map((edge) => edge.node.hid)).toEqual([11, 10, 9, 8, 7]);

@@ -1,4 +1,4 @@
-import type { DirectiveNode, GraphQLResolveInfo, SelectionNode, SelectionSetNode } from 'graphql';
+import { type DirectiveNode, type GraphQLResolveInfo, isAbstractType, isObjectType, type SelectionNode, type SelectionSetNode } from 'graphql';
 
 /** Whether `@include(if:)` / `@skip(if:)` let a selection through, with this request's variables. */
 function included(selection: SelectionNode, variables: Record<string, unknown>): boolean {
@@ -24,7 +24,13 @@ function included(selection: SelectionNode, variables: Record<string, unknown>):
 export function selectedFields(info: GraphQLResolveInfo, onType?: string, path: readonly string[] = []): Set<string> {
   const variables = info.variableValues;
   const names = new Set<string>();
-  const applies = (condition: string | undefined) => !onType || !condition || condition === onType;
+  // A fragment applies to `onType` when it names it, or names a union or interface it belongs to.
+  const target = onType ? info.schema.getType(onType) : undefined;
+  const applies = (condition: string | undefined) => {
+    if (!onType || !condition || condition === onType) return true;
+    const named = info.schema.getType(condition);
+    return Boolean(named && isAbstractType(named) && isObjectType(target) && info.schema.isSubType(named, target));
+  };
   const visit = (set: SelectionSetNode | undefined, depth: number): void => {
     for (const selection of set?.selections ?? []) {
       if (!included(selection, variables)) continue;
