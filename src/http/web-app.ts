@@ -9,6 +9,7 @@ import { WEB_DIST_DIR } from '../web-build/web-build-stamp';
  * /graphiql, /about, /datasets/{id}/display…), and an unknown path stays a 404.
  */
 export const WEB_CLIENT_ROUTES = ['/', '/login', '/register', '/user', '/upload', '/histories', '/histories/:historyId', '/datasets/:datasetId'];
+WEB_CLIENT_ROUTES.push('/tools', '/tools/:toolId');
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 

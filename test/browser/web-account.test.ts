@@ -9,31 +9,34 @@ describeInBrowser('an account in the web UI', () => {
   }, 180_000);
   afterAll(() => ui?.close());
 
-  it("shows a visitor's refused registration as the graph's message (the graph lets only administrators create users today)", async () => {
+  it('registers a visitor from the register screen, who is then signed in, and keeps the history they started as a visitor', async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage();
-    await page.goto('/register');
-    await page.getByLabel('Email').fill('visitor@example.org');
-    await page.getByLabel('Public name').fill('visitor');
-    await page.getByLabel('Password').fill('visitor-password');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Could not register' }).waitFor();
-    await screenshot('account-registration-refused');
-    // The graph's refusal is a GraphQL error; the browser logs nothing itself.
-    expect(consoleErrors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
-    await page.close();
-  }, 60_000);
-
-  it('registers a user from the register screen (as an administrator) and is then signed in as them', async () => {
-    const { page, consoleErrors, screenshot } = await ui.newPage();
-    await signIn(page, ui.h.admin);
-    await page.goto('/register');
+    await page.goto('/');
+    // The visitor's current history (the server gives one with the session).
+    await page.getByText('This history is empty.').waitFor();
+    const visitorHistory = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
     await page.getByLabel('Email').fill('carol@example.org');
     await page.getByLabel('Public name').fill('carol');
     await page.getByLabel('Password').fill('carol-password');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('link', { name: 'User preferences of carol@example.org' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: visitorHistory ?? '' }).waitFor();
     await screenshot('account-registered');
     expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("shows a refused registration as the graph's message (the email is taken)", async () => {
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(ui.h.admin.email);
+    await page.getByLabel('Public name').fill('another-admin');
+    await page.getByLabel('Password').fill('visitor-password');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Could not register' }).waitFor();
+    await screenshot('account-registration-refused');
+    expect(consoleErrors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -42,7 +45,10 @@ describeInBrowser('an account in the web UI', () => {
     await signIn(page, ui.h.admin);
     await page.getByRole('link', { name: `User preferences of ${ui.h.admin.email}` }).click();
     await page.getByRole('heading', { name: 'User preferences' }).waitFor();
-    await page.getByRole('button', { name: 'Create a new API key' }).click();
+    // The key the test platform gave the administrator is shown; replacing it shows another.
+    await page.getByLabel('API key').filter({ hasText: ui.h.admin.key }).waitFor();
+    await page.getByRole('button', { name: 'Replace your API key' }).click();
+    await page.getByLabel('API key').filter({ hasNotText: ui.h.admin.key }).waitFor();
     const key = (await page.getByLabel('API key').textContent()) ?? '';
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     const current = await ui.h.api.get('/api/users/current').query({ key });
@@ -59,15 +65,20 @@ describeInBrowser('an account in the web UI', () => {
     await page.close();
   }, 60_000);
 
-  it("shows a user who is not an administrator the graph's refusal of a new key, at 390 pixels wide", async () => {
+  it('shows a user who is not an administrator their own key and lets them replace it, at 390 pixels wide', async () => {
     const dave = await ui.h.newUser('dave');
-    const { page, screenshot } = await ui.newPage(PHONE);
+    const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
     await signIn(page, dave);
     await page.goto('/user');
     await page.getByText(dave.email).waitFor();
-    await page.getByRole('button', { name: 'Create a new API key' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Could not create a key' }).waitFor();
-    await screenshot('account-key-refused-phone');
+    await page.getByLabel('API key').filter({ hasText: dave.key }).waitFor();
+    await page.getByRole('button', { name: 'Replace your API key' }).click();
+    await page.getByLabel('API key').filter({ hasNotText: dave.key }).waitFor();
+    const key = (await page.getByLabel('API key').textContent()) ?? '';
+    const current = await ui.h.api.get('/api/users/current').query({ key });
+    expect(current.body.email).toBe(dave.email);
+    await screenshot('account-own-key-phone');
+    expect(consoleErrors).toEqual([]);
     await page.close();
   }, 60_000);
 });

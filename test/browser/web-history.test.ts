@@ -129,11 +129,11 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.close();
   }, 120_000);
 
-  it("gives an anonymous visitor a current history with their first upload, at 390 pixels wide", async () => {
+  it("gives an anonymous visitor a current history on their first visit, and uploads into it, at 390 pixels wide", async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
     await page.goto('/');
-    await page.getByText('You have no history yet').waitFor();
-    await page.getByRole('main').getByRole('link', { name: 'upload data' }).click();
+    await page.getByText('This history is empty.').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Upload data' }).first().click();
     await page.getByLabel('Paste text (or URLs, one per line)').fill('anonymous data\n');
     await page.getByRole('button', { name: 'Start upload' }).click();
     await page.getByRole('status').filter({ hasText: 'sent' }).waitFor();

@@ -54,9 +54,10 @@ export interface WatchedPage {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function startWebUiHarness(): Promise<WebUiHarness> {
+/** `env`: the platform's settings beside the test defaults (e.g. LOCAL_JOB_WORKERS '0': it runs no jobs). */
+export async function startWebUiHarness(env: Record<string, string> = {}): Promise<WebUiHarness> {
   await ensureWebBuild(createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
-  const h = await startTestPlatform();
+  const h = await startTestPlatform(env);
   const server: Server = h.platform.http.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -6,9 +6,9 @@ import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 
-const CreateUserMutation = graphql(`
-  mutation CreateUser($input: NewUserInput!) {
-    createUser(input: $input) {
+const RegisterMutation = graphql(`
+  mutation Register($input: NewUserInput!) {
+    register(input: $input) {
       id
       email
       username
@@ -16,36 +16,25 @@ const CreateUserMutation = graphql(`
   }
 `);
 
-const LoginMutation = graphql(`
-  mutation LoginAfterRegistering($email: String!, $password: String!) {
-    login(email: $email, password: $password) {
-      id
-    }
-  }
-`);
-
 /**
- * Register: the graph's createUser, then signing in as the new user. The graph decides who may
- * create users (today: administrators only); a refusal is shown as its message.
+ * Register: the graph's `register` makes the account and signs the visitor in; the history they
+ * started as a visitor becomes theirs. The graph decides whether registration is open; a refusal
+ * is shown as its message.
  */
 export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [created, createUser] = useMutation(CreateUserMutation);
-  const [signedIn, login] = useMutation(LoginMutation);
+  const [registered, register] = useMutation(RegisterMutation);
   const resetClient = useResetClient();
   const navigate = useNavigate();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await createUser({ input: { email, username, password } });
-    if (!outcome.data?.createUser) return;
-    const session = await login({ email, password });
-    if (session.data?.login) {
-      resetClient();
-      navigate('/');
-    }
+    const outcome = await register({ input: { email, username, password } });
+    if (!outcome.data?.register) return;
+    resetClient();
+    navigate('/');
   };
 
   return (
@@ -64,9 +53,8 @@ export function RegisterPage() {
           Password
           <input type="password" autoComplete="new-password" required minLength={6} value={password} onChange={(event) => setPassword(event.target.value)} />
         </label>
-        <ErrorMessage error={created.error} what="Could not register" />
-        <ErrorMessage error={signedIn.error} what="Registered, but could not sign in" />
-        <button type="submit" disabled={created.fetching || signedIn.fetching}>
+        <ErrorMessage error={registered.error} what="Could not register" />
+        <button type="submit" disabled={registered.fetching}>
           Register
         </button>
       </form>

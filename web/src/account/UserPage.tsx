@@ -1,28 +1,35 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { useViewer } from './viewer';
 
-const CreateApiKeyMutation = graphql(`
-  mutation CreateApiKey($userId: ID!) {
-    createApiKey(userId: $userId)
+const ApiKeyQuery = graphql(`
+  query OwnApiKey {
+    viewer {
+      apiKey
+    }
   }
 `);
 
-/** User preferences: who you are, your disk usage, and your API key (for scripts). */
+const CreateOwnApiKeyMutation = graphql(`
+  mutation CreateOwnApiKey {
+    createOwnApiKey
+  }
+`);
+
+/** User preferences: who you are, your disk usage, and your API key (for scripts), which you may replace. */
 export function UserPage() {
   const { viewer, error } = useViewer();
-  const [created, createApiKey] = useMutation(CreateApiKeyMutation);
-  const [key, setKey] = useState<string | null>(null);
   const user = viewer?.user;
+  const [keyResult, reexecuteKey] = useQuery({ query: ApiKeyQuery, pause: !user, requestPolicy: 'network-only' });
+  const [created, createKey] = useMutation(CreateOwnApiKeyMutation);
+  const key = created.data?.createOwnApiKey ?? keyResult.data?.viewer.apiKey ?? null;
 
   const newKey = async () => {
-    if (!user) return;
-    const outcome = await createApiKey({ userId: user.id });
-    if (outcome.data) setKey(outcome.data.createApiKey);
+    const outcome = await createKey({});
+    if (outcome.data) reexecuteKey({ requestPolicy: 'network-only' });
   };
 
   return (
@@ -44,17 +51,20 @@ export function UserPage() {
             <dd>{user.niceTotalDiskUsage}</dd>
           </dl>
           <h2>API key</h2>
-          <p>Scripts and client libraries pass this key as <code>?key=</code>. A new key replaces the older ones, which stop working.</p>
+          <p>
+            Scripts and client libraries pass this key as <code>?key=</code>. A new key replaces the older ones, which stop working.
+          </p>
+          <ErrorMessage error={keyResult.error} what="Could not read your key" />
           {key ? (
             <p>
               Your API key: <output aria-label="API key" className="api-key">{key}</output>
             </p>
           ) : (
-            <p>Your current key is not shown again: create a new one to see it.</p>
+            keyResult.data && <p>You have no API key yet.</p>
           )}
           <ErrorMessage error={created.error} what="Could not create a key" />
           <button type="button" onClick={newKey} disabled={created.fetching}>
-            Create a new API key
+            {key ? 'Replace your API key' : 'Create an API key'}
           </button>
         </>
       )}

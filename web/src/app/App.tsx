@@ -8,6 +8,7 @@ import { HistoriesPage } from '../history/HistoriesPage';
 import { CurrentHistoryPage, HistoryPage } from '../history/HistoryPages';
 import { Page } from '../ui/Page';
 import { UploadPage } from '../upload/UploadPage';
+import { ToolsPage } from '../tools/ToolsPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GraphQLClientProvider } from './GraphQLClientProvider';
 import { Layout } from './Layout';
@@ -29,6 +30,8 @@ export function App() {
                 <Route path="histories/:historyId" element={<HistoryPage />} />
                 <Route path="datasets/:datasetId" element={<DatasetPage />} />
                 <Route path="upload" element={<UploadPage />} />
+                <Route path="tools" element={<ToolsPage />} />
+                <Route path="tools/:toolId" element={<ToolsPage />} />
                 <Route path="login" element={<LoginPage />} />
                 <Route path="register" element={<RegisterPage />} />
                 <Route path="user" element={<UserPage />} />

@@ -22,6 +22,7 @@ export function Layout() {
           </NavLink>
           <NavLink to="/histories">Histories</NavLink>
           <NavLink to="/upload">Upload</NavLink>
+          <NavLink to="/tools">Tools</NavLink>
           <a href="/about">About the API</a>
         </nav>
         <div className="account">

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from 'urql';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { formatSize } from '../ui/format-size';
 import { RenameForm } from '../ui/RenameForm';
 import { DeleteDatasetMutation, downloadUrl, UpdateDatasetMutation } from './dataset-mutations';
 import type { HistoryDatasetItem, HistoryItem } from './useHistoryItems';
@@ -52,7 +51,7 @@ function DatasetRow({ dataset }: { dataset: HistoryDatasetItem }) {
             />
           ) : null}
           <p className="muted">
-            {dataset.misc_blurb ?? formatSize(dataset.fileSize)} · format <strong>{dataset.extension}</strong> · database <strong>{dataset.genomeBuild}</strong> · state{' '}
+            {dataset.misc_blurb && `${dataset.misc_blurb} · `}format <strong>{dataset.extension}</strong> · database <strong>{dataset.genomeBuild}</strong> · state{' '}
             <strong>{dataset.state}</strong>
           </p>
           {dataset.misc_info && <p className="muted">{dataset.misc_info}</p>}

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { useCurrentHistory } from './current-history';
 import { HistoryPanel } from './HistoryPanel';
@@ -9,16 +10,14 @@ export function HistoryPage() {
   return historyId ? <HistoryPanel key={historyId} historyId={historyId} /> : null;
 }
 
-/** `/`: the current history, or (an anonymous visitor's first visit) the way to start one. */
+/** `/`: the session's current history (the server gives a visitor one on their first visit). */
 export function CurrentHistoryPage() {
-  const { historyId } = useCurrentHistory();
-  if (historyId === undefined) return <Page title="Current history"><p role="status">Loading…</p></Page>;
-  if (historyId === null) {
+  const { historyId, error } = useCurrentHistory();
+  if (historyId === undefined) {
     return (
       <Page title="Current history">
-        <p>
-          You have no history yet: <Link to="/upload">upload data</Link> to start one, or <Link to="/histories">open the histories list</Link>.
-        </p>
+        <ErrorMessage error={error} what="Could not open the current history" />
+        {!error && <p role="status">Loading…</p>}
       </Page>
     );
   }

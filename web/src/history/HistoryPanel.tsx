@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
 import { graphql } from '../graphql';
@@ -24,6 +24,8 @@ const HistoryQuery = graphql(`
 `);
 
 const ESTIMATED_ROW_PX = 44;
+/** Ask for the next page when the rows in view come this close to the last fetched one. */
+const LOAD_AHEAD_ROWS = 60;
 
 /** A history's contents by hid, newest first, in a virtualised list: only the rows in view are in the page. */
 export function HistoryPanel({ historyId }: { historyId: string }) {
@@ -37,12 +39,19 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
   const history = historyResult.data?.history;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: contents.items.length,
+    // The full height from the start (totalCount); rows not fetched yet are placeholders.
+    count: contents.hasMore ? Math.max(contents.totalCount, contents.items.length) : contents.items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey: (index) => contents.items[index].id,
+    getItemKey: (index) => contents.items[index]?.id ?? `placeholder-${index}`,
     overscan: 10,
   });
+  const lastInView = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
+  const { loadMore, hasMore } = contents;
+  const fetched = contents.items.length;
+  useEffect(() => {
+    if (hasMore && lastInView + LOAD_AHEAD_ROWS >= fetched) loadMore(lastInView + LOAD_AHEAD_ROWS - fetched);
+  }, [hasMore, lastInView, fetched, loadMore]);
 
   if (historyResult.error) return <Page title="History"><ErrorMessage error={historyResult.error} what="Could not open the history" /></Page>;
   if (!history) return <Page title="History">{historyResult.fetching ? <p role="status">Loading…</p> : <p>No such history.</p>}</Page>;
@@ -79,7 +88,7 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
       <p className="muted">
         {history.id === currentId ? 'Current history · ' : ''}
         {history.deleted ? 'Deleted · ' : ''}
-        {contents.totalCount} {contents.totalCount === 1 ? 'item' : 'items'} shown · {history.niceSize}
+        {contents.totalCount} {contents.totalCount === 1 ? 'item' : 'items'} · {history.niceSize}
       </p>
       <fieldset className="filters">
         <legend className="visually-hidden">Show</legend>
@@ -106,7 +115,13 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
               ref={virtualizer.measureElement}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
             >
-              <HistoryItemRow item={contents.items[row.index]} />
+              {contents.items[row.index] ? (
+                <HistoryItemRow item={contents.items[row.index]} />
+              ) : (
+                <div className="item placeholder" aria-busy="true">
+                  Loading…
+                </div>
+              )}
             </div>
           ))}
         </div>

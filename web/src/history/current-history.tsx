@@ -1,65 +1,70 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useQuery } from 'urql';
+import { type CombinedError, useMutation } from 'urql';
 import { useViewer } from '../account/viewer';
 import { graphql } from '../graphql';
 
-const MostRecentlyUsedQuery = graphql(`
-  query MostRecentlyUsedHistory {
-    history(id: "most_recently_used") {
+const EnsureCurrentHistoryMutation = graphql(`
+  mutation EnsureCurrentHistory {
+    ensureCurrentHistory {
       id
+      name
+    }
+  }
+`);
+
+const SetCurrentHistoryMutation = graphql(`
+  mutation SetCurrentHistory($id: ID!) {
+    setCurrentHistory(id: $id) {
+      id
+      name
     }
   }
 `);
 
 interface CurrentHistory {
-  /** null: none yet (an anonymous visitor's first upload creates it); undefined: still asking. */
-  historyId: string | null | undefined;
+  /** undefined: still asking (or the graph refused: see `error`). */
+  historyId: string | undefined;
+  error: CombinedError | undefined;
   choose(historyId: string): void;
 }
 
-const CurrentHistoryContext = createContext<CurrentHistory>({ historyId: undefined, choose: () => undefined });
+const CurrentHistoryContext = createContext<CurrentHistory>({ historyId: undefined, error: undefined, choose: () => undefined });
 
-/** The history uploads go to and `/` shows. */
+/** The history uploads and tools go to and `/` shows. */
 export const useCurrentHistory = (): CurrentHistory => useContext(CurrentHistoryContext);
 
-const storageKey = (userId: string | null) => `current-history:${userId ?? 'anonymous'}`;
-
-function readChoice(userId: string | null): string | null {
-  try {
-    return window.localStorage.getItem(storageKey(userId));
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The current history: the one chosen in this browser (remembered per user), else the platform's
- * most recently used one (for an anonymous visitor: the session's current history, if any).
- * The graph has no mutation that sets the session's current history, so the choice is kept here.
+ * The browser session's current history, as the server keeps it: `ensureCurrentHistory` when the
+ * session's identity is known (a visitor gets one, and a session for it), `setCurrentHistory` to switch.
  */
 export function CurrentHistoryProvider({ children }: { children: ReactNode }) {
   const { viewer } = useViewer();
-  const userId = viewer ? (viewer.user?.id ?? null) : undefined;
-  const [chosen, setChosen] = useState<string | null>(null);
+  const identity = viewer ? (viewer.user?.id ?? 'visitor') : undefined;
+  const [ensured, ensure] = useMutation(EnsureCurrentHistoryMutation);
+  const [chosen, setCurrent] = useMutation(SetCurrentHistoryMutation);
+  const [historyId, setHistoryId] = useState<string | undefined>(undefined);
+
   useEffect(() => {
-    if (userId !== undefined) setChosen(readChoice(userId));
-  }, [userId]);
-  const [recent] = useQuery({ query: MostRecentlyUsedQuery, pause: userId === undefined || chosen !== null });
+    setHistoryId(undefined);
+    if (identity === undefined) return;
+    let current = true;
+    void ensure({}).then((outcome) => {
+      if (current && outcome.data) setHistoryId(outcome.data.ensureCurrentHistory.id);
+    });
+    return () => {
+      current = false;
+    };
+  }, [identity, ensure]);
 
   const choose = useCallback(
-    (historyId: string) => {
-      setChosen(historyId);
-      if (userId === undefined) return;
-      try {
-        window.localStorage.setItem(storageKey(userId), historyId);
-      } catch {
-        // Private browsing without storage: the choice lasts for this page only.
-      }
+    (id: string) => {
+      void setCurrent({ id }).then((outcome) => {
+        if (outcome.data) setHistoryId(outcome.data.setCurrentHistory.id);
+      });
     },
-    [userId],
+    [setCurrent],
   );
 
-  const historyId = chosen ?? (recent.data ? (recent.data.history?.id ?? null) : recent.error ? null : undefined);
-  const value = useMemo(() => ({ historyId, choose }), [historyId, choose]);
+  const value = useMemo(() => ({ historyId, error: ensured.error ?? chosen.error, choose }), [historyId, ensured.error, chosen.error, choose]);
   return <CurrentHistoryContext.Provider value={value}>{children}</CurrentHistoryContext.Provider>;
 }

@@ -1,51 +1,17 @@
-import { useCallback, useEffect } from 'react';
-import { type CombinedError, useQuery } from 'urql';
-import { graphql, type ResultOf } from '../graphql';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { type CombinedError, useClient, useSubscription } from 'urql';
+import { useOnReconnect } from '../app/GraphQLClientProvider';
+import { type HistoryItem, HistoryItemChangedSubscription } from './history-item-documents';
+import { HistoryPages } from './history-pages';
+
+export type { HistoryDatasetItem, HistoryItem } from './history-item-documents';
 
 /**
- * The one module that knows how the history panel gets its contents. Today: the whole list with
- * `historyItems`, asked again every few seconds while an item is unfinished. Tomorrow:
- * `historyItemsPage` (cursor pages, `loadMore`) and the `historyItemChanged` subscription; the
- * panel only uses what this module returns.
+ * The one module that knows how the history panel gets its contents: cursor pages of
+ * `historyItemsPage` (highest hid first, `loadMore` for the next), kept live by the
+ * `historyItemChanged` subscription. A changed item the cache knows is updated where it shows (by
+ * type and id); a new one (higher hid than any listed) appears at the top. No polling.
  */
-const HistoryItemsQuery = graphql(`
-  query HistoryItems($historyId: ID!, $deleted: Boolean, $visible: Boolean) {
-    historyItems(historyId: $historyId, deleted: $deleted, visible: $visible) {
-      __typename
-      ... on HistoryContent {
-        id
-        hid
-        name
-        state
-        extension
-        fileSize
-        peek
-        misc_blurb
-        misc_info
-        genomeBuild
-        visible
-        deleted
-        purged
-        historyId
-      }
-      ... on HistoryDatasetCollection {
-        id
-        hid
-        name
-        collectionType
-        elementCount
-        populated
-        visible
-        deleted
-        historyId
-      }
-    }
-  }
-`);
-
-export type HistoryItem = ResultOf<typeof HistoryItemsQuery>['historyItems'][number];
-export type HistoryDatasetItem = Extract<HistoryItem, { __typename: 'HistoryContent' }>;
-
 export interface HistoryItemFilters {
   /** Show deleted items too (beside the others). */
   includeDeleted: boolean;
@@ -54,38 +20,63 @@ export interface HistoryItemFilters {
 }
 
 export interface HistoryItemsView {
-  /** Ordered by hid, newest first (as the platform's panel shows them). */
+  /** The items fetched so far, highest hid first. */
   items: HistoryItem[];
+  /** Every item the filter keeps, fetched or not (the list's full height). */
   totalCount: number;
   fetching: boolean;
   error: CombinedError | undefined;
-  /** More items than `items` exist (paged contents); false while the whole list is fetched. */
+  /** More items than `items` exist. */
   hasMore: boolean;
-  loadMore(): void;
+  /** Fetches the next page, of at least `wanted` items. */
+  loadMore(wanted?: number): void;
   refresh(): void;
 }
 
-const UNFINISHED_STATES = new Set(['new', 'upload', 'queued', 'running', 'setting_metadata']);
-const REFRESH_WHILE_UNFINISHED_MS = 1500;
-
-const isUnfinished = (item: HistoryItem) => item.__typename === 'HistoryContent' && UNFINISHED_STATES.has(item.state);
+const keeps = (filters: HistoryItemFilters) => (item: HistoryItem) => (filters.includeDeleted || !item.deleted) && (filters.includeHidden || item.visible);
 
 export function useHistoryItems(historyId: string, filters: HistoryItemFilters): HistoryItemsView {
-  const [result, reexecute] = useQuery({
-    query: HistoryItemsQuery,
-    variables: { historyId, deleted: filters.includeDeleted ? null : false, visible: filters.includeHidden ? null : true },
+  const client = useClient();
+  const { includeDeleted, includeHidden } = filters;
+  const pages = useMemo(
+    () => new HistoryPages(client, { historyId, deleted: includeDeleted ? null : false, visible: includeHidden ? null : true }),
+    [client, historyId, includeDeleted, includeHidden],
+  );
+  const snapshot = useSyncExternalStore(pages.subscribe, pages.getSnapshot);
+
+  // Items the subscription announced that no fetched page holds yet (new ones), by id.
+  const [announced, setAnnounced] = useState<ReadonlyMap<string, HistoryItem>>(new Map());
+  useSubscription({ query: HistoryItemChangedSubscription, variables: { historyId } }, (_previous, event) => {
+    const item = event.historyItemChanged;
+    if (item) setAnnounced((known) => new Map(known).set(`${item.__typename}:${item.id}`, item));
+    return event;
   });
-  const refresh = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
-  const items = result.data?.historyItems ?? [];
-  const unfinished = items.some(isUnfinished);
 
-  // Until the graph's historyItemChanged subscription: unfinished items are asked again.
-  useEffect(() => {
-    if (!unfinished || result.fetching) return;
-    const timer = window.setTimeout(refresh, REFRESH_WHILE_UNFINISHED_MS);
-    return () => window.clearTimeout(timer);
-  }, [unfinished, result.fetching, refresh]);
+  const refresh = useCallback(() => pages.refresh(), [pages]);
+  const loadMore = useCallback((wanted = 0) => pages.loadMore(wanted), [pages]);
+  useOnReconnect(refresh);
 
-  const sorted = [...items].sort((a, b) => b.hid - a.hid);
-  return { items: sorted, totalCount: sorted.length, fetching: result.fetching, error: result.error, hasMore: false, loadMore: () => undefined, refresh };
+  const first = snapshot.pages[0]?.data;
+  const last = snapshot.pages[snapshot.pages.length - 1];
+  const kept = keeps(filters);
+  const paged = snapshot.pages.flatMap((page) => page.data?.edges.map((edge) => edge.node) ?? []);
+  const pagedKeys = new Set(paged.map((item) => `${item.__typename}:${item.id}`));
+  const topHid = first?.edges[0]?.node.hid ?? 0;
+  const fresh = [...announced.entries()]
+    .filter(([key, item]) => !pagedKeys.has(key) && item.hid > topHid && first !== undefined)
+    .map(([, item]) => item)
+    .sort((a, b) => b.hid - a.hid);
+  const all = [...fresh, ...paged];
+  const items = all.filter(kept);
+  const leftOut = all.length - items.length;
+
+  return {
+    items,
+    totalCount: Math.max(items.length, (first?.totalCount ?? 0) + fresh.length - leftOut),
+    fetching: snapshot.pages.some((page) => page.fetching),
+    error: snapshot.pages.find((page) => page.error)?.error,
+    hasMore: Boolean(last?.data?.pageInfo.hasNextPage),
+    loadMore,
+    refresh,
+  };
 }

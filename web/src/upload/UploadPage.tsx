@@ -1,4 +1,4 @@
-import { type DragEvent, type FormEvent, useCallback, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { graphql } from '../graphql';
@@ -14,6 +14,9 @@ const UploadDatatypesQuery = graphql(`
   }
 `);
 
+// The new datasets reach the history panel through its subscription.
+const ignoreOutcome = (_outcome: UploadOutcome) => undefined;
+
 const extensionsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').sort() : []);
 
 /**
@@ -22,7 +25,7 @@ const extensionsOf = (value: unknown): string[] => (Array.isArray(value) ? value
  */
 export function UploadPage() {
   const [search] = useSearchParams();
-  const { historyId: currentId, choose } = useCurrentHistory();
+  const { historyId: currentId } = useCurrentHistory();
   const historyId = search.get('history') ?? currentId ?? null;
   const [datatypes] = useQuery({ query: UploadDatatypesQuery });
   const [fileType, setFileType] = useState('auto');
@@ -33,15 +36,7 @@ export function UploadPage() {
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const onSent = useCallback(
-    (outcome: UploadOutcome) => {
-      // A visitor's first upload made their current history: remember it.
-      const madeIn = outcome.outputs[0]?.dataset.historyId;
-      if (madeIn && !currentId) choose(madeIn);
-    },
-    [currentId, choose],
-  );
-  const { uploads, start } = useUploadQueue(onSent);
+  const { uploads, start } = useUploadQueue(ignoreOutcome);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

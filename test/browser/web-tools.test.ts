@@ -1,0 +1,67 @@
+import { createHistory, uploadText } from '../support/data-helpers';
+import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+
+/** The tools screen: the panel, a form generated from the tool's inputs, Run, and the output in the history. */
+let ui: WebUiHarness;
+
+describeInBrowser('tools in the web UI', () => {
+  beforeAll(async () => {
+    ui = await startWebUiHarness();
+  }, 180_000);
+  afterAll(() => ui?.close());
+
+  it('runs Concatenate datasets (cat1) from its form on two uploaded datasets and sees the output turn ok', async () => {
+    const ida = await ui.h.newUser('ida');
+    const historyId = await createHistory(ui.h, ida.key, 'Tools history');
+    await uploadText(ui.h, ida.key, historyId, 'first line\n', { name: 'first.txt' });
+    await uploadText(ui.h, ida.key, historyId, 'second line\n', { name: 'second.txt' });
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, ida);
+    await page.goto('/histories');
+    const switchTo = page.getByRole('button', { name: 'Switch to Tools history' });
+    if (await switchTo.count()) await switchTo.click();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Tools history' }).waitFor();
+    await page.locator('[data-state="ok"]').nth(1).waitFor({ timeout: 30_000 });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools', exact: true }).click();
+    await page.getByLabel('Search tools').fill('concatenate');
+    await page.getByRole('navigation', { name: 'Tools' }).getByRole('link', { name: 'Concatenate datasets' }).click();
+    await page.getByRole('heading', { name: 'Concatenate datasets' }).waitFor();
+    const form = page.getByRole('form', { name: 'Concatenate datasets form' });
+
+    // Run without a dataset: the form's own check, at the field.
+    await form.getByRole('button', { name: 'Run tool' }).click();
+    await form.locator('[data-field="input1"]').getByRole('alert').filter({ hasText: 'Choose a dataset.' }).waitFor();
+
+    await form.getByLabel('Concatenate Dataset').selectOption({ label: '1: first.txt (txt)' });
+    await form.getByRole('button', { name: 'Insert Dataset' }).click();
+    await form.locator('[data-field="queries_0|input2"]').getByLabel('Select').selectOption({ label: '2: second.txt (txt)' });
+    await screenshot('tool-form-cat1');
+    await form.getByRole('button', { name: 'Run tool' }).click();
+
+    await page.getByRole('heading', { name: 'Tools history' }).waitFor();
+    const output = page.getByRole('listitem').filter({ hasText: /^3: / });
+    await output.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await output.getByRole('button').first().click();
+    await output.getByLabel('Peek').filter({ hasText: 'second line' }).waitFor();
+    await screenshot('tool-output-ok');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('shows the tool panel and a form with a repeat at 390 pixels wide', async () => {
+    const jon = await ui.h.newUser('jon');
+    const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
+    await signIn(page, jon);
+    await page.goto('/tools/cat1');
+    await page.getByRole('heading', { name: 'Concatenate datasets' }).waitFor();
+    await page.getByRole('button', { name: 'Insert Dataset' }).click();
+    await page.getByRole('group', { name: '1: Dataset' }).waitFor();
+    await page.getByRole('button', { name: 'Remove the last Dataset' }).click();
+    await page.getByRole('group', { name: '1: Dataset' }).waitFor({ state: 'detached' });
+    await screenshot('tool-form-phone');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
