@@ -19,6 +19,11 @@ export const cacheOptions: CacheExchangeOpts = {
     ToolRun: () => null,
     ToolOutput: () => null,
     JobDataset: () => null,
+    FolderContents: () => null,
+    WorkflowStepConnection: () => null,
+    // A sharing status's id is its item's: a history and a workflow may share one, so it lives in its query.
+    SharingStatus: () => null,
+    ShareResult: () => null,
   },
   updates: {
     Mutation: {
@@ -31,6 +36,23 @@ export const cacheOptions: CacheExchangeOpts = {
       },
       updateDataset: (_result, _args, cache) => invalidateQueryField(cache, 'historyItems'),
       deleteDataset: (_result, _args, cache) => invalidateQueryField(cache, 'historyItems'),
+      copyDataset: (_result, _args, cache) => {
+        invalidateQueryField(cache, 'historyItems');
+        invalidateQueryField(cache, 'historyContents');
+      },
+      invokeWorkflow: (_result, _args, cache) => {
+        invalidateQueryField(cache, 'historyItems');
+        invalidateQueryField(cache, 'workflowInvocations');
+      },
+      importWorkflow: (_result, _args, cache) => invalidateQueryField(cache, 'workflows'),
+      importSharedWorkflow: (_result, _args, cache) => invalidateQueryField(cache, 'workflows'),
+      createLibrary: (_result, _args, cache) => invalidateQueryField(cache, 'libraries'),
+      createFolder: (_result, _args, cache) => invalidateQueryField(cache, 'folderContents'),
+      createLibraryContent: (_result, _args, cache) => invalidateQueryField(cache, 'folderContents'),
+      setSharingAccess: (_result, _args, cache) => {
+        for (const field of ['sharingStatus', 'publishedHistories', 'publishedPages', 'publishedVisualizations', 'workflows', 'histories', 'pages']) invalidateQueryField(cache, field);
+      },
+      shareWithUsers: (_result, _args, cache) => invalidateQueryField(cache, 'sharingStatus'),
     },
   },
 };

@@ -1,0 +1,91 @@
+import type { Page } from 'playwright-core';
+import { describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+
+/** Sharing in the web UI: a history shared with another user, who sees and opens it; a visitor refused. */
+let ui: WebUiHarness;
+
+const mainMenu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+describeInBrowser('sharing in the web UI', () => {
+  beforeAll(async () => {
+    ui = await startWebUiHarness();
+  }, 180_000);
+  afterAll(() => ui?.close());
+
+  it('shares a history with another user, who finds it in their "shared with me" list and opens it; a visitor is refused it', async () => {
+    const kim = await ui.h.newUser('kim');
+    const lee = await ui.h.newUser('lee');
+    const owner = await ui.newPage();
+    await signIn(owner.page, kim);
+    await owner.page.goto('/histories');
+    await owner.page.getByLabel('New history name').fill('Shared results');
+    await owner.page.getByRole('button', { name: 'Create history' }).click();
+    await owner.page.getByRole('heading', { name: 'Shared results' }).waitFor();
+    const historyPath = new URL(owner.page.url()).pathname;
+
+    await mainMenu(owner.page, 'Sharing').click();
+    await owner.page.getByRole('link', { name: 'Share Shared results' }).click();
+    await owner.page.getByRole('heading', { name: 'Share history “Shared results”' }).waitFor();
+    await owner.page.getByLabel('Share with (email)').fill(lee.email);
+    await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
+    await owner.page.getByRole('button', { name: `Stop sharing with ${lee.email}` }).waitFor();
+    await owner.page.getByLabel('Share with (email)').fill('nobody@example.org');
+    await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
+    await owner.page.getByRole('alert').filter({ hasText: 'nobody@example.org' }).waitFor();
+    await owner.screenshot('sharing-history');
+    expect(owner.consoleErrors).toEqual([]);
+    await owner.page.close();
+
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, lee);
+    await mainMenu(page, 'Shared with me').click();
+    await page.getByRole('heading', { name: 'Shared with me' }).waitFor();
+    await page.getByRole('link', { name: 'Shared results' }).click();
+    await page.getByRole('heading', { name: 'Shared results' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(historyPath);
+    await screenshot('shared-with-me-opened');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Shared with me' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+
+    const visitor = await ui.newPage();
+    await visitor.page.goto(historyPath);
+    await visitor.page.getByRole('alert').waitFor();
+    const refusal = await visitor.page.getByRole('alert').innerText();
+    expect(refusal).toMatch(/not accessible|not allowed|permission|access/i);
+    await visitor.screenshot('private-history-visitor');
+    await visitor.page.close();
+  }, 150_000);
+
+  it('publishes a history; it appears in the published list, and a visitor opens it', async () => {
+    const max = await ui.h.newUser('max');
+    const owner = await ui.newPage();
+    await signIn(owner.page, max);
+    await owner.page.goto('/histories');
+    await owner.page.getByLabel('New history name').fill('Open data');
+    await owner.page.getByRole('button', { name: 'Create history' }).click();
+    await owner.page.getByRole('heading', { name: 'Open data' }).waitFor();
+    await owner.page.goto('/sharing');
+    await owner.page.getByRole('link', { name: 'Share Open data' }).click();
+    await owner.page.getByLabel('Published (listed for everyone)').click();
+    await owner.page.getByText('Anyone with this link may see it').waitFor();
+    await expectChecked(owner.page, 'Accessible by link');
+    await mainMenu(owner.page, 'Published').click();
+    await owner.page.getByRole('link', { name: 'Open data' }).waitFor();
+    await owner.screenshot('published-list');
+    expect(owner.consoleErrors).toEqual([]);
+    await owner.page.close();
+
+    const visitor = await ui.newPage();
+    await visitor.page.goto('/published');
+    await visitor.page.getByRole('link', { name: 'Open data' }).click();
+    await visitor.page.getByRole('heading', { name: 'Open data' }).waitFor();
+    expect(visitor.consoleErrors).toEqual([]);
+    await visitor.page.close();
+  }, 120_000);
+});
+
+async function expectChecked(page: Page, label: string): Promise<void> {
+  expect(await page.getByLabel(label).isChecked()).toBe(true);
+}
