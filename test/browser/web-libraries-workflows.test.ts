@@ -48,7 +48,8 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await admin.page.getByLabel('Datatype').fill('tabular');
     await admin.page.getByRole('button', { name: 'Upload to library' }).click();
     await admin.page.getByRole('status').filter({ hasText: 'Added' }).waitFor();
-    await admin.page.getByRole('table', { name: 'Contents of genomes' }).getByRole('row').nth(1).waitFor();
+    // The upload's job runs; the folder reads its state again until the dataset is ok.
+    await admin.page.getByRole('table', { name: 'Contents of genomes' }).locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
     await admin.screenshot('library-folder-admin');
     expect(admin.consoleErrors).toEqual([]);
     await admin.page.close();
@@ -98,6 +99,7 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await screenshot('workflow-run-form');
     await page.getByRole('button', { name: 'Run workflow' }).click();
     await page.getByRole('heading', { name: 'Workflow run' }).waitFor();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Copy and head (imported from API)' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: 60_000 });
     const steps = page.getByRole('list', { name: 'Steps of the run' });
     expect(await steps.locator('[data-state="ok"]').count()).toBe(2);

@@ -84,6 +84,42 @@ describeInBrowser('sharing in the web UI', () => {
     expect(visitor.consoleErrors).toEqual([]);
     await visitor.page.close();
   }, 120_000);
+
+  it('publishes a page; another user reads it as HTML from the published list, without its script; a visitor is refused it', async () => {
+    const nia = await ui.h.newUser('nia');
+    const created = await ui.h.api
+      .post('/api/pages')
+      .query({ key: nia.key })
+      .send({ slug: 'methods', title: 'Methods', content: '<h2>How we did it</h2><p>Reads were <em>trimmed</em>.</p><script>window.pwned = true</script>' });
+    expect(created.status).toBe(200);
+    const owner = await ui.newPage();
+    await signIn(owner.page, nia);
+    await owner.page.goto(`/sharing/pages/${created.body.id}`);
+    await owner.page.getByRole('heading', { name: 'Share page “Methods”' }).waitFor();
+    await owner.page.getByLabel('Published (listed for everyone)').click();
+    await owner.page.getByText('Anyone with this link may see it').waitFor();
+    expect(owner.consoleErrors).toEqual([]);
+    await owner.page.close();
+
+    // Another user reads it from the published list (the graph's page(id) asks visitors to sign in).
+    const omar = await ui.h.newUser('omar');
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, omar);
+    await mainMenu(page, 'Published').click();
+    await page.getByRole('link', { name: 'Methods' }).click();
+    await page.getByRole('heading', { name: 'How we did it' }).waitFor();
+    await page.getByText('Reads were trimmed.').waitFor();
+    expect(await page.evaluate("'pwned' in window")).toBe(false);
+    await screenshot('published-page');
+    const pagePath = new URL(page.url()).pathname;
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+
+    const visitor = await ui.newPage();
+    await visitor.page.goto(pagePath);
+    await visitor.page.getByRole('alert').filter({ hasText: 'Could not open the page' }).waitFor();
+    await visitor.page.close();
+  }, 120_000);
 });
 
 async function expectChecked(page: Page, label: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { type ResultOf } from '../graphql';
@@ -12,6 +13,10 @@ import { NewFolderForm } from './NewFolderForm';
 
 type FolderItem = ResultOf<typeof FolderContentsQuery>['folderContents']['items'][number];
 
+/** Dataset states a library upload passes through before it is over. */
+const PENDING_STATES = new Set(['new', 'upload', 'queued', 'running', 'setting_metadata']);
+const REREAD_MS = 1500;
+
 const folderPath = (libraryId: string, folderId: string, isRoot: boolean) =>
   isRoot ? `/libraries/${libraryId}` : `/libraries/${libraryId}/folders/${folderId}`;
 
@@ -19,6 +24,14 @@ const folderPath = (libraryId: string, folderId: string, isRoot: boolean) =>
 export function FolderView({ libraryId, folderId }: { libraryId: string; folderId: string }) {
   const [result, reexecute] = useQuery({ query: FolderContentsQuery, variables: { id: folderId } });
   const contents = result.data?.folderContents;
+  const states = new Map((result.data?.folder.datasets ?? []).map((version) => [version.libraryDatasetId, version.state]));
+  const pending = [...states.values()].some((state) => PENDING_STATES.has(state));
+  // A new upload is processed by a job: its state (and size) are read again until it is over.
+  useEffect(() => {
+    if (!pending || result.fetching) return undefined;
+    const timer = window.setTimeout(() => reexecute({ requestPolicy: 'network-only' }), REREAD_MS);
+    return () => window.clearTimeout(timer);
+  }, [pending, result.fetching, reexecute]);
   if (result.error) return <Page title="Library folder"><ErrorMessage error={result.error} what="Could not open the folder" /></Page>;
   if (!contents) return <Page title="Library folder"><p role="status">Loading…</p></Page>;
 
@@ -52,6 +65,7 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
                 <th scope="col">Name</th>
                 <th scope="col">Type</th>
                 <th scope="col">Size</th>
+                <th scope="col">State</th>
                 <th scope="col">Date</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -60,7 +74,7 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
             </thead>
             <tbody>
               {items.map((item) => (
-                <FolderRow key={item.id} item={item} libraryId={libraryId} />
+                <FolderRow key={item.id} item={item} libraryId={libraryId} state={states.get(item.id)} />
               ))}
             </tbody>
           </table>
@@ -70,7 +84,7 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
   );
 }
 
-function FolderRow({ item, libraryId }: { item: FolderItem; libraryId: string }) {
+function FolderRow({ item, libraryId, state }: { item: FolderItem; libraryId: string; state: string | undefined }) {
   const isFolder = item.type === 'folder';
   return (
     <tr>
@@ -80,6 +94,7 @@ function FolderRow({ item, libraryId }: { item: FolderItem; libraryId: string })
       </th>
       <td>{isFolder ? 'folder' : (item.fileExt ?? '')}</td>
       <td>{item.fileSize != null ? formatSize(item.fileSize) : ''}</td>
+      <td>{state && <span className={`state state-${state}`} data-state={state}>{state}</span>}</td>
       <td>{new Date(item.dateUploaded ?? item.updateTime).toLocaleString()}</td>
       <td className="actions">{!isFolder && <ImportDatasetButton libraryDatasetId={item.id} name={item.name} />}</td>
     </tr>

@@ -48,6 +48,14 @@ export const FolderContentsQuery = graphql(`
         isPrivate
       }
     }
+    folder(id: $id) {
+      id
+      datasets {
+        id
+        libraryDatasetId
+        state
+      }
+    }
   }
 `);
 

@@ -14,21 +14,17 @@ export function AccessSettings({ id, kind, status }: { id: string; kind: Shareab
     <fieldset className="stack">
       <legend>Access</legend>
       <label className="checkbox">
-        <span>
-          <input
-            type="checkbox"
-            checked={status.importable}
-            disabled={result.fetching || status.published}
-            onChange={(event) => change(event.target.checked ? 'enable_link_access' : 'disable_link_access')}
-          />{' '}
-          Accessible by link
-        </span>
+        <input
+          type="checkbox"
+          checked={status.importable}
+          disabled={result.fetching || status.published}
+          onChange={(event) => change(event.target.checked ? 'enable_link_access' : 'disable_link_access')}
+        />
+        Accessible by link
       </label>
       <label className="checkbox">
-        <span>
-          <input type="checkbox" checked={status.published} disabled={result.fetching} onChange={(event) => change(event.target.checked ? 'publish' : 'unpublish')} />{' '}
-          Published (listed for everyone)
-        </span>
+        <input type="checkbox" checked={status.published} disabled={result.fetching} onChange={(event) => change(event.target.checked ? 'publish' : 'unpublish')} />
+        Published (listed for everyone)
       </label>
       <ErrorMessage error={result.error} what="Could not change the access" />
     </fieldset>

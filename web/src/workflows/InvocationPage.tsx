@@ -5,7 +5,8 @@ import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { type InvocationView, PROGRESS_TEXT, progressOf } from './invocation-progress';
-import { InvocationQuery } from './workflow-documents';
+import { InvocationQuery, WorkflowQuery } from './workflow-documents';
+import { stepTitle, type WorkflowStepView } from './WorkflowSteps';
 
 /** How often a run that is not over is read again (its datasets' states reach the history panel live). */
 const REREAD_MS = 1500;
@@ -17,6 +18,9 @@ export function InvocationPage() {
   const invocation = result.data?.workflowInvocation;
   const progress = invocation ? progressOf(invocation) : null;
   const over = progress === 'finished' || progress === 'failed';
+  // The workflow names the run's steps (a run of a workflow deleted since keeps its numbers).
+  const [workflowResult] = useQuery({ query: WorkflowQuery, variables: { id: invocation?.storedWorkflowId ?? '' }, pause: !invocation });
+  const workflow = workflowResult.data?.workflow;
   useEffect(() => {
     if (!invocation || over || result.fetching) return undefined;
     const timer = window.setTimeout(() => reexecute({ requestPolicy: 'network-only' }), REREAD_MS);
@@ -28,7 +32,7 @@ export function InvocationPage() {
   return (
     <Page title="Workflow run">
       <Breadcrumbs
-        crumbs={[{ label: 'Workflows', to: '/workflows' }, { label: 'Workflow', to: `/workflows/${invocation.storedWorkflowId}` }, { label: 'Run' }]}
+        crumbs={[{ label: 'Workflows', to: '/workflows' }, { label: workflow?.name ?? 'Workflow', to: `/workflows/${invocation.storedWorkflowId}` }, { label: 'Run' }]}
       />
       <p role="status" aria-live="polite" className={`state state-${progress === 'finished' ? 'ok' : progress === 'failed' ? 'error' : 'running'}`}>
         {PROGRESS_TEXT[progress]}
@@ -38,19 +42,20 @@ export function InvocationPage() {
         Started {new Date(invocation.createTime).toLocaleString()} · run state {invocation.state} ·{' '}
         <Link to={`/histories/${invocation.historyId}`}>Open its history</Link>
       </p>
-      <InvocationSteps invocation={invocation} />
+      <InvocationSteps invocation={invocation} workflowSteps={workflow?.steps ?? []} />
     </Page>
   );
 }
 
-function InvocationSteps({ invocation }: { invocation: InvocationView }) {
+function InvocationSteps({ invocation, workflowSteps }: { invocation: InvocationView; workflowSteps: WorkflowStepView[] }) {
   if (invocation.steps.length === 0) return <p>No step is scheduled yet.</p>;
+  const titles = new Map(workflowSteps.map((step) => [step.orderIndex, stepTitle(step)]));
   return (
     <ol className="steps" start={0} aria-label="Steps of the run">
       {invocation.steps.map((step) => (
         <li key={step.id}>
           <strong>Step {step.orderIndex}</strong>
-          {step.workflowStepLabel ? ` (${step.workflowStepLabel})` : ''} <span className={`state state-${step.state}`}>{step.state}</span>
+          {step.workflowStepLabel || titles.has(step.orderIndex) ? `: ${step.workflowStepLabel ?? titles.get(step.orderIndex)}` : ''} <span className={`state state-${step.state}`}>{step.state}</span>
           {step.jobs.length > 0 && (
             <ul className="step-jobs">
               {step.jobs.map((job) => (
