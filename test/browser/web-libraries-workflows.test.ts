@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { copyHeadWorkflow } from '../support/workflow-helpers';
+import { copyHeadWorkflow, headOverListWorkflow } from '../support/workflow-helpers';
 import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 
 /** Data libraries and workflows in the web UI: an administrator fills a library, a user imports from it; a .ga import and its run. */
@@ -65,9 +65,17 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     const imported = page.getByRole('status').filter({ hasText: 'Imported as' });
     await imported.waitFor();
     await screenshot('library-import');
-    // Back and forward through the folders by the browser's history.
+    // The dataset's own page, and back to its folder by the breadcrumb.
+    await page.getByRole('link', { name: 'Pasted Entry', exact: true }).click();
+    await page.getByRole('heading', { name: 'Pasted Entry' }).waitFor();
+    await page.getByText('tabular', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^\/api\/libraries\/datasets\/download\/uncompressed\?ld_ids=\w+$/);
+    await screenshot('library-dataset');
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'genomes' }).click();
+    await page.getByRole('heading', { name: 'genomes' }).waitFor();
+    // Back and forward by the browser's history.
     await page.goBack();
-    await page.getByRole('heading', { name: 'Reference data' }).waitFor();
+    await page.getByRole('heading', { name: 'Pasted Entry' }).waitFor();
     await page.goForward();
     await page.getByRole('heading', { name: 'genomes' }).waitFor();
     await mainMenu(page, 'Current history').click();
@@ -111,6 +119,36 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     expect(await list.getByRole('listitem').count()).toBe(3);
     await page.goBack();
     await page.getByRole('status').filter({ hasText: 'Finished' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 150_000);
+
+  it('runs a workflow over a list collection of the history', async () => {
+    const pia = await ui.h.newUser('pia');
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, pia);
+    await uploadPasted(page, 'a1\na2\n', 'a.txt');
+    await uploadPasted(page, 'b1\nb2\n', 'b.txt');
+    const historyId = new URL(page.url()).pathname.split('/').pop() as string;
+    const contents = await ui.h.api.get(`/api/histories/${historyId}/contents`).query({ key: pia.key });
+    const elements = (contents.body as Array<{ id: string; name: string }>).map((dataset) => ({ name: dataset.name, src: 'hda', id: dataset.id }));
+    const made = await ui.h.api
+      .post(`/api/histories/${historyId}/contents`)
+      .query({ key: pia.key })
+      .send({ type: 'dataset_collection', collection_type: 'list', name: 'pair of lines', element_identifiers: elements });
+    expect(made.status).toBe(200);
+
+    const gaFile = join(tempDir, 'head-over-list.ga');
+    writeFileSync(gaFile, JSON.stringify(headOverListWorkflow('Head of each', 1)));
+    await page.goto('/workflows');
+    await page.getByLabel('Workflow file (.ga)').setInputFiles(gaFile);
+    await page.getByRole('button', { name: 'Import workflow' }).click();
+    await page.getByRole('link', { name: 'Run workflow' }).click();
+    await page.getByLabel('Input 0: samples (collection)').selectOption({ label: '3: pair of lines (list, 2 elements)' });
+    await page.getByRole('button', { name: 'Run workflow' }).click();
+    await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('list', { name: 'Steps of the run' }).locator('[data-state="ok"]').count()).toBe(2);
+    await screenshot('workflow-run-collection');
     expect(consoleErrors).toEqual([]);
     await page.close();
   }, 150_000);

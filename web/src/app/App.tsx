@@ -10,6 +10,7 @@ import { Page } from '../ui/Page';
 import { UploadPage } from '../upload/UploadPage';
 import { FolderPage, LibraryPage } from '../libraries/LibraryPages';
 import { LibrariesPage } from '../libraries/LibrariesPage';
+import { LibraryDatasetPage } from '../libraries/LibraryDatasetPage';
 import { InvocationPage } from '../workflows/InvocationPage';
 import { RunWorkflowPage } from '../workflows/RunWorkflowPage';
 import { WorkflowPage } from '../workflows/WorkflowPage';
@@ -47,6 +48,7 @@ export function App() {
                 <Route path="libraries" element={<LibrariesPage />} />
                 <Route path="libraries/:libraryId" element={<LibraryPage />} />
                 <Route path="libraries/:libraryId/folders/:folderId" element={<FolderPage />} />
+                <Route path="libraries/:libraryId/datasets/:datasetId" element={<LibraryDatasetPage />} />
                 <Route path="workflows" element={<WorkflowsPage />} />
                 <Route path="workflows/:workflowId" element={<WorkflowPage />} />
                 <Route path="workflows/:workflowId/run" element={<RunWorkflowPage />} />

@@ -89,7 +89,7 @@ function FolderRow({ item, libraryId, state }: { item: FolderItem; libraryId: st
   return (
     <tr>
       <th scope="row">
-        {isFolder ? <Link to={folderPath(libraryId, item.id, false)}>{item.name}</Link> : item.name}
+        {isFolder ? <Link to={folderPath(libraryId, item.id, false)}>{item.name}</Link> : <Link to={`/libraries/${libraryId}/datasets/${item.id}`}>{item.name}</Link>}
         {item.isPrivate && <span className="badge">restricted</span>}
       </th>
       <td>{isFolder ? 'folder' : (item.fileExt ?? '')}</td>

@@ -99,3 +99,33 @@ export const ImportLibraryDatasetMutation = graphql(`
     }
   }
 `);
+
+export const LibraryDatasetQuery = graphql(`
+  query LibraryDataset($id: ID!) {
+    libraryDataset(id: $id) {
+      id
+      name
+      fullPath {
+        id
+        name
+      }
+      expiredVersions {
+        id
+        name
+      }
+      current {
+        id
+        fileExt
+        fileSize
+        genomeBuild
+        state
+        peek
+        miscInfo
+        miscBlurb
+        message
+        uploadedBy
+        createTime
+      }
+    }
+  }
+`);

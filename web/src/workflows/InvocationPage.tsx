@@ -4,6 +4,7 @@ import { useQuery } from 'urql';
 import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
+import { CancelRunButton } from './CancelRunButton';
 import { type InvocationView, PROGRESS_TEXT, progressOf } from './invocation-progress';
 import { InvocationQuery, WorkflowQuery } from './workflow-documents';
 import { stepTitle, type WorkflowStepView } from './WorkflowSteps';
@@ -30,7 +31,7 @@ export function InvocationPage() {
   if (result.error && !invocation) return <Page title="Workflow run"><ErrorMessage error={result.error} what="Could not open the run" /></Page>;
   if (!invocation || !progress) return <Page title="Workflow run"><p role="status">Loading…</p></Page>;
   return (
-    <Page title="Workflow run">
+    <Page title="Workflow run" actions={over ? undefined : <CancelRunButton invocationId={invocation.id} onCancelled={() => reexecute({ requestPolicy: 'network-only' })} />}>
       <Breadcrumbs
         crumbs={[{ label: 'Workflows', to: '/workflows' }, { label: workflow?.name ?? 'Workflow', to: `/workflows/${invocation.storedWorkflowId}` }, { label: 'Run' }]}
       />

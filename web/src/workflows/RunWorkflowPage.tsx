@@ -5,7 +5,7 @@ import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { useTargetHistory } from '../ui/use-target-history';
-import { type HistoryDatasetChoice, useHistoryDatasets } from './history-datasets';
+import { type HistoryCollectionChoice, type HistoryDatasetChoice, useHistoryDatasets } from './history-datasets';
 import { changedParameters, editableParameters } from './step-parameters';
 import { InvokeWorkflowMutation, WorkflowQuery } from './workflow-documents';
 import { stepTitle, type WorkflowStepView } from './WorkflowSteps';
@@ -27,22 +27,27 @@ export function RunWorkflowPage() {
 
 function RunForm({ workflowId, steps }: { workflowId: string; steps: WorkflowStepView[] }) {
   const { historyId } = useTargetHistory();
-  const { historyName, datasets, error: datasetsError, fetching } = useHistoryDatasets(historyId);
+  const { historyName, datasets, collections, error: datasetsError, fetching } = useHistoryDatasets(historyId);
   const [chosen, setChosen] = useState<Record<number, string>>({});
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [result, invoke] = useMutation(InvokeWorkflowMutation);
   const navigate = useNavigate();
   const inputSteps = steps.filter((step) => step.type === 'data_input');
-  const otherInputs = steps.filter((step) => step.type === 'data_collection_input');
+  const collectionSteps = steps.filter((step) => step.type === 'data_collection_input');
   const toolSteps = steps.filter((step) => editableParameters(step).length > 0);
-  const choiceOf = (step: WorkflowStepView) => chosen[step.orderIndex] ?? datasets[0]?.id ?? '';
+  const choiceOf = (step: WorkflowStepView) => chosen[step.orderIndex] ?? (step.type === 'data_collection_input' ? collectionsFor(step, collections)[0]?.id : datasets[0]?.id) ?? '';
+  const choose = (step: WorkflowStepView) => (id: string) => setChosen((old) => ({ ...old, [step.orderIndex]: id }));
+  const missing = inputSteps.some((step) => !choiceOf(step)) || collectionSteps.some((step) => !choiceOf(step));
 
   if (historyId === undefined) return <p role="status">Loading the current history…</p>;
   if (historyId === null) return <p>You have no current history: <Link to="/upload">upload data</Link> first.</p>;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const inputs = Object.fromEntries(inputSteps.map((step) => [String(step.orderIndex), { src: 'hda', id: choiceOf(step) }]));
+    const inputs = Object.fromEntries([
+      ...inputSteps.map((step) => [String(step.orderIndex), { src: 'hda', id: choiceOf(step) }]),
+      ...collectionSteps.map((step) => [String(step.orderIndex), { src: 'hdca', id: choiceOf(step) }]),
+    ]);
     const outcome = await invoke({ workflowId, input: { historyId, inputs, parameters: changedParameters(steps, edits) } });
     const invocation = outcome.data?.invokeWorkflow;
     if (invocation) navigate(`/workflows/invocations/${invocation.id}`);
@@ -54,11 +59,13 @@ function RunForm({ workflowId, steps }: { workflowId: string; steps: WorkflowSte
         Inputs from the current history{historyName ? `, ${historyName}` : ''}; the outputs go there too.
       </p>
       <ErrorMessage error={datasetsError} what="Could not list the history's datasets" />
-      {otherInputs.length > 0 && <p role="alert">This workflow takes a collection as input; running it from here is not offered yet.</p>}
       {inputSteps.map((step) => (
-        <DatasetPicker key={step.id} step={step} datasets={datasets} value={choiceOf(step)} onChange={(id) => setChosen((old) => ({ ...old, [step.orderIndex]: id }))} />
+        <DatasetPicker key={step.id} step={step} datasets={datasets} value={choiceOf(step)} onChange={choose(step)} />
       ))}
-      {!fetching && inputSteps.length > 0 && datasets.length === 0 && <p>The current history has no datasets to use as inputs.</p>}
+      {collectionSteps.map((step) => (
+        <CollectionPicker key={step.id} step={step} collections={collectionsFor(step, collections)} value={choiceOf(step)} onChange={choose(step)} />
+      ))}
+      {!fetching && missing && <p>The current history has no dataset or collection for every input.</p>}
       {toolSteps.map((step) => (
         <fieldset key={step.id}>
           <legend>
@@ -76,7 +83,7 @@ function RunForm({ workflowId, steps }: { workflowId: string; steps: WorkflowSte
         </fieldset>
       ))}
       <div>
-        <button type="submit" disabled={result.fetching || otherInputs.length > 0 || (inputSteps.length > 0 && datasets.length === 0)}>
+        <button type="submit" disabled={result.fetching || missing}>
           Run workflow
         </button>
       </div>
@@ -93,6 +100,27 @@ function DatasetPicker({ step, datasets, value, onChange }: { step: WorkflowStep
         {datasets.map((dataset) => (
           <option key={dataset.id} value={dataset.id}>
             {`${dataset.hid}: ${dataset.name} (${dataset.extension}, ${dataset.state})`}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The collections of the input's type (a step without one takes any). */
+function collectionsFor(step: WorkflowStepView, collections: HistoryCollectionChoice[]): HistoryCollectionChoice[] {
+  const wanted = step.toolInputs.collection_type;
+  return typeof wanted === 'string' && wanted ? collections.filter((collection) => collection.collectionType === wanted) : collections;
+}
+
+function CollectionPicker({ step, collections, value, onChange }: { step: WorkflowStepView; collections: HistoryCollectionChoice[]; value: string; onChange(id: string): void }) {
+  return (
+    <label>
+      Input {step.orderIndex}: {stepTitle(step)} (collection)
+      <select required value={value} onChange={(event) => onChange(event.target.value)}>
+        {collections.map((collection) => (
+          <option key={collection.id} value={collection.id}>
+            {`${collection.hid}: ${collection.name} (${collection.collectionType}, ${collection.elementCount} elements)`}
           </option>
         ))}
       </select>

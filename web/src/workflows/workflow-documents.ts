@@ -120,3 +120,12 @@ export const InvocationQuery = graphql(`
     }
   }
 `);
+
+export const CancelInvocationMutation = graphql(`
+  mutation CancelWorkflowInvocation($id: ID!) {
+    cancelWorkflowInvocation(id: $id) {
+      id
+      state
+    }
+  }
+`);
