@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { copyHeadWorkflow } from '../support/workflow-helpers';
+import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 
 /** Sharing in the web UI: a history shared with another user, who sees and opens it; a visitor refused. */
 let ui: WebUiHarness;
@@ -119,6 +120,40 @@ describeInBrowser('sharing in the web UI', () => {
     await visitor.page.goto(pagePath);
     await visitor.page.getByRole('alert').filter({ hasText: 'Could not open the page' }).waitFor();
     await visitor.page.close();
+  }, 120_000);
+
+  it('shares a workflow with another user, who finds it among the workflows shared with them and copies it, at 390 pixels wide', async () => {
+    const quinn = await ui.h.newUser('quinn');
+    const rosa = await ui.h.newUser('rosa');
+    const owner = await ui.newPage(PHONE);
+    await signIn(owner.page, quinn);
+    await owner.page.goto('/workflows');
+    await owner.page
+      .getByLabel('Workflow file (.ga)')
+      .setInputFiles({ name: 'shared.ga', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(copyHeadWorkflow('Team pipeline'))) });
+    await owner.page.getByRole('button', { name: 'Import workflow' }).click();
+    await owner.page.getByRole('link', { name: 'Share or publish' }).click();
+    await owner.page.getByRole('heading', { name: /^Share workflow “Team pipeline/ }).waitFor();
+    await owner.page.getByLabel('Share with (email)').fill(rosa.email);
+    await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
+    await owner.page.getByRole('button', { name: `Stop sharing with ${rosa.email}` }).waitFor();
+    await owner.screenshot('sharing-workflow-phone');
+    expect(owner.consoleErrors).toEqual([]);
+    await owner.page.close();
+
+    const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
+    await signIn(page, rosa);
+    await page.goto('/workflows');
+    await page.getByText('No workflows here.').waitFor();
+    await page.getByRole('navigation', { name: 'Workflow lists' }).getByRole('link', { name: 'Shared with me' }).click();
+    await page.getByRole('link', { name: /^Team pipeline/ }).click();
+    await page.getByRole('button', { name: 'Copy to my workflows' }).click();
+    await page.getByRole('heading', { name: /^imported: Team pipeline/ }).waitFor();
+    await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
+    await page.getByRole('link', { name: /^imported: Team pipeline/ }).waitFor();
+    await screenshot('workflow-shared-copied-phone');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
   }, 120_000);
 });
 
