@@ -50,6 +50,12 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await admin.page.getByRole('status').filter({ hasText: 'Added' }).waitFor();
     // The upload's job runs; the folder reads its state again until the dataset is ok.
     await admin.page.getByRole('table', { name: 'Contents of genomes' }).locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    // A file, sent as a GraphQL multipart request.
+    await admin.page.getByLabel('File to upload').setInputFiles({ name: 'regions.bed', mimeType: 'text/plain', buffer: Buffer.from('chr1\t10\t20\nchr1\t30\t40\n') });
+    await admin.page.getByLabel('Datatype').fill('bed');
+    await admin.page.getByRole('button', { name: 'Upload to library' }).click();
+    await admin.page.getByRole('status').filter({ hasText: 'Added regions.bed' }).waitFor();
+    await admin.page.getByRole('table', { name: 'Contents of genomes' }).locator('[data-state="ok"]').nth(1).waitFor({ timeout: 30_000 });
     await admin.screenshot('library-folder-admin');
     expect(admin.consoleErrors).toEqual([]);
     await admin.page.close();
