@@ -10,6 +10,11 @@ import { WEB_DIST_DIR } from '../web-build/web-build-stamp';
  */
 export const WEB_CLIENT_ROUTES = ['/', '/login', '/register', '/user', '/upload', '/histories', '/histories/:historyId', '/datasets/:datasetId'];
 WEB_CLIENT_ROUTES.push('/tools', '/tools/:toolId');
+// Data libraries, workflows and sharing (web/src/libraries, web/src/workflows, web/src/sharing).
+WEB_CLIENT_ROUTES.push('/libraries', '/libraries/:libraryId', '/libraries/:libraryId/folders/:folderId');
+WEB_CLIENT_ROUTES.push('/libraries/:libraryId/datasets/:datasetId');
+WEB_CLIENT_ROUTES.push('/workflows', '/workflows/:workflowId', '/workflows/:workflowId/run', '/workflows/invocations/:invocationId');
+WEB_CLIENT_ROUTES.push('/sharing', '/sharing/:kind/:itemId', '/published', '/shared', '/pages/:pageId');
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 

@@ -9,6 +9,19 @@ import { CurrentHistoryPage, HistoryPage } from '../history/HistoryPages';
 import { Page } from '../ui/Page';
 import { UploadPage } from '../upload/UploadPage';
 import { ToolsPage } from '../tools/ToolsPage';
+import { FolderPage, LibraryPage } from '../libraries/LibraryPages';
+import { LibrariesPage } from '../libraries/LibrariesPage';
+import { LibraryDatasetPage } from '../libraries/LibraryDatasetPage';
+import { InvocationPage } from '../workflows/InvocationPage';
+import { RunWorkflowPage } from '../workflows/RunWorkflowPage';
+import { WorkflowPage } from '../workflows/WorkflowPage';
+import { WorkflowsPage } from '../workflows/WorkflowsPage';
+import { MySharingPage } from '../sharing/MySharingPage';
+import { PageView } from '../sharing/PageView';
+import { PublishedPage } from '../sharing/PublishedPage';
+import { SharedWithMePage } from '../sharing/SharedWithMePage';
+import { SharingPage } from '../sharing/SharingPage';
+import '../ui/more.css';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GraphQLClientProvider } from './GraphQLClientProvider';
 import { Layout } from './Layout';
@@ -35,6 +48,19 @@ export function App() {
                 <Route path="login" element={<LoginPage />} />
                 <Route path="register" element={<RegisterPage />} />
                 <Route path="user" element={<UserPage />} />
+                <Route path="libraries" element={<LibrariesPage />} />
+                <Route path="libraries/:libraryId" element={<LibraryPage />} />
+                <Route path="libraries/:libraryId/folders/:folderId" element={<FolderPage />} />
+                <Route path="libraries/:libraryId/datasets/:datasetId" element={<LibraryDatasetPage />} />
+                <Route path="workflows" element={<WorkflowsPage />} />
+                <Route path="workflows/:workflowId" element={<WorkflowPage />} />
+                <Route path="workflows/:workflowId/run" element={<RunWorkflowPage />} />
+                <Route path="workflows/invocations/:invocationId" element={<InvocationPage />} />
+                <Route path="sharing" element={<MySharingPage />} />
+                <Route path="sharing/:kind/:itemId" element={<SharingPage />} />
+                <Route path="published" element={<PublishedPage />} />
+                <Route path="shared" element={<SharedWithMePage />} />
+                <Route path="pages/:pageId" element={<PageView />} />
                 <Route path="*" element={<Page title="Not found"><p>There is no such page.</p></Page>} />
               </Route>
             </Routes>

@@ -23,6 +23,11 @@ export function Layout() {
           <NavLink to="/histories">Histories</NavLink>
           <NavLink to="/upload">Upload</NavLink>
           <NavLink to="/tools">Tools</NavLink>
+          <NavLink to="/libraries">Libraries</NavLink>
+          <NavLink to="/workflows">Workflows</NavLink>
+          <NavLink to="/shared">Shared with me</NavLink>
+          <NavLink to="/published">Published</NavLink>
+          <NavLink to="/sharing">Sharing</NavLink>
           <a href="/about">About the API</a>
         </nav>
         <div className="account">

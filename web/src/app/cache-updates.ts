@@ -44,6 +44,11 @@ export const cacheOptions: CacheExchangeOpts = {
     ToolConditionalCase: () => null,
     // A tool's inputs live inside the tool.
     ...Object.fromEntries(TOOL_INPUT_TYPES.map((typename) => [typename, () => null])),
+    FolderContents: () => null,
+    WorkflowStepConnection: () => null,
+    // A sharing status's id is its item's: a history and a workflow may share one, so it lives in its query.
+    SharingStatus: () => null,
+    ShareResult: () => null,
   },
   updates: {
     Mutation: {
@@ -53,6 +58,18 @@ export const cacheOptions: CacheExchangeOpts = {
       // New datasets reach the history panel through the historyItemChanged subscription.
       runTool: (_result, _args, cache) => invalidateQueryField(cache, 'histories'),
       setCurrentHistory: (_result, _args, cache) => invalidateQueryField(cache, 'histories'),
+      // A dataset copied or made by a run reaches the history panel through the historyItemChanged subscription.
+      copyDataset: (_result, _args, cache) => invalidateQueryField(cache, 'historyContents'),
+      invokeWorkflow: (_result, _args, cache) => invalidateQueryField(cache, 'workflowInvocations'),
+      importWorkflow: (_result, _args, cache) => invalidateQueryField(cache, 'workflows'),
+      importSharedWorkflow: (_result, _args, cache) => invalidateQueryField(cache, 'workflows'),
+      createLibrary: (_result, _args, cache) => invalidateQueryField(cache, 'libraries'),
+      createFolder: (_result, _args, cache) => invalidateQueryField(cache, 'folderContents'),
+      createLibraryContent: (_result, _args, cache) => invalidateQueryField(cache, 'folderContents'),
+      setSharingAccess: (_result, _args, cache) => {
+        for (const field of ['sharingStatus', 'publishedHistories', 'publishedPages', 'publishedVisualizations', 'workflows', 'histories', 'pages']) invalidateQueryField(cache, field);
+      },
+      shareWithUsers: (_result, _args, cache) => invalidateQueryField(cache, 'sharingStatus'),
     },
   },
 };

@@ -1,0 +1,19 @@
+import { useParams } from 'react-router-dom';
+import { useQuery } from 'urql';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Page } from '../ui/Page';
+import { PageQuery } from './sharing-documents';
+
+/** `/pages/:pageId`: a page's latest revision as HTML (the graph sanitizes it before it answers). */
+export function PageView() {
+  const { pageId = '' } = useParams();
+  const [result] = useQuery({ query: PageQuery, variables: { id: pageId } });
+  const page = result.data?.page;
+  if (result.error) return <Page title="Page"><ErrorMessage error={result.error} what="Could not open the page" /></Page>;
+  if (!page) return <Page title="Page"><p role="status">Loading…</p></Page>;
+  return (
+    <Page title={page.title}>
+      {page.content ? <article className="page-content" dangerouslySetInnerHTML={{ __html: page.content }} /> : <p>This page is empty.</p>}
+    </Page>
+  );
+}
