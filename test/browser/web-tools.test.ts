@@ -18,6 +18,8 @@ describeInBrowser('tools in the web UI', () => {
     const { page, consoleErrors, screenshot } = await ui.newPage();
     await signIn(page, ida);
     await page.goto('/histories');
+    // The list is loaded (it names the history) before asking whether it is the current one yet.
+    await page.getByText('Tools history').first().waitFor();
     const switchTo = page.getByRole('button', { name: 'Switch to Tools history' });
     if (await switchTo.count()) await switchTo.click();
     await page.goto('/');
