@@ -25,7 +25,7 @@ describeInBrowser(available ? 'pages in a headless browser' : `pages in a headle
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

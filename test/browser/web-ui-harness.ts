@@ -62,13 +62,21 @@ export async function startWebUiHarness(env: Record<string, string> = {}): Promi
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  // Playwright's own SIGINT/SIGTERM/SIGHUP handlers would close the browser under the running tests
+  // (seen in group runs): the harness closes it itself.
+  const launch = () =>
+    chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  let browser = await launch();
   const dir = screenshotDir();
   return {
     h,
     base,
-    browser,
+    get browser() {
+      return browser;
+    },
     async newPage(viewport = DESKTOP) {
+      // A browser that went away (its process ended) is started again rather than failing every later test.
+      if (!browser.isConnected()) browser = await launch();
       const context = await browser.newContext({ viewport, baseURL: base });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
