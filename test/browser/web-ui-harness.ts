@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Logger, type Page } from 'playwright-core';
 import { createLogger } from '../../src/logging/logger';
 import { ensureWebBuild } from '../../src/web-build/ensure-web-build';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
@@ -18,12 +18,7 @@ export const chromiumAvailable = existsSync(CHROMIUM);
 /** A describe that is skipped, and says so, where Chromium is missing. */
 export function describeInBrowser(name: string, body: () => void): void {
   if (chromiumAvailable) {
-    return describe(name, () => {
-      // Seen in group runs: the browser closes under a file's tests (cause not found yet). A test is
-      // tried again, on a browser started anew (newPage), and the first failure is logged.
-      jest.retryTimes(2, { logErrorsBeforeRetry: true });
-      body();
-    });
+    return describe(name, body);
   }
   console.warn(`SKIPPED: the web UI's browser tests need Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
   describe.skip(`${name} (SKIPPED: no Chromium at ${CHROMIUM})`, body);
@@ -71,8 +66,20 @@ export async function startWebUiHarness(env: Record<string, string> = {}): Promi
   // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
   // Playwright's own SIGINT/SIGTERM/SIGHUP handlers would close the browser under the running tests
   // (seen in group runs): the harness closes it itself.
-  const launch = () =>
-    chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  const launch = async () => {
+    const launched = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      logger: browserLogger(),
+    });
+    launched.on('disconnected', () => writeBrowserLog(`browser disconnected${closing ? '' : ' (not closed by the harness)'}`));
+    return launched;
+  };
+  let closing = false;
   let browser = await launch();
   const dir = screenshotDir();
   return {
@@ -93,6 +100,7 @@ export async function startWebUiHarness(env: Record<string, string> = {}): Promi
       page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
       page.on('pageerror', (error) => consoleErrors.push(error.message));
       page.on('close', () => void context.close());
+      page.on('crash', () => writeBrowserLog(`page crashed: ${page.url()}`));
       return {
         page,
         consoleErrors,
@@ -104,10 +112,28 @@ export async function startWebUiHarness(env: Record<string, string> = {}): Promi
       };
     },
     async close() {
+      closing = true;
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await h.close();
     },
+  };
+}
+
+/**
+ * BROWSER_LOG=<file>: Playwright's browser and protocol log lines, and the harness's own notes
+ * (a browser that went away, a page that crashed), appended with a time and the process id.
+ */
+function writeBrowserLog(line: string): void {
+  const file = process.env.BROWSER_LOG;
+  if (file) appendFileSync(file, `${new Date().toISOString()} [${process.pid}] ${line}\n`);
+}
+
+function browserLogger(): Logger | undefined {
+  if (!process.env.BROWSER_LOG) return undefined;
+  return {
+    isEnabled: (name) => name === 'browser' || name === 'api',
+    log: (name, severity, message) => writeBrowserLog(`${name} ${severity} ${typeof message === 'string' ? message : message.message}`),
   };
 }
 
