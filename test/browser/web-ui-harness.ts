@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Logger, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Logger, type Page } from 'playwright-core';
 import { createLogger } from '../../src/logging/logger';
 import { ensureWebBuild } from '../../src/web-build/ensure-web-build';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
@@ -80,6 +80,11 @@ export async function startWebUiHarness(env: Record<string, string> = {}): Promi
     return launched;
   };
   let closing = false;
+  const openContexts = new Set<BrowserContext>();
+  const closeContext = async (context: BrowserContext): Promise<void> => {
+    await context.close().catch(() => undefined);
+    openContexts.delete(context);
+  };
   let browser = await launch();
   const dir = screenshotDir();
   return {
@@ -99,7 +104,11 @@ export async function startWebUiHarness(env: Record<string, string> = {}): Promi
       const consoleErrors: string[] = [];
       page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
       page.on('pageerror', (error) => consoleErrors.push(error.message));
-      page.on('close', () => void context.close());
+      // The page's context goes with it. Not awaited by anyone: a rejection here (the browser closing
+      // under it, as the file's afterAll does) would be an unhandled rejection, which jest charges to
+      // whatever runs then, an afterAll failing every test of its file.
+      openContexts.add(context);
+      page.on('close', () => void closeContext(context));
       page.on('crash', () => writeBrowserLog(`page crashed: ${page.url()}`));
       return {
         page,
@@ -113,6 +122,8 @@ export async function startWebUiHarness(env: Record<string, string> = {}): Promi
     },
     async close() {
       closing = true;
+      // Contexts still open or closing (a test's last page.close()) are closed before the browser goes.
+      await Promise.all([...openContexts].map(closeContext));
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await h.close();
