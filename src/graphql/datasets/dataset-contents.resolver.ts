@@ -20,7 +20,8 @@ export class DatasetContentsResolver {
   }
 
   @FieldResolver(() => DatasetTextChunkType, {
-    description: `Lines of a text (or tabular) dataset, \`limit\` (at most ${MAX_CHUNK_LINES}) after the first \`offset\`; as its display route allows (same rules). A dataset that is not text is refused.`,
+    nullable: true,
+    description: `Lines of a text (or tabular) dataset, \`limit\` (at most ${MAX_CHUNK_LINES}) after the first \`offset\`; as its display route allows (same rules). A dataset that is not text is refused (null, with the error, in a listing).`,
   })
   contents(
     @Root() hda: HdaNode,
