@@ -8,7 +8,7 @@ export function TextView({ datasetId, name }: { datasetId: string; name: string 
   return (
     <>
       {chunks.lines.length > 0 && (
-        <ol className="dataset-lines" aria-label={`Lines of ${name}`} style={{ paddingLeft: `${digits + 2}ch` }}>
+        <ol className="dataset-lines" aria-label={`Lines of ${name}`} style={{ paddingLeft: `${digits + 3}ch` }}>
           {chunks.lines.map((line, index) => (
             <li key={index}>{line}</li>
           ))}
