@@ -9,6 +9,7 @@ import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/his
 import { DatatypeResolver } from './datatypes/datatype.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
 import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resolver';
+import { DatasetContentsResolver } from './datasets/dataset-contents.resolver';
 import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
@@ -64,6 +65,7 @@ export const RESOLVERS = [
   SharedListsResolver,
   HistoryContentResolver,
   DatasetPermissionsResolver,
+  DatasetContentsResolver,
   HistoryCollectionResolver,
   DatasetCollectionResolver,
   HistoryItemsResolver,

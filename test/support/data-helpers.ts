@@ -26,6 +26,19 @@ export async function uploadText(h: TestPlatform, key: string, historyId: string
   return { datasetId: res.body.outputs[0].id, jobId: res.body.jobs[0].id };
 }
 
+/** Uploads a file (multipart, as the platform's clients send one) into a history through the upload tool. */
+export async function uploadFile(h: TestPlatform, key: string, historyId: string, content: Buffer, fileName: string, fileType = 'auto'): Promise<Uploaded> {
+  const res = await h.api
+    .post('/api/tools')
+    .field('key', key)
+    .field('tool_id', 'upload1')
+    .field('history_id', historyId)
+    .field('inputs', JSON.stringify({ 'files_0|type': 'upload_dataset', file_type: fileType, dbkey: '?' }))
+    .attach('files_0|file_data', content, fileName);
+  if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`);
+  return { datasetId: res.body.outputs[0].id, jobId: res.body.jobs[0].id };
+}
+
 /** Runs a tool and returns the response body. */
 export async function runTool(h: TestPlatform, key: string, historyId: string, toolId: string, inputs: Record<string, unknown>) {
   const res = await h.api.post('/api/tools').send({ key, tool_id: toolId, history_id: historyId, inputs });

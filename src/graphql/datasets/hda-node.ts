@@ -44,8 +44,14 @@ interface HdaNodeDetails {
   toolVersion?: string | null;
 }
 
-/** The fields of HistoryContent a summary read provides (the others need a full read). */
-export const HDA_SUMMARY_FIELDS = ['id', 'historyId', 'datasetId', 'name', 'hid', 'extension', 'deleted', 'purged', 'visible', 'state', 'tags', '__typename'] as const;
+/**
+ * The fields of HistoryContent a summary read provides (the others need a full read); the display
+ * fields need only the id and extension (`contents` reads the dataset again, as its display route does).
+ */
+export const HDA_SUMMARY_FIELDS = [
+  'id', 'historyId', 'datasetId', 'name', 'hid', 'extension', 'deleted', 'purged', 'visible', 'state', 'tags', '__typename',
+  'displayKind', 'columnDelimiter', 'displayUrl', 'downloadUrl', 'contents',
+] as const;
 
 export function hdaNode(ctx: RequestContext, view: HdaSummaryView): HdaNode {
   const node: HdaNode = {

@@ -2,8 +2,6 @@ import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { History } from '../../entities/history.entity';
-import { existsSync } from 'node:fs';
-import { DEFAULT_MIMETYPE, loadDatatypesRegistry } from '../../datatypes';
 import { AppError, errors } from '../../errors/error-kinds';
 import { type HistoryRef, mayChangeHistory, mayReadHistory } from '../histories/history-access';
 import { decodeId } from '../shared/decode-id';
@@ -11,6 +9,7 @@ import { recalculateDiskUsage } from '../usage/disk-usage';
 import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
 import { mayReadDataset } from './dataset-access';
+import { type DatasetFile, datasetFileOf } from './dataset-file';
 import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, loadHdaSummaries, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
 import { stopCreatingJob } from '../jobs/stop-creating-job';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
@@ -93,18 +92,8 @@ export class HdaService {
   }
 
   /** The file behind a readable dataset, with how to serve it. */
-  async fileOf(ctx: RequestContext, encodedId: string): Promise<{ path: string; mimetype: string; filename: string; extension: string }> {
-    const hda = await this.readable(ctx, encodedId);
-    const path = ctx.services.layout.objects.pathOf(hda.dataset);
-    if (hda.purged || hda.dataset.purged) throw errors.notFound('The dataset has been purged.');
-    if (!['ok', 'empty', 'error', 'failed_metadata'].includes(hda.dataset.state) || !existsSync(path)) {
-      throw new AppError('MessageException', `The dataset is not ready (state: ${hda.dataset.state}).`);
-    }
-    const registry = loadDatatypesRegistry();
-    const configured = registry.mimetype(hda.extension);
-    const mimetype = configured === DEFAULT_MIMETYPE && registry.derivesFromClass(hda.extension, 'galaxy.datatypes.data.Text') ? 'text/plain' : configured;
-    const filename = `Galaxy${hda.hid}-[${hda.name.replace(/[^A-Za-z0-9 ._-]+/g, '_')}]`;
-    return { path, mimetype, filename, extension: hda.extension };
+  async fileOf(ctx: RequestContext, encodedId: string): Promise<DatasetFile> {
+    return datasetFileOf(ctx, await this.readable(ctx, encodedId));
   }
 
   async findOwned(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {

@@ -49,6 +49,8 @@ export const cacheOptions: CacheExchangeOpts = {
     // A sharing status's id is its item's: a history and a workflow may share one, so it lives in its query.
     SharingStatus: () => null,
     ShareResult: () => null,
+    // A chunk of a dataset's lines lives inside the dataset, under its offset and limit.
+    DatasetTextChunk: () => null,
   },
   updates: {
     Mutation: {

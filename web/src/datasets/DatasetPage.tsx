@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { graphql } from '../graphql';
-import { downloadUrl } from '../history/dataset-mutations';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { formatSize } from '../ui/format-size';
 import { Page } from '../ui/Page';
+import { DatasetContents } from './DatasetContents';
 
 const DatasetQuery = graphql(`
   query DatasetDetails($id: ID!) {
@@ -18,10 +18,12 @@ const DatasetQuery = graphql(`
       genomeBuild
       misc_blurb
       misc_info
-      peek
       createTime
       historyId
       purged
+      displayKind
+      displayUrl
+      downloadUrl
       creatingJob {
         id
         toolId
@@ -36,7 +38,10 @@ const DatasetQuery = graphql(`
   }
 `);
 
-/** `/datasets/:datasetId`: a dataset's facts, the job that made it (parameters, stdout, stderr) and its download. */
+/**
+ * `/datasets/:datasetId`: a dataset's facts, its content (a table, numbered lines or an image, as its
+ * datatype shows best), the job that made it (parameters, stdout, stderr) and its download.
+ */
 export function DatasetPage() {
   const { datasetId = '' } = useParams();
   const [result] = useQuery({ query: DatasetQuery, variables: { id: datasetId } });
@@ -58,7 +63,7 @@ export function DatasetPage() {
         {!dataset.purged && (
           <>
             {' · '}
-            <a href={downloadUrl(dataset.id, dataset.extension)} download>
+            <a href={dataset.downloadUrl} download>
               Download ({dataset.extension})
             </a>
           </>
@@ -88,12 +93,8 @@ export function DatasetPage() {
           </>
         )}
       </dl>
-      {dataset.peek && (
-        <>
-          <h2>Peek</h2>
-          <pre className="peek">{dataset.peek}</pre>
-        </>
-      )}
+      <h2>Contents</h2>
+      <DatasetContents dataset={dataset} />
       <h2>Job</h2>
       {job ? (
         <>
