@@ -4,15 +4,20 @@ import { join, relative } from 'node:path';
 const TEST_ROOT = join(__dirname, '..');
 
 /**
- * The groups `npm test` runs (test/groups/<name>.group.ts): each is the test files below some
- * directories of test/. Every test file belongs to exactly one group (test/unit/test-groups.test.ts).
+ * The groups `npm test` runs (test/groups/<name>.group.ts): each is the test files whose paths
+ * (relative to test/) start with one of its prefixes; a file belongs to the group whose prefix names
+ * it most precisely (the longest), so `jobs` takes the contract's job, tool and workflow files from
+ * `contract`. Every test file belongs to exactly one group (test/unit/test-groups.test.ts). CI runs
+ * the groups in lanes side by side (.ci/run); the split keeps the lanes about even.
  */
 export const TEST_GROUPS = {
-  unit: ['unit', 'db'],
-  contract: ['contract'],
-  depot: ['depot'],
-  graphql: ['graphql', 'browser'],
-  operations: ['operations', 'importer'],
+  unit: ['unit/', 'db/'],
+  contract: ['contract/'],
+  jobs: ['contract/job', 'contract/tools', 'contract/workflows'],
+  depot: ['depot/'],
+  graphql: ['graphql/', 'browser/'],
+  operations: ['operations/'],
+  importer: ['importer/'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TestGroupName = keyof typeof TEST_GROUPS;
@@ -38,9 +43,19 @@ export function testFilesUnder(directory: string): string[] {
   return found;
 }
 
+/** The group whose prefix names the file most precisely, if any. */
+function groupOf(file: string): TestGroupName | undefined {
+  let best: { group: TestGroupName; length: number } | undefined;
+  for (const [group, prefixes] of Object.entries(TEST_GROUPS) as Array<[TestGroupName, readonly string[]]>) {
+    for (const prefix of prefixes) if (file.startsWith(prefix) && prefix.length > (best?.length ?? 0)) best = { group, length: prefix.length };
+  }
+  return best?.group;
+}
+
 /** The test files of a group. */
 export function testFilesOf(group: TestGroupName): string[] {
-  return TEST_GROUPS[group].flatMap((directory) => testFilesUnder(directory));
+  const directories = new Set(TEST_GROUPS[group].map((prefix) => prefix.split('/')[0]));
+  return [...directories].flatMap((directory) => testFilesUnder(directory)).filter((file) => groupOf(file) === group);
 }
 
 /**
