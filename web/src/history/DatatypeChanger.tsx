@@ -37,7 +37,7 @@ export function DatatypeChanger({ dataset, label, onDone }: DatatypeChangerProps
         </select>
       </label>
       <button type="submit" disabled={changed.fetching || choice === dataset.extension}>
-        Change datatype
+        Save datatype
       </button>
       <button type="button" onClick={onDone}>
         Cancel
