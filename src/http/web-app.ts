@@ -10,6 +10,8 @@ import { WEB_DIST_DIR } from '../web-build/web-build-stamp';
  */
 export const WEB_CLIENT_ROUTES = ['/', '/login', '/register', '/user', '/upload', '/histories', '/histories/:historyId', '/datasets/:datasetId'];
 WEB_CLIENT_ROUTES.push('/tools', '/tools/:toolId');
+// A history's collections, one rank of elements at a time (web/src/collections).
+WEB_CLIENT_ROUTES.push('/histories/:historyId/collections/:collectionId', '/histories/:historyId/collections/:collectionId/elements/:elementId');
 // Data libraries, workflows and sharing (web/src/libraries, web/src/workflows, web/src/sharing).
 WEB_CLIENT_ROUTES.push('/libraries', '/libraries/:libraryId', '/libraries/:libraryId/folders/:folderId');
 WEB_CLIENT_ROUTES.push('/libraries/:libraryId/datasets/:datasetId');

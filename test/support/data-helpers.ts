@@ -68,3 +68,18 @@ export async function datasetText(h: TestPlatform, key: string, datasetId: strin
   if (res.status !== 200) throw new Error(`display: ${res.status}`);
   return res.body as string;
 }
+
+/** How a collection's elements are named for `POST /api/histories/{id}/contents` (datasets, or nested new collections). */
+export type CollectionElementSpec =
+  | { name: string; src: 'hda'; id: string }
+  | { name: string; src: 'new_collection'; collection_type: string; element_identifiers: CollectionElementSpec[] };
+
+/** Creates a collection in a history through the REST contract; answers its encoded id. */
+export async function createCollection(h: TestPlatform, key: string, historyId: string, collectionType: string, name: string, elements: CollectionElementSpec[]): Promise<string> {
+  const res = await h.api
+    .post(`/api/histories/${historyId}/contents`)
+    .query({ key })
+    .send({ type: 'dataset_collection', collection_type: collectionType, name, element_identifiers: elements });
+  if (res.status !== 200) throw new Error(`collection: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}

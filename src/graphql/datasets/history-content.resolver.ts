@@ -86,6 +86,19 @@ export class HistoryContentResolver {
     return hdaNode(ctx, await ctx.services.hdas.update(ctx, historyId, id, changes));
   }
 
+  @Mutation(() => HistoryContentType, {
+    description: "Changes a dataset's datatype to a known extension (owner or administrator; not while a job reads or writes it); its metadata, peek and blurb are read again.",
+  })
+  @Access('owner')
+  async changeDatasetDatatype(
+    @Ctx() ctx: RequestContext,
+    @Arg('historyId', () => ID) historyId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('datatype', () => String, { description: "The new extension, one of `datatypes(uploadOnly: \"false\")`." }) datatype: string,
+  ): Promise<HdaNode> {
+    return hdaNode(ctx, await ctx.services.hdas.changeDatatype(ctx, historyId, id, datatype));
+  }
+
   @Mutation(() => HistoryContentType)
   @Access('owner')
   async deleteDataset(

@@ -12,6 +12,7 @@ import { mayReadDataset } from './dataset-access';
 import { type DatasetFile, datasetFileOf } from './dataset-file';
 import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, loadHdaSummaries, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
 import { stopCreatingJob } from '../jobs/stop-creating-job';
+import { applyDatatype, checkedDatatype, refuseWhileJobsUseIt } from './hda-datatype';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
 import { purgeHdas, removeFiles } from './purge';
@@ -152,6 +153,25 @@ export class HdaService {
     });
     await removeFiles(ctx.services.layout.objects, orphans);
     return hda;
+  }
+
+  /**
+   * Changes a dataset's datatype (the platform's "Change data type" of the dataset's attributes):
+   * the owner or an administrator, a known datatype the platform lets users choose, no unfinished job
+   * reading or writing the dataset, and not purged.
+   */
+  async changeDatatype(ctx: RequestContext, encodedHistoryId: string, encodedId: string, datatype: unknown): Promise<HistoryDatasetAssociation> {
+    return ctx.em.transactional(async (em) => {
+      const found = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
+      const extension = checkedDatatype(found.extension, datatype);
+      if (extension === found.extension) return found;
+      await refuseWhileJobsUseIt(em, found.id);
+      await applyDatatype(found, extension, ctx.services.layout.objects);
+      found.updateTime = new Date();
+      await em.flush();
+      await touchHistory(em, found.history.id);
+      return found;
+    });
   }
 
   async delete(ctx: RequestContext, encodedHistoryId: string, encodedId: string, purge: boolean): Promise<HistoryDatasetAssociation> {

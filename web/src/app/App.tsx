@@ -2,6 +2,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../account/LoginPage';
 import { RegisterPage } from '../account/RegisterPage';
 import { UserPage } from '../account/UserPage';
+import { CollectionPage } from '../collections/CollectionPage';
 import { DatasetPage } from '../datasets/DatasetPage';
 import { CurrentHistoryProvider } from '../history/current-history';
 import { HistoriesPage } from '../history/HistoriesPage';
@@ -22,6 +23,7 @@ import { PublishedPage } from '../sharing/PublishedPage';
 import { SharedWithMePage } from '../sharing/SharedWithMePage';
 import { SharingPage } from '../sharing/SharingPage';
 import '../ui/more.css';
+import '../ui/items.css';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GraphQLClientProvider } from './GraphQLClientProvider';
 import { Layout } from './Layout';
@@ -41,6 +43,8 @@ export function App() {
                 <Route index element={<CurrentHistoryPage />} />
                 <Route path="histories" element={<HistoriesPage />} />
                 <Route path="histories/:historyId" element={<HistoryPage />} />
+                <Route path="histories/:historyId/collections/:collectionId" element={<CollectionPage />} />
+                <Route path="histories/:historyId/collections/:collectionId/elements/:elementId" element={<CollectionPage />} />
                 <Route path="datasets/:datasetId" element={<DatasetPage />} />
                 <Route path="upload" element={<UploadPage />} />
                 <Route path="tools" element={<ToolsPage />} />

@@ -7,7 +7,9 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { RenameForm } from '../ui/RenameForm';
 import { useCurrentHistory } from './current-history';
-import { CreateHistoryMutation, DeleteHistoryMutation, RenameHistoryMutation, UndeleteHistoryMutation } from './history-mutations';
+import { CreateHistoryMutation, DeleteHistoryMutation, PurgeHistoryMutation, RenameHistoryMutation, UndeleteHistoryMutation } from './history-mutations';
+import { PurgeButton } from './PurgeButton';
+import { TagChips } from './TagEditor';
 
 const HistoriesQuery = graphql(`
   query Histories($deleted: Boolean) {
@@ -18,6 +20,8 @@ const HistoriesQuery = graphql(`
       niceSize
       state
       deleted
+      purged
+      tags
       updateTime
     }
   }
@@ -25,7 +29,7 @@ const HistoriesQuery = graphql(`
 
 type HistorySummary = ResultOf<typeof HistoriesQuery>['histories'][number];
 
-/** The caller's histories (or the deleted ones): switch the current one, create, rename, delete, undelete. */
+/** The caller's histories (or the deleted ones) with their tags: switch the current one, create, rename, delete, undelete, purge. */
 export function HistoriesPage() {
   const [search, setSearch] = useSearchParams();
   const showDeleted = search.get('deleted') === 'true';
@@ -56,6 +60,7 @@ export function HistoriesPage() {
           <thead>
             <tr>
               <th scope="col">Name</th>
+              <th scope="col">Tags</th>
               <th scope="col">Datasets</th>
               <th scope="col">Size</th>
               <th scope="col">State</th>
@@ -108,6 +113,7 @@ function HistoryRow({ history }: { history: HistorySummary }) {
   const [renamed, rename] = useMutation(RenameHistoryMutation);
   const [deleted, deleteHistory] = useMutation(DeleteHistoryMutation);
   const [undeleted, undeleteHistory] = useMutation(UndeleteHistoryMutation);
+  const [, purgeHistory] = useMutation(PurgeHistoryMutation);
   const isCurrent = history.id === currentId;
   const error = renamed.error ?? deleted.error ?? undeleted.error;
 
@@ -128,7 +134,11 @@ function HistoryRow({ history }: { history: HistorySummary }) {
           <Link to={`/histories/${history.id}`}>{history.name}</Link>
         )}
         {isCurrent && <span className="badge">current</span>}
+        {history.purged && <span className="badge">purged</span>}
         <ErrorMessage error={error} />
+      </td>
+      <td>
+        <TagChips tags={history.tags} label={`Tags of history ${history.name}`} />
       </td>
       <td>{history.count}</td>
       <td>{history.niceSize}</td>
@@ -146,10 +156,15 @@ function HistoryRow({ history }: { history: HistorySummary }) {
             Rename
           </button>
         )}
-        {history.deleted ? (
-          <button type="button" onClick={() => undeleteHistory({ id: history.id })} aria-label={`Undelete ${history.name}`}>
-            Undelete
-          </button>
+        {history.purged ? (
+          <span className="muted">Purged: cannot be undeleted</span>
+        ) : history.deleted ? (
+          <>
+            <button type="button" onClick={() => undeleteHistory({ id: history.id })} aria-label={`Undelete ${history.name}`}>
+              Undelete
+            </button>
+            <PurgeButton what={`history ${history.name}`} onPurge={async () => (await purgeHistory({ id: history.id })).error} />
+          </>
         ) : (
           <button type="button" onClick={() => deleteHistory({ id: history.id })} aria-label={`Delete ${history.name}`}>
             Delete

@@ -6,7 +6,9 @@ import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { RenameForm } from '../ui/RenameForm';
+import { useViewer } from '../account/viewer';
 import { useCurrentHistory } from './current-history';
+import { HistoryDetails } from './HistoryDetails';
 import { RenameHistoryMutation } from './history-mutations';
 import { HistoryItemRow } from './HistoryItemRow';
 import { useHistoryItems } from './useHistoryItems';
@@ -18,7 +20,11 @@ const HistoryQuery = graphql(`
       name
       niceSize
       deleted
+      purged
       state
+      annotation
+      tags
+      userId
     }
   }
 `);
@@ -35,6 +41,7 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
   const [renaming, setRenaming] = useState(false);
   const [renamed, rename] = useMutation(RenameHistoryMutation);
   const { historyId: currentId, choose } = useCurrentHistory();
+  const { viewer } = useViewer();
   const contents = useHistoryItems(historyId, { includeHidden, includeDeleted });
   const history = historyResult.data?.history;
   const scroller = useRef<HTMLDivElement>(null);
@@ -55,6 +62,8 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
 
   if (historyResult.error) return <Page title="History"><ErrorMessage error={historyResult.error} what="Could not open the history" /></Page>;
   if (!history) return <Page title="History">{historyResult.fetching ? <p role="status">Loading…</p> : <p>No such history.</p>}</Page>;
+  // What the graph lets change: the owner's (a signed-in user's) histories, and every one for administrators.
+  const editable = Boolean(viewer?.isAdmin || (viewer?.user && viewer.user.id === history.userId));
 
   return (
     <Page
@@ -70,6 +79,7 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
             Rename history
           </button>
           <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>
+          {editable && <Link to={`/sharing/histories/${encodeURIComponent(history.id)}`}>Share or publish</Link>}
         </div>
       }
     >
@@ -85,9 +95,10 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
         />
       )}
       <ErrorMessage error={renamed.error} what="Could not rename" />
+      <HistoryDetails history={history} editable={editable} />
       <p className="muted">
         {history.id === currentId ? 'Current history · ' : ''}
-        {history.deleted ? 'Deleted · ' : ''}
+        {history.purged ? 'Purged · ' : history.deleted ? 'Deleted · ' : ''}
         {contents.totalCount} {contents.totalCount === 1 ? 'item' : 'items'} · {history.niceSize}
       </p>
       <fieldset className="filters">
@@ -116,7 +127,7 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
             >
               {contents.items[row.index] ? (
-                <HistoryItemRow item={contents.items[row.index]} />
+                <HistoryItemRow item={contents.items[row.index]} editable={editable} />
               ) : (
                 <div className="item placeholder" aria-busy="true">
                   Loading…

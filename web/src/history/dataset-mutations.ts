@@ -7,17 +7,42 @@ export const UpdateDatasetMutation = graphql(`
       name
       visible
       deleted
+      purged
+      annotation
+      tags
       updateTime
     }
   }
 `);
 
 export const DeleteDatasetMutation = graphql(`
-  mutation DeleteDataset($historyId: ID!, $id: ID!) {
-    deleteDataset(historyId: $historyId, id: $id) {
+  mutation DeleteDataset($historyId: ID!, $id: ID!, $purge: Boolean) {
+    deleteDataset(historyId: $historyId, id: $id, purge: $purge) {
       id
       deleted
+      purged
     }
+  }
+`);
+
+/** A new datatype: the answer carries what the new type reads from the file (peek, blurb). */
+export const ChangeDatasetDatatypeMutation = graphql(`
+  mutation ChangeDatasetDatatype($historyId: ID!, $id: ID!, $datatype: String!) {
+    changeDatasetDatatype(historyId: $historyId, id: $id, datatype: $datatype) {
+      id
+      extension
+      peek
+      misc_blurb
+      misc_info
+      updateTime
+    }
+  }
+`);
+
+/** Every datatype of the registry, by extension (the upload form lists only the uploadable ones). */
+export const AllDatatypesQuery = graphql(`
+  query AllDatatypes {
+    datatypes(uploadOnly: "false")
   }
 `);
 

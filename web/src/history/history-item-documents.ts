@@ -22,6 +22,8 @@ export const HistoryDatasetFields = graphql(`
     visible
     deleted
     purged
+    annotation
+    tags
     historyId
   }
 `);

@@ -36,3 +36,26 @@ export const UndeleteHistoryMutation = graphql(`
     }
   }
 `);
+
+/** Annotation and tags (the tags given replace the history's). */
+export const EditHistoryMutation = graphql(`
+  mutation EditHistory($id: ID!, $changes: JSONObject!) {
+    updateHistory(id: $id, changes: $changes) {
+      id
+      annotation
+      tags
+      updateTime
+    }
+  }
+`);
+
+/** Deletes and purges: its datasets' files go, and it can no longer be undeleted. */
+export const PurgeHistoryMutation = graphql(`
+  mutation PurgeHistory($id: ID!) {
+    deleteHistory(id: $id, purge: true) {
+      id
+      deleted
+      purged
+    }
+  }
+`);

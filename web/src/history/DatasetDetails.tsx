@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation } from 'urql';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { RenameForm } from '../ui/RenameForm';
+import { AnnotationEditor } from './AnnotationEditor';
+import { DeleteDatasetMutation, downloadUrl, UpdateDatasetMutation } from './dataset-mutations';
+import { DatatypeChanger } from './DatatypeChanger';
+import { PurgeButton } from './PurgeButton';
+import { TagChips, TagEditor } from './TagEditor';
+import type { HistoryDatasetItem } from './useHistoryItems';
+
+/**
+ * The open part of a dataset's line: its facts, tags, annotation and peek, and what its owner may do
+ * (rename, change the datatype, hide, delete, undelete, purge). `editable`: the caller may change it.
+ */
+export function DatasetDetails({ dataset, editable, id }: { dataset: HistoryDatasetItem; editable: boolean; id: string }) {
+  const [editing, setEditing] = useState<'name' | 'datatype' | null>(null);
+  const [updated, updateDataset] = useMutation(UpdateDatasetMutation);
+  const [deleted, deleteDataset] = useMutation(DeleteDatasetMutation);
+  const target = { historyId: dataset.historyId, id: dataset.id };
+  const label = `${dataset.hid}: ${dataset.name}`;
+  const change = async (changes: Record<string, unknown>) => (await updateDataset({ ...target, changes })).error;
+
+  return (
+    <div id={id} className="item-details">
+      {editing === 'name' && (
+        <RenameForm
+          label="Dataset name"
+          name={dataset.name}
+          onCancel={() => setEditing(null)}
+          onRename={async (name) => {
+            if (!(await change({ name }))) setEditing(null);
+          }}
+        />
+      )}
+      {editing === 'datatype' && <DatatypeChanger dataset={dataset} label={label} onDone={() => setEditing(null)} />}
+      <p className="muted">
+        {dataset.misc_blurb && `${dataset.misc_blurb} · `}format <strong data-testid="extension">{dataset.extension}</strong> · database <strong>{dataset.genomeBuild}</strong> · state{' '}
+        <strong>{dataset.state}</strong>
+      </p>
+      {dataset.purged && <p className="notice-purged">Purged: its file is removed from the disk, and it cannot be undeleted.</p>}
+      {dataset.misc_info && <p className="muted">{dataset.misc_info}</p>}
+      {editable && !dataset.purged ? (
+        <TagEditor tags={dataset.tags} owner={`dataset ${label}`} onSave={(tags) => change({ tags })} />
+      ) : (
+        <TagChips tags={dataset.tags} label={`Tags of dataset ${label}`} />
+      )}
+      <AnnotationEditor annotation={dataset.annotation} owner={`dataset ${label}`} onSave={editable && !dataset.purged ? (annotation) => change({ annotation }) : undefined} />
+      {dataset.peek && (
+        <pre className="peek" aria-label="Peek">
+          {dataset.peek}
+        </pre>
+      )}
+      <div className="actions">
+        <Link to={`/datasets/${dataset.id}`}>Details</Link>
+        {!dataset.purged && (
+          <a href={downloadUrl(dataset.id, dataset.extension)} download>
+            Download
+          </a>
+        )}
+        <button type="button" onClick={() => setEditing('name')}>
+          Rename
+        </button>
+        {editable && !dataset.purged && (
+          <button type="button" onClick={() => setEditing('datatype')}>
+            Change datatype
+          </button>
+        )}
+        <button type="button" onClick={() => change({ visible: !dataset.visible })}>
+          {dataset.visible ? 'Hide' : 'Unhide'}
+        </button>
+        {dataset.deleted ? (
+          !dataset.purged && (
+            <button type="button" onClick={() => change({ deleted: false })}>
+              Undelete
+            </button>
+          )
+        ) : (
+          <button type="button" onClick={() => deleteDataset(target)}>
+            Delete
+          </button>
+        )}
+      </div>
+      {editable && dataset.deleted && !dataset.purged && <PurgeButton what={`dataset ${label}`} onPurge={async () => (await deleteDataset({ ...target, purge: true })).error} />}
+      <ErrorMessage error={updated.error ?? deleted.error} />
+    </div>
+  );
+}
