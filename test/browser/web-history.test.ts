@@ -68,6 +68,38 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.close();
   }, 120_000);
 
+  it('takes two files dropped at once onto the upload screen, shows a progress bar for each, and both turn ok', async () => {
+    const fern = await ui.h.newUser('fern');
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, fern);
+    await page.goto('/upload');
+    await page.getByRole('heading', { name: 'Upload data' }).waitFor();
+    // What a person's drag from the file manager gives the page: a drop whose DataTransfer holds files.
+    const dropped = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['first\tfile\n'], 'first.tsv', { type: 'text/tab-separated-values' }));
+      transfer.items.add(new File(['second file\n'], 'second.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    const zone = page.locator('.drop-zone');
+    await zone.dispatchEvent('dragover', { dataTransfer: dropped });
+    await zone.dispatchEvent('drop', { dataTransfer: dropped });
+    const chosen = page.getByRole('list', { name: 'Chosen files' });
+    await chosen.getByRole('listitem').filter({ hasText: 'second.txt' }).waitFor();
+    expect(await chosen.getByRole('listitem').count()).toBe(2);
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await page.getByRole('progressbar', { name: 'Upload of first.tsv' }).waitFor();
+    await page.getByRole('progressbar', { name: 'Upload of second.txt' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'sent' }).nth(1).waitFor();
+    await screenshot('upload-dropped-files');
+    await page.getByRole('link', { name: 'See the datasets in the history' }).click();
+    const list = page.getByRole('list', { name: /^Contents of / });
+    await list.locator('[data-state="ok"]').nth(1).waitFor({ timeout: 30_000 });
+    expect(await list.getByRole('listitem').count()).toBe(2);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('hides, unhides, deletes and undeletes a dataset in the panel', async () => {
     const fay = await ui.h.newUser('fay');
     const { page, consoleErrors } = await ui.newPage();
