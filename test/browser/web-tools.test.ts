@@ -1,4 +1,4 @@
-import { createHistory, uploadText } from '../support/data-helpers';
+import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 
 /** The tools screen: the panel, a form generated from the tool's inputs, Run, and the output in the history. */
@@ -48,6 +48,39 @@ describeInBrowser('tools in the web UI', () => {
     await output.getByRole('button').first().click();
     await output.getByLabel('Peek').filter({ hasText: 'second line' }).waitFor();
     await screenshot('tool-output-ok');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("runs Sort with its column chosen by name from the chosen dataset's header, and sees the sorted output", async () => {
+    const kai = await ui.h.newUser('kai');
+    const historyId = await createHistory(ui.h, kai.key, 'Sort history');
+    const upload = await uploadText(ui.h, kai.key, historyId, '#gene\tcount\nb\t2\na\t10\nc\t1\n', { name: 'counts.tsv', fileType: 'tabular' });
+    await waitForJob(ui.h, kai.key, upload.jobId);
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, kai);
+    await page.goto('/histories');
+    await page.getByText('Sort history').first().waitFor();
+    const switchTo = page.getByRole('button', { name: 'Switch to Sort history' });
+    if (await switchTo.count()) await switchTo.click();
+    await page.goto('/tools/sort1');
+    const form = page.getByRole('form', { name: 'Sort form' });
+    await form.getByLabel('Sort Dataset').selectOption({ label: '1: counts.tsv (tabular)' });
+    // The column list is the dataset's own columns, by the names of its '#' header line.
+    const column = form.getByLabel('on column');
+    await column.locator('option', { hasText: '2: count' }).waitFor({ state: 'attached' });
+    expect(await column.locator('option').allTextContents()).toEqual(expect.arrayContaining(['1: gene', '2: count']));
+    await column.selectOption({ label: '2: count' });
+    await form.getByLabel('in', { exact: true }).selectOption({ label: 'Ascending order' });
+    await screenshot('tool-form-sort-columns');
+    await form.getByRole('button', { name: 'Run tool' }).click();
+    await page.getByRole('heading', { name: 'Sort history' }).waitFor();
+    const output = page.getByRole('listitem').filter({ hasText: /^2: / });
+    await output.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    const job = (await ui.h.api.get(`/api/histories/${historyId}/contents`).query({ key: kai.key })).body as Array<{ id: string; hid: number }>;
+    const sorted = job.find((item) => item.hid === 2);
+    const text = (await ui.h.api.get(`/api/datasets/${sorted?.id}/display`).query({ key: kai.key })).text;
+    expect(text.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split('\t')[0])).toEqual(['c', 'b', 'a']);
     expect(consoleErrors).toEqual([]);
     await page.close();
   }, 120_000);

@@ -1,3 +1,4 @@
+import { DataColumnField } from './DataColumnField';
 import { CollectionField, DataField } from './DataField';
 import { FieldFrame } from './FieldFrame';
 import { valueOf } from './form-values';
@@ -61,17 +62,8 @@ export function LeafField({ input, name }: { input: FormInput; name: string }) {
       return 'formats' in input ? <DataField input={input} name={name} value={value} /> : null;
     case 'DataCollectionToolInput':
       return 'collectionTypes' in input ? <CollectionField input={input} name={name} value={value} /> : null;
-    case 'DataColumnToolInput': {
-      const source = 'dataRef' in input && input.dataRef ? ` A column number of ${input.dataRef}.` : '';
-      const multiple = 'multiple' in input && input.multiple;
-      return (
-        <FieldFrame {...common} help={`${input.help}${source}${multiple ? ' Several: separate them with commas.' : ''}`.trim()}>
-          {({ id, describedBy, invalid }) => (
-            <input id={id} inputMode="numeric" value={text} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => setValue(name, event.target.value)} />
-          )}
-        </FieldFrame>
-      );
-    }
+    case 'DataColumnToolInput':
+      return <DataColumnField input={input} name={name} />;
     case 'FileToolInput':
       return (
         <p className="muted" data-field={name}>
