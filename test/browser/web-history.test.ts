@@ -76,6 +76,8 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.getByRole('heading', { name: 'Upload data' }).waitFor();
     // What a person's drag from the file manager gives the page: a drop whose DataTransfer holds files.
     const dropped = await page.evaluateHandle(() => {
+      // Runs in the page (the DOM's DataTransfer), typed here without the DOM library.
+      const { DataTransfer } = globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } };
       const transfer = new DataTransfer();
       transfer.items.add(new File(['first\tfile\n'], 'first.tsv', { type: 'text/tab-separated-values' }));
       transfer.items.add(new File(['second file\n'], 'second.txt', { type: 'text/plain' }));
