@@ -15,6 +15,7 @@ function page(config: AppConfig): string {
   <meta charset="utf-8" />
   <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>Analysis platform API ${version}</title>
+  <link rel="icon" href="data:,">
   <style>
     body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #222; }
     code, pre { background: #f3f3f3; border-radius: 3px; }
@@ -35,7 +36,7 @@ function page(config: AppConfig): string {
   </ul>
   <h2>First steps: an administrator key</h2>
   <p>${admins} The master key is in <code>DATA_DIR/master_api_key</code> (or <code>MASTER_API_KEY</code>).</p>
-<pre>KEY=$(cat data/master_api_key)
+<pre tabindex="0" aria-label="Commands that make an administrator and its key">KEY=$(cat data/master_api_key)
 curl -X POST http://localhost:${config.port}/api/users -d key=$KEY -d username=admin -d email=admin@example.org -d password=change-me
 curl -X POST "http://localhost:${config.port}/api/users/&lt;id from the reply&gt;/api_key?key=$KEY"</pre>
   <p>The reply of the last call is the administrator's API key. With the server stopped, operators can also run
