@@ -17,9 +17,10 @@ export class InvocationChangedResolver {
       "A workflow run as it is when the subscription starts, then each time it changes (its state, a step, a job of it or the job's state), whichever process changed it (graphql-ws over WebSocket at /graphql).",
     subscribe: ({ args, context }) => subscribeToInvocation(context as RequestContext, String(args.invocationId)),
   })
-  async workflowInvocationChanged(@Root() _event: InvocationEvent, @Ctx() subscriber: RequestContext, @Arg('invocationId', () => ID) invocationId: string): Promise<InvocationView> {
-    // A fresh context per event (its own unit of work and loaders); the run is read whole, and still the caller's.
-    const ctx = subscriber.renewed();
+  async workflowInvocationChanged(@Root() _event: InvocationEvent, @Ctx() ctx: RequestContext, @Arg('invocationId', () => ID) invocationId: string): Promise<InvocationView> {
+    // The run's nested fields (steps, jobs, their datasets) resolve with this same context: each
+    // event forgets what the previous one read. Still the caller's run (or an error).
+    ctx.forgetReads();
     return ctx.services.invocations.show(ctx, null, invocationId);
   }
 }
