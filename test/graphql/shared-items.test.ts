@@ -150,21 +150,27 @@ describe('published and shared workflows', () => {
 
 describe('owners in the published and shared lists', () => {
   it('names each owner by username, never by email', async () => {
+    const dave = await h.newUser('dave');
     const pageId = await createPage(bob, 'bobs-page', "Bob's page", '<p>b</p>');
     const visualizationId = await createVisualization(bob, "Bob's tracks");
     await ok(bob.key, SET_ACCESS, { kind: 'PAGES', id: pageId, action: 'publish' });
     await ok(bob.key, SET_ACCESS, { kind: 'VISUALIZATIONS', id: visualizationId, action: 'publish' });
-    const dave = await h.newUser('dave');
     await ok(bob.key, SHARE, { kind: 'PAGES', id: pageId, users: [dave.email] });
     await ok(bob.key, SHARE, { kind: 'VISUALIZATIONS', id: visualizationId, users: [dave.email] });
 
-    const published = await ok<{ publishedPages: Array<{ id: string; owner: string }>; publishedVisualizations: Array<{ id: string; owner: string; updateTime: string }> }>(
-      null,
-      '{ publishedPages { id owner } publishedVisualizations { id owner updateTime } }',
-    );
+    const historyId = (await h.api.post('/api/histories').send({ key: bob.key, name: "Bob's history" })).body.id as string;
+    await ok(bob.key, SET_ACCESS, { kind: 'HISTORIES', id: historyId, action: 'publish' });
+    await ok(bob.key, SHARE, { kind: 'HISTORIES', id: historyId, users: [dave.email] });
+    const published = await ok<{
+      publishedPages: Array<{ id: string; owner: string }>;
+      publishedVisualizations: Array<{ id: string; owner: string; updateTime: string }>;
+      publishedHistories: Array<{ id: string; owner: string }>;
+    }>(null, '{ publishedPages { id owner } publishedVisualizations { id owner updateTime } publishedHistories { id owner } }');
+    expect(published.publishedHistories).toContainEqual({ id: historyId, owner: 'bob' });
     expect(published.publishedPages).toContainEqual({ id: pageId, owner: 'bob' });
     expect(published.publishedVisualizations).toContainEqual({ id: visualizationId, owner: 'bob', updateTime: expect.any(String) });
-    const shared = await ok<Record<string, Array<{ id: string; owner: string }>>>(dave.key, '{ pagesSharedWithMe { id owner } visualizationsSharedWithMe { id owner } }');
+    const shared = await ok<Record<string, Array<{ id: string; owner: string }>>>(dave.key, '{ historiesSharedWithMe { id owner } pagesSharedWithMe { id owner } visualizationsSharedWithMe { id owner } }');
+    expect(shared.historiesSharedWithMe).toEqual([{ id: historyId, owner: 'bob' }]);
     expect(shared.pagesSharedWithMe).toEqual([{ id: pageId, owner: 'bob' }]);
     expect(shared.visualizationsSharedWithMe).toEqual([{ id: visualizationId, owner: 'bob' }]);
     expect(JSON.stringify({ published, shared })).not.toContain('@');
