@@ -21,6 +21,8 @@ import { PageView } from '../sharing/PageView';
 import { PublishedPage } from '../sharing/PublishedPage';
 import { SharedWithMePage } from '../sharing/SharedWithMePage';
 import { SharingPage } from '../sharing/SharingPage';
+import { VisualizationPage } from '../visualizations/VisualizationPage';
+import { VisualizationsPage } from '../visualizations/VisualizationsPage';
 import '../ui/more.css';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GraphQLClientProvider } from './GraphQLClientProvider';
@@ -61,6 +63,8 @@ export function App() {
                 <Route path="published" element={<PublishedPage />} />
                 <Route path="shared" element={<SharedWithMePage />} />
                 <Route path="pages/:pageId" element={<PageView />} />
+                <Route path="visualizations" element={<VisualizationsPage />} />
+                <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
                 <Route path="*" element={<Page title="Not found"><p>There is no such page.</p></Page>} />
               </Route>
             </Routes>

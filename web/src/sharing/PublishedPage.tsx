@@ -21,7 +21,7 @@ export function PublishedPage() {
             id: history.id,
             title: history.name,
             to: `/histories/${history.id}`,
-            detail: <span className="muted">{history.count} datasets{history.usernameAndSlug ? ` · by ${history.usernameAndSlug.split('/')[1]}` : ''}</span>,
+            detail: byOwner(history.owner, `${history.count} datasets`),
           }))
         }
       />

@@ -60,7 +60,7 @@ export const PublishedHistoriesQuery = graphql(`
       id
       name
       count
-      usernameAndSlug
+      owner
     }
   }
 `);
@@ -100,17 +100,11 @@ export const PublishedVisualizationsQuery = graphql(`
 
 export const SharedWithMeQuery = graphql(`
   query SharedWithMe {
-    viewer {
-      user {
-        id
-        username
-      }
-    }
     historiesSharedWithMe {
       id
       name
       count
-      usernameAndSlug
+      owner
     }
     workflowsSharedWithMe {
       id
