@@ -52,6 +52,7 @@ export function registerRoute(router: Router, schema: GraphQLSchema, spec: Route
       if (res.locals.authError) throw res.locals.authError;
       const ctx = res.locals.ctx;
       if (!ctx) throw new Error('request context missing');
+      if (spec.requiresIdentity) ctx.caller.requireIdentity();
       if (spec.notImplemented !== undefined) {
         if (spec.access !== 'anonymous') ctx.caller.requireIdentity();
         throw new AppError('NotImplemented', spec.notImplemented || undefined);

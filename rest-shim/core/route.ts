@@ -14,6 +14,12 @@ export interface RouteSpec<Data = unknown> {
   /** Express path (`:param`); the contract spells it `{param}`. */
   path: string;
   access: AccessLevel;
+  /**
+   * Refuses a caller without identity (AuthenticationRequired) before anything else, where the
+   * contract's route asks every caller for one but the graph's field lets visitors read (a published
+   * page, workflow or visualization: the web UI's visitors follow such links).
+   */
+  requiresIdentity?: boolean;
   errorStyle?: ErrorStyle;
   /** The GraphQL document this route runs. */
   operation?: string;

@@ -69,6 +69,17 @@ export class BaseRequestContext<S extends ContextServices = ContextServices> {
     this.memos.clear();
   }
 
+  /**
+   * Forgets what this context has read (its DataLoaders, memos and unit of work): a subscription's
+   * context serves every event of it, and each event must read anew, its nested fields included.
+   */
+  forgetReads(): void {
+    this.loaders.clear();
+    this.memos.clear();
+    if (typeof this.emSource === 'function') this.forked = null;
+    else this.forked?.clear();
+  }
+
   /** Computes a per-request value once (e.g. the caller's role ids). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
     let value = this.memos.get(key) as Promise<T> | undefined;

@@ -18,4 +18,9 @@ export class LoaderRegistry<C> {
     }
     return loader as DataLoader<K, V>;
   }
+
+  /** Forgets every loader (and what each cached): the next `get` builds a fresh one. */
+  clear(): void {
+    this.loaders.clear();
+  }
 }

@@ -41,6 +41,7 @@ import { RequestEventResolver, SampleTrackingUpdateResolver, SequencingRequestRe
 import { SampleDatasetResolver, SampleEventResolver, SampleResolver, SampleTrackingUpdateSampleResolver } from './sample-tracking/sample.resolver';
 import { WorkflowResolver, WorkflowStepResolver, WorkflowVersionResolver } from './workflows/workflow.resolver';
 import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
+import { InvocationChangedResolver } from './workflows/invocation-changed.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -55,6 +56,7 @@ export const RESOLVERS = [
   InvocationInputResolver,
   InvocationStepResolver,
   InvocationOutputResolver,
+  InvocationChangedResolver,
   UserResolver,
   RoleResolver,
   GroupResolver,

@@ -17,6 +17,8 @@ WEB_CLIENT_ROUTES.push('/libraries', '/libraries/:libraryId', '/libraries/:libra
 WEB_CLIENT_ROUTES.push('/libraries/:libraryId/datasets/:datasetId');
 WEB_CLIENT_ROUTES.push('/workflows', '/workflows/:workflowId', '/workflows/:workflowId/run', '/workflows/invocations/:invocationId');
 WEB_CLIENT_ROUTES.push('/sharing', '/sharing/:kind/:itemId', '/published', '/shared', '/pages/:pageId');
+// Visualizations (web/src/visualizations).
+WEB_CLIENT_ROUTES.push('/visualizations', '/visualizations/:visualizationId');
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 

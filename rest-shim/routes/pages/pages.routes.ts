@@ -84,6 +84,7 @@ export const pagesArea: RouteArea = {
       method: 'get',
       path: '/api/pages/:page_id',
       access: 'user',
+      requiresIdentity: true,
       operation: `query ($id: ID!) { page(id: $id) { ${PAGE} content } }`,
       variables: (input) => ({ id: input.path.page_id }),
       shape: (data) => data.page,

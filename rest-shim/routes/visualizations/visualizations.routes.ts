@@ -36,6 +36,7 @@ export const visualizationsArea: RouteArea = {
       method: 'get',
       path: '/api/visualizations/:viz_id',
       access: 'user',
+      requiresIdentity: true,
       operation: `query ($id: ID!) { visualization(id: $id) { ${SHOW_FIELDS} } }`,
       variables: (input) => ({ id: input.path.viz_id }),
       shape: (data) => data.visualization,

@@ -45,6 +45,7 @@ const downloadRoute = (path: string) =>
     method: 'get',
     path,
     access: 'user',
+    requiresIdentity: true,
     alternatives: {
       pick: (input) => (input.string('style') === 'instance' ? 'instance' : 'document'),
       routes: {
@@ -120,6 +121,7 @@ export const workflowsArea: RouteArea = {
       method: 'get',
       path: '/api/workflows/:workflow_id',
       access: 'user',
+      requiresIdentity: true,
       operation: `query ($id: ID!) { workflow(id: $id) { ${WORKFLOW_INSTANCE} } }`,
       variables: (input) => ({ id: input.path.workflow_id }),
       shape: (data) => workflowInstance(data.workflow),

@@ -132,6 +132,12 @@ export class HistoryResolver {
     return mayViewOwner(ctx.caller, ownerId) ? ctx.loaders.get(userById).load(ownerId) : null;
   }
 
+  @FieldResolver(() => String, { nullable: true, description: "The owner's public username (never their email); null for an anonymous session's history (one statement for a whole listing)." })
+  async owner(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (!history.user) return null;
+    return (await ctx.loaders.get(userById).load(history.user.id))?.username ?? null;
+  }
+
   @FieldResolver(() => String, { nullable: true, description: 'u/<username>/h/<slug>, when both exist.' })
   async usernameAndSlug(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (!history.user || !history.slug) return null;

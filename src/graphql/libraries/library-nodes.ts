@@ -69,6 +69,7 @@ export function folderContentsNode(ctx: RequestContext, contents: FolderContents
       fileExt: item.fileExt ?? null,
       dateUploaded: item.dateUploaded ?? null,
       fileSize: item.fileSize ?? null,
+      state: item.state ?? null,
       isUnrestricted: item.isUnrestricted ?? null,
       isPrivate: item.isPrivate ?? null,
     })),

@@ -38,6 +38,7 @@ export class FolderContentItemType {
   @Field(() => String, { nullable: true }) fileExt!: string | null;
   @Field(() => Date, { nullable: true }) dateUploaded!: Date | null;
   @Field(() => Float, { nullable: true }) fileSize!: number | null;
+  @Field(() => String, { nullable: true, description: "The current version's dataset state (files only; read with the listing, no further statement)." }) state!: string | null;
   @Field(() => Boolean, { nullable: true }) isUnrestricted!: boolean | null;
   @Field(() => Boolean, { nullable: true }) isPrivate!: boolean | null;
 }

@@ -13,8 +13,8 @@ export class PageResolver {
     return ctx.services.pages.list(ctx, deleted ?? false);
   }
 
-  @Query(() => PageType)
-  @Access('user')
+  @Query(() => PageType, { description: 'A page with its latest content: published or link-accessible ones for anyone (visitors too), others by the sharing rules.' })
+  @Access('anonymous')
   page(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<PageView> {
     return ctx.services.pages.show(ctx, id);
   }

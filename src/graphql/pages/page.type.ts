@@ -8,6 +8,9 @@ export class PageType {
   @Field(() => String)
   slug!: string;
 
+  @Field(() => String, { nullable: true, description: "The owner's public username (never their email)." })
+  owner!: string | null;
+
   @Field(() => Boolean)
   published!: boolean;
 

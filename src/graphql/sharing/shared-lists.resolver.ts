@@ -3,12 +3,14 @@ import { Ctx, Info, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { HistoryView } from '../../services/histories/history-view';
 import type { PageView } from '../../services/pages/page-view';
+import type { WorkflowView } from '../../services/workflows/workflow-view';
 import { historyParts } from '../histories/history.resolver';
 import { HistoryType } from '../histories/history.type';
 import { PageType } from '../pages/page.type';
 import { Access } from '../shared/access';
 import { summaryNode } from '../visualizations/visualization.resolver';
 import { VisualizationSummaryType } from '../visualizations/visualization.type';
+import { WorkflowType } from '../workflows/workflow.type';
 
 /** What other users shared with the caller, and what everyone published, per kind (deleted ones left out). */
 @Resolver()
@@ -35,6 +37,18 @@ export class SharedListsResolver {
   @Access('anonymous')
   publishedPages(@Ctx() ctx: RequestContext): Promise<PageView[]> {
     return ctx.services.pages.published(ctx);
+  }
+
+  @Query(() => [WorkflowType], { description: 'Workflows other users shared with the caller.' })
+  @Access('user')
+  workflowsSharedWithMe(@Ctx() ctx: RequestContext): Promise<WorkflowView[]> {
+    return ctx.services.workflows.sharedWithMe(ctx);
+  }
+
+  @Query(() => [WorkflowType], { description: 'Published workflows of every user.' })
+  @Access('anonymous')
+  publishedWorkflows(@Ctx() ctx: RequestContext): Promise<WorkflowView[]> {
+    return ctx.services.workflows.published(ctx);
   }
 
   @Query(() => [VisualizationSummaryType], { description: 'Visualizations other users shared with the caller.' })

@@ -1,4 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
+import { ShareableKindEnum } from './shareable-kind.enum';
 
 @ObjectType('SharedWithUser')
 export class SharedWithUserType {
@@ -10,9 +11,12 @@ export class SharedWithUserType {
 }
 
 /** Who may see a shareable item: anyone with the link, everyone (published), named users. */
-@ObjectType('SharingStatus')
+@ObjectType('SharingStatus', { description: 'Identified by kind and id together: a history and a workflow may have the same id.' })
 export class SharingStatusType {
-  @Field(() => ID)
+  @Field(() => ShareableKindEnum, { description: "The item's kind; with id, the status's key (clients cache it by both)." })
+  kind!: string;
+
+  @Field(() => ID, { description: "The item's id (unique within its kind only)." })
   id!: string;
 
   @Field(() => String)

@@ -8,6 +8,7 @@ import { ShareResultType, SharingStatusType } from './sharing-status.type';
 
 function statusNode(ctx: RequestContext, status: SharingStatus): SharingStatusType {
   return {
+    kind: status.kind,
     id: encoded(ctx, status.id),
     title: status.title,
     importable: status.importable,

@@ -1,10 +1,10 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { VisualizationDetail, VisualizationSummary } from '../../services/visualizations/visualization-view';
+import { revisionsByVisualizationId, type VisualizationDetail, type VisualizationSummary } from '../../services/visualizations/visualization-view';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { JSONObjectScalar } from '../shared/scalars';
-import { VisualizationSummaryType, VisualizationType, VisualizationUpdateType } from './visualization.type';
+import { VisualizationRevisionType, VisualizationSummaryType, VisualizationType, VisualizationUpdateType } from './visualization.type';
 
 function node(ctx: RequestContext, detail: VisualizationDetail): VisualizationType {
   const id = encoded(ctx, detail.id);
@@ -14,6 +14,8 @@ function node(ctx: RequestContext, detail: VisualizationDetail): VisualizationTy
     title: detail.title,
     type: detail.type,
     userId: encoded(ctx, detail.userId),
+    owner: detail.username,
+    updateTime: detail.updateTime,
     dbkey: detail.dbkey,
     slug: detail.slug,
     url: `/u/${detail.username ?? ''}/v/${detail.slug ?? ''}`,
@@ -23,17 +25,20 @@ function node(ctx: RequestContext, detail: VisualizationDetail): VisualizationTy
     published: detail.published,
     deleted: detail.deleted,
     revisions: detail.revisionIds.map((revision) => encoded(ctx, revision)),
-    latestRevision: latest ? { id: encoded(ctx, latest.id), visualizationId: id, title: latest.title, dbkey: latest.dbkey, config: latest.config } : null,
+    latestRevision: latest
+      ? { id: encoded(ctx, latest.id), visualizationId: id, title: latest.title, dbkey: latest.dbkey, config: latest.config, createTime: new Date(latest.createTime) }
+      : null,
+    key: detail.id,
   };
 }
 
 /** A listing item: the platform's summary dict, its url the API address. */
 export function summaryNode(ctx: RequestContext, row: VisualizationSummary): VisualizationSummaryType {
   const id = encoded(ctx, row.id);
-  return { id, title: row.title, type: row.type, dbkey: row.dbkey, url: `/api/visualizations/${id}` };
+  return { id, title: row.title, type: row.type, dbkey: row.dbkey, url: `/api/visualizations/${id}`, owner: row.owner, updateTime: row.updateTime };
 }
 
-@Resolver()
+@Resolver(() => VisualizationType)
 export class VisualizationResolver {
   @Query(() => [VisualizationSummaryType], { description: "The caller's visualizations, then those shared with the caller, then published ones." })
   @Access('user')
@@ -41,8 +46,8 @@ export class VisualizationResolver {
     return (await ctx.services.visualizations.list(ctx)).map((row) => summaryNode(ctx, row));
   }
 
-  @Query(() => VisualizationType)
-  @Access('user')
+  @Query(() => VisualizationType, { description: 'Published or link-accessible ones for anyone (visitors too), others by the sharing rules.' })
+  @Access('anonymous')
   async visualization(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<VisualizationType> {
     return node(ctx, await ctx.services.visualizations.show(ctx, id));
   }
@@ -62,5 +67,18 @@ export class VisualizationResolver {
   ): Promise<VisualizationUpdateType | null> {
     const revision = await ctx.services.visualizations.update(ctx, id, input);
     return revision === null ? null : { id, revision };
+  }
+
+  @FieldResolver(() => [VisualizationRevisionType], { description: 'Every revision, oldest first (one statement for any number of visualizations).' })
+  async revisionHistory(@Root() visualization: VisualizationType, @Ctx() ctx: RequestContext): Promise<VisualizationRevisionType[]> {
+    const revisions = await ctx.loaders.get(revisionsByVisualizationId).load(visualization.key);
+    return revisions.map((revision) => ({
+      id: encoded(ctx, revision.id),
+      visualizationId: visualization.id,
+      title: revision.title,
+      dbkey: revision.dbkey,
+      config: revision.config,
+      createTime: revision.createTime,
+    }));
   }
 }

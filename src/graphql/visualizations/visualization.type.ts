@@ -18,6 +18,12 @@ export class VisualizationSummaryType {
 
   @Field(() => String, { description: '/api/visualizations/<id>' })
   url!: string;
+
+  @Field(() => String, { nullable: true, description: "The owner's public username (never their email)." })
+  owner!: string | null;
+
+  @Field(() => Date)
+  updateTime!: Date;
 }
 
 @ObjectType('VisualizationRevision')
@@ -36,6 +42,9 @@ export class VisualizationRevisionType {
 
   @Field(() => JSONObjectScalar)
   config!: Record<string, unknown>;
+
+  @Field(() => Date, { description: 'When the revision was made.' })
+  createTime!: Date;
 }
 
 @ObjectType('Visualization')
@@ -51,6 +60,12 @@ export class VisualizationType {
 
   @Field(() => ID)
   userId!: string;
+
+  @Field(() => String, { nullable: true, description: "The owner's public username (never their email)." })
+  owner!: string | null;
+
+  @Field(() => Date)
+  updateTime!: Date;
 
   @Field(() => String, { nullable: true })
   dbkey!: string | null;
@@ -78,6 +93,9 @@ export class VisualizationType {
 
   @Field(() => VisualizationRevisionType, { nullable: true })
   latestRevision!: VisualizationRevisionType | null;
+
+  /** For the relations (not in the schema): the unencoded id. */
+  key!: number;
 }
 
 @ObjectType('VisualizationUpdate')

@@ -28,8 +28,8 @@ export class WorkflowResolver {
     return ctx.services.workflows.list(ctx, showPublished ?? false);
   }
 
-  @Query(() => WorkflowType, { description: 'A workflow its owner, administrators, users it is shared with, or anyone (when importable) may read.' })
-  @Access('user')
+  @Query(() => WorkflowType, { description: 'A workflow its owner, administrators, users it is shared with, or anyone (visitors too, when importable or published) may read.' })
+  @Access('anonymous')
   workflow(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<WorkflowView> {
     return ctx.services.workflows.show(ctx, id);
   }

@@ -1,3 +1,4 @@
+import { coalescedSignalEvents } from '../../db/signal-events';
 import type { DatabaseSignals } from '../../db/signals';
 
 /** A dataset or collection of a history changed (created, renamed, its state moved…). */
@@ -24,42 +25,13 @@ function eventOf(payload: string): HistoryItemEvent | null {
  * when the reader stops (`return`).
  */
 export function historyItemEvents(signals: DatabaseSignals, historyId: number): AsyncIterableIterator<HistoryItemEvent> {
-  const waiting = new Map<string, HistoryItemEvent>();
-  let wake: (() => void) | null = null;
-  let ended = false;
-  const handler = (payload: string) => {
-    const event = eventOf(payload);
-    if (!event || event.historyId !== historyId) return;
-    waiting.set(`${event.kind}:${event.id}`, event);
-    wake?.();
-  };
-  signals.on('history_item_changed', handler);
-  const end = () => {
-    ended = true;
-    signals.off('history_item_changed', handler);
-    waiting.clear();
-    wake?.();
-  };
-  const iterator: AsyncIterableIterator<HistoryItemEvent> = {
-    async next() {
-      while (!ended && waiting.size === 0) await new Promise<void>((resolve) => (wake = resolve));
-      wake = null;
-      if (ended) return { done: true, value: undefined };
-      const [key, event] = waiting.entries().next().value as [string, HistoryItemEvent];
-      waiting.delete(key);
-      return { done: false, value: event };
+  return coalescedSignalEvents(
+    signals,
+    'history_item_changed',
+    (payload) => {
+      const event = eventOf(payload);
+      return event && event.historyId === historyId ? event : null;
     },
-    async return() {
-      end();
-      return { done: true, value: undefined };
-    },
-    async throw(error?: unknown) {
-      end();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
+    (event) => `${event.kind}:${event.id}`,
+  );
 }

@@ -17,6 +17,8 @@ export interface FolderContentItem {
   fileExt?: string;
   dateUploaded?: Date;
   fileSize?: number;
+  /** The current version's dataset state (files only). */
+  state?: string;
   isUnrestricted?: boolean;
   isPrivate?: boolean;
 }
@@ -69,6 +71,7 @@ interface ItemRow {
   fileExt: string | null;
   dateUploaded: Date | null;
   fileSize: number | null;
+  state: string | null;
   isUnrestricted: boolean | null;
   isPrivate: boolean | null;
 }
@@ -91,7 +94,7 @@ const ITEMS = sql<ItemRow>(
        from library_folder sf where sf.parent_id = $1),
    files as (
      select ld.id, ld.name, ld.create_time, ld.update_time, ld.deleted, a.extension, a.create_time as uploaded,
-            coalesce(d.file_size, 0)::float8 as file_size,
+            coalesce(d.file_size, 0)::float8 as file_size, d.state,
             ${grantedSql('library_dataset', 'ld.id', PERMISSION_ACTIONS.libraryModify)} as can_modify,
             ${grantedSql('dataset', 'd.id', PERMISSION_ACTIONS.datasetManage)} as can_manage,
             ${datasetAccessibleSql('d.id')} as accessible,
@@ -104,18 +107,19 @@ const ITEMS = sql<ItemRow>(
       where ld.folder_id = $1)
    select 'folder' as kind, id, name, create_time as "createTime", update_time as "updateTime", deleted,
           $3 or can_modify as "canModify", $3 or can_manage as "canManage",
-          null as "fileExt", null::timestamptz as "dateUploaded", null::float8 as "fileSize", null::boolean as "isUnrestricted", null::boolean as "isPrivate"
+          null as "fileExt", null::timestamptz as "dateUploaded", null::float8 as "fileSize", null::text as state, null::boolean as "isUnrestricted", null::boolean as "isPrivate"
      from folders where not deleted or ($4 and ($3 or can_modify))
    union all
    select 'file', id, name, create_time, update_time, deleted, $3 or can_modify, $3 or can_manage,
-          extension, uploaded, file_size, unrestricted, coalesce(private, false)
+          extension, uploaded, file_size, state, unrestricted, coalesce(private, false)
      from files where (not deleted and ($3 or accessible)) or (deleted and $4 and ($3 or can_modify))
    order by 1 desc, 3, 2`,
 );
 
 /**
  * The first level of a folder, folders before datasets, each with what the caller may do; deleted
- * items only with `include_deleted` and the right to modify them. Two statements, whatever its size.
+ * items only with `include_deleted` and the right to modify them. Two statements, whatever its size
+ * (the datasets' states included).
  */
 export class FolderContentsService {
   async list(ctx: RequestContext, encodedId: string, includeDeleted: boolean): Promise<FolderContents> {
@@ -149,6 +153,7 @@ export class FolderContentsService {
           fileExt: row.fileExt ?? undefined,
           dateUploaded: row.dateUploaded ?? undefined,
           fileSize: row.fileSize ?? 0,
+          state: row.state ?? undefined,
           isUnrestricted: row.isUnrestricted ?? false,
           isPrivate: row.isPrivate ?? false,
         };

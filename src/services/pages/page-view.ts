@@ -7,6 +7,8 @@ import { PAGES } from '../sharing/shareable-kinds';
 export interface PageView {
   id: number;
   userId: number;
+  /** The owner's public username (null when they have none). */
+  owner: string | null;
   title: string;
   slug: string;
   published: boolean;
@@ -29,7 +31,7 @@ export interface PageRevisionView {
   updateTime: Date;
 }
 
-const COLUMNS = `p.id, p.user_id as "userId", p.title, p.slug, p.published, p.importable, p.deleted,
+const COLUMNS = `p.id, p.user_id as "userId", (select u.username from galaxy_user u where u.id = p.user_id) as owner, p.title, p.slug, p.published, p.importable, p.deleted,
   p.latest_revision_id as "latestRevisionId",
   array(select r.id from page_revision r where r.page_id = p.id order by r.id) as "revisionIds"`;
 
@@ -77,7 +79,7 @@ export function listPages(ctx: RequestContext, deleted: boolean, isAdmin: boolea
 
 /** A page with its latest content, and whether the caller may read it. */
 export function readPage(ctx: RequestContext, id: number): Promise<PageView | null> {
-  return ctx.one(BY_ID, [id, ctx.caller.userId, ctx.caller.isAdmin]);
+  return ctx.one(BY_ID, [id, ctx.caller.userId ?? 0, ctx.caller.isAdmin]);
 }
 
 export function listSharedPages(ctx: RequestContext, userId: number): Promise<PageView[]> {

@@ -36,11 +36,11 @@ export class PageService {
 
   /**
    * The contract's "requires access", by the sharing rules (`sharing/shareable-access.ts`): owner,
-   * administrators, every user when published or shared by link, users it is shared with. Others
-   * get ItemOwnershipException with the default message, as the platform.
+   * administrators, anyone with the link (visitors too) when published or shared by link, users it
+   * is shared with. Others get ItemOwnershipException with the default message, as the platform.
+   * (The REST route still asks for an identity first, as the contract's.)
    */
   async show(ctx: RequestContext, encodedId: string): Promise<PageView> {
-    ctx.caller.requireIdentity();
     const page = await this.read(ctx, decodeId(ctx, encodedId, notFound));
     if (!page.readable) throw errors.notOwned();
     return page;

@@ -2,12 +2,14 @@ import type { RequestContext } from '../../context/request-context';
 import { sql, type SqlStatement } from '../../db/sql/sql-statement';
 import { errors } from '../../errors/error-kinds';
 import { sharedWithSql } from './shareable-access';
-import { type OwnedItem, type ShareableKind, shareableKind } from './shareable-kinds';
+import { type OwnedItem, type ShareableKind, type ShareableKindName, shareableKind } from './shareable-kinds';
 import { uniqueSlug } from './shareable-slug';
 import { shareTargets } from './share-targets';
 
 /** What the sharing routes answer (the later platform's sharing status), ids raw. */
 export interface SharingStatus {
+  /** The item's kind: with the id, what tells statuses of different kinds apart (their ids may be equal). */
+  kind: ShareableKindName;
   id: number;
   title: string;
   importable: boolean;
@@ -144,6 +146,7 @@ export class SharingService {
     const row = await ctx.one(this.statementsOf(kind).status, [id]);
     if (!row) throw errors.notFound();
     return {
+      kind: kind.name,
       id: row.id,
       title: row.title ?? '',
       importable: row.importable,

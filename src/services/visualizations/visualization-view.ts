@@ -1,3 +1,5 @@
+import DataLoader from 'dataloader';
+import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing/shareable-access';
@@ -9,6 +11,19 @@ export type VisualizationSummary = {
   title: string;
   type: string;
   dbkey: string | null;
+  /** The owner's public username (null when they have none). */
+  owner: string | null;
+  updateTime: Date;
+};
+
+/** One revision, as a visualization's history of revisions lists it. */
+export type VisualizationRevisionView = {
+  id: number;
+  visualizationId: number;
+  title: string;
+  dbkey: string | null;
+  config: Record<string, unknown>;
+  createTime: Date;
 };
 
 /** Everything show answers, and what the access rule needs, read in one statement. */
@@ -23,10 +38,12 @@ export type VisualizationDetail = VisualizationSummary & {
   /** Whether the caller may read it (the sharing rules). */
   readable: boolean;
   revisionIds: number[];
-  latestRevision: { id: number; title: string; dbkey: string | null; config: Record<string, unknown> } | null;
+  /** `createTime` as JSON gives it (an ISO text). */
+  latestRevision: { id: number; title: string; dbkey: string | null; config: Record<string, unknown>; createTime: string } | null;
 };
 
-const SUMMARY = 'v.id, v.title, v.type, v.dbkey';
+const SUMMARY = `v.id, v.title, v.type, v.dbkey, v.update_time as "updateTime",
+  (select u.username from galaxy_user u where u.id = v.user_id) as owner`;
 
 /**
  * Who lists what (platform-facts §4.7): the caller's own, then those shared with the caller, then
@@ -50,10 +67,17 @@ const BY_ID = sql<VisualizationDetail>(
   `select ${SUMMARY}, v.slug, v.annotation, v.importable, v.published, v.deleted,
      v.user_id as "userId", u.username, ${readableBySql('v', VISUALIZATIONS, { userId: '$1', isAdmin: '$3' })} as readable,
      array(select r.id from visualization_revision r where r.visualization_id = v.id order by r.id) as "revisionIds",
-     case when lr.id is null then null else json_build_object('id', lr.id, 'title', lr.title, 'dbkey', lr.dbkey, 'config', lr.config) end as "latestRevision"
+     case when lr.id is null then null else json_build_object('id', lr.id, 'title', lr.title, 'dbkey', lr.dbkey, 'config', lr.config, 'createTime', lr.create_time) end as "latestRevision"
    from visualization v join galaxy_user u on u.id = v.user_id
    left join visualization_revision lr on lr.id = v.latest_revision_id
    where v.id = $2`,
+);
+
+/** Every revision of any number of visualizations, oldest first (one statement per batch). */
+const REVISIONS_OF = sql<VisualizationRevisionView>(
+  'visualization_revisions_of',
+  `select r.id, r.visualization_id as "visualizationId", r.title, r.dbkey, r.config, r.create_time as "createTime"
+   from visualization_revision r where r.visualization_id = any($1::int[]) order by r.visualization_id, r.id`,
 );
 
 const OWNER = sql<{ id: number; userId: number }>('visualization_owner', 'select v.id, v.user_id as "userId" from visualization v where v.id = $1');
@@ -84,6 +108,15 @@ export function listPublishedVisualizations(ctx: RequestContext): Promise<Visual
 export async function readVisualization(ctx: RequestContext, id: number): Promise<VisualizationDetail | null> {
   return (await ctx.one(BY_ID, [ctx.caller.userId ?? 0, id, ctx.caller.isAdmin])) ?? null;
 }
+
+/** The revisions of each visualization, oldest first: one statement for a batch of visualizations. */
+export const revisionsByVisualizationId: LoaderFactory<number, VisualizationRevisionView[]> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const rows = await ctx.rows(REVISIONS_OF, [ids]);
+    const byVisualization = new Map<number, VisualizationRevisionView[]>(ids.map((id) => [id, []]));
+    for (const row of rows) byVisualization.get(row.visualizationId)?.push(row);
+    return ids.map((id) => byVisualization.get(id) ?? []);
+  });
 
 export function readOwner(ctx: RequestContext, id: number): Promise<{ id: number; userId: number } | null> {
   return ctx.one(OWNER, [id]);

@@ -23,9 +23,14 @@ export function mayReadWorkflow(ctx: RequestContext, workflow: WorkflowView): bo
   return ownsWorkflow(ctx, workflow) || workflow.importable || workflow.published || workflow.sharedWithCaller;
 }
 
-/** Show's refusal (platform-facts §4.8). */
-export async function readableWorkflow(ctx: RequestContext, encodedId: string, message = 'Workflow is neither importable, nor owned by or shared with current user'): Promise<WorkflowView> {
-  ctx.caller.requireIdentity();
+/** Show's refusal (platform-facts §4.8). `visitors`: a caller without identity may read an importable or published one. */
+export async function readableWorkflow(
+  ctx: RequestContext,
+  encodedId: string,
+  message = 'Workflow is neither importable, nor owned by or shared with current user',
+  options: { visitors?: boolean } = {},
+): Promise<WorkflowView> {
+  if (!options.visitors) ctx.caller.requireIdentity();
   const workflow = await findWorkflow(ctx, encodedId);
   if (!mayReadWorkflow(ctx, workflow)) throw new AppError('ItemAccessibilityException', message);
   return workflow;

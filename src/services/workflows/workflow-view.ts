@@ -57,6 +57,18 @@ const LISTED = sql<WorkflowView>(
    order by case when w.user_id = $1 or ($2::boolean and w.published) then 0 else 1 end, w.update_time desc, w.id desc`,
 );
 
+/** Workflows of other users shared with $1, not deleted, newest first (published ones too: sharing is its own list). */
+const SHARED_WITH = sql<WorkflowView>(
+  'workflows_shared_with_user',
+  `select ${COLUMNS('$1')} ${FROM} where w.deleted = false and ${SHARED_WITH_USER('w', '$1')} order by w.update_time desc, w.id desc`,
+);
+
+/** Published workflows of every user, not deleted, newest first ($1 the caller, 0 for a visitor). */
+const PUBLISHED = sql<WorkflowView>(
+  'workflows_published',
+  `select ${COLUMNS('$1')} ${FROM} where w.deleted = false and w.published order by w.update_time desc, w.id desc`,
+);
+
 const BY_ID = sql<WorkflowView>('workflow_by_id', `select ${COLUMNS('$2')} ${FROM} where w.id = $1`);
 
 const BY_VERSION = sql<WorkflowView>('workflow_by_version', `select ${COLUMNS('$2')} ${FROM} where w.id = (select stored_workflow_id from workflow where id = $1)`);
@@ -70,6 +82,14 @@ const STEPS_OF = sql<StepView>('workflow_steps_of', `select ${STEP_COLUMNS} from
 
 export function listWorkflows(ctx: RequestContext, userId: number, showPublished: boolean): Promise<WorkflowView[]> {
   return ctx.rows(LISTED, [userId, showPublished]);
+}
+
+export function listSharedWorkflows(ctx: RequestContext, userId: number): Promise<WorkflowView[]> {
+  return ctx.rows(SHARED_WITH, [userId]);
+}
+
+export function listPublishedWorkflows(ctx: RequestContext): Promise<WorkflowView[]> {
+  return ctx.rows(PUBLISHED, [ctx.caller.userId ?? 0]);
 }
 
 export function readWorkflow(ctx: RequestContext, id: number): Promise<WorkflowView | null> {

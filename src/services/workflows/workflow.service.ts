@@ -7,7 +7,7 @@ import { parseGaWorkflow, workflowDict } from './ga-format';
 import { findWorkflow, ownedWorkflow, ownsWorkflow, readableWorkflow } from './workflow-access';
 import { stepsByVersionId } from './workflow.loaders';
 import { addVersion } from './workflow-store';
-import { listWorkflows, readWorkflow, type StepView, type WorkflowView } from './workflow-view';
+import { listPublishedWorkflows, listSharedWorkflows, listWorkflows, readWorkflow, type StepView, type WorkflowView } from './workflow-view';
 
 export const DOWNLOAD_STYLES = ['export', 'editor'] as const;
 
@@ -22,14 +22,25 @@ export class WorkflowService {
     return listWorkflows(ctx, user.id, showPublished);
   }
 
+  /** Workflows other users shared with the caller (not deleted), newest first. */
+  sharedWithMe(ctx: RequestContext): Promise<WorkflowView[]> {
+    return listSharedWorkflows(ctx, ctx.caller.requireUser().id);
+  }
+
+  /** Published workflows of every user (not deleted), newest first; visitors too. */
+  published(ctx: RequestContext): Promise<WorkflowView[]> {
+    return listPublishedWorkflows(ctx);
+  }
+
   /** A workflow whose sharing the caller may change (owner or administrator), for the sharing model. */
   async findSharable(ctx: RequestContext, encodedId: string): Promise<{ id: number; userId: number }> {
     const workflow = await ownedWorkflow(ctx, encodedId);
     return { id: workflow.id, userId: workflow.userId };
   }
 
+  /** Published or link-accessible workflows are readable by visitors too (the REST route asks for an identity first). */
   show(ctx: RequestContext, encodedId: string): Promise<WorkflowView> {
-    return readableWorkflow(ctx, encodedId);
+    return readableWorkflow(ctx, encodedId, undefined, { visitors: true });
   }
 
   /** The steps of the workflow's latest version, in order. */

@@ -22,6 +22,8 @@ import { PageView } from '../sharing/PageView';
 import { PublishedPage } from '../sharing/PublishedPage';
 import { SharedWithMePage } from '../sharing/SharedWithMePage';
 import { SharingPage } from '../sharing/SharingPage';
+import { VisualizationPage } from '../visualizations/VisualizationPage';
+import { VisualizationsPage } from '../visualizations/VisualizationsPage';
 import '../ui/more.css';
 import '../ui/items.css';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -65,6 +67,8 @@ export function App() {
                 <Route path="published" element={<PublishedPage />} />
                 <Route path="shared" element={<SharedWithMePage />} />
                 <Route path="pages/:pageId" element={<PageView />} />
+                <Route path="visualizations" element={<VisualizationsPage />} />
+                <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
                 <Route path="*" element={<Page title="Not found"><p>There is no such page.</p></Page>} />
               </Route>
             </Routes>

@@ -25,6 +25,7 @@ export function Layout() {
           <NavLink to="/tools">Tools</NavLink>
           <NavLink to="/libraries">Libraries</NavLink>
           <NavLink to="/workflows">Workflows</NavLink>
+          <NavLink to="/visualizations">Visualizations</NavLink>
           <NavLink to="/shared">Shared with me</NavLink>
           <NavLink to="/published">Published</NavLink>
           <NavLink to="/sharing">Sharing</NavLink>

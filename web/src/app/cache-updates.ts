@@ -46,8 +46,8 @@ export const cacheOptions: CacheExchangeOpts = {
     ...Object.fromEntries(TOOL_INPUT_TYPES.map((typename) => [typename, () => null])),
     FolderContents: () => null,
     WorkflowStepConnection: () => null,
-    // A sharing status's id is its item's: a history and a workflow may share one, so it lives in its query.
-    SharingStatus: () => null,
+    // A sharing status's id is its item's, unique within its kind only (a history and a workflow may share one).
+    SharingStatus: (status) => `${String(status.kind)}:${String(status.id)}`,
     ShareResult: () => null,
     // A chunk of a dataset's lines lives inside the dataset, under its offset and limit.
     DatasetTextChunk: () => null,
@@ -68,10 +68,13 @@ export const cacheOptions: CacheExchangeOpts = {
       createLibrary: (_result, _args, cache) => invalidateQueryField(cache, 'libraries'),
       createFolder: (_result, _args, cache) => invalidateQueryField(cache, 'folderContents'),
       createLibraryContent: (_result, _args, cache) => invalidateQueryField(cache, 'folderContents'),
+      // The status itself is updated where it shows (by kind and id); the lists it changes are asked again.
       setSharingAccess: (_result, _args, cache) => {
-        for (const field of ['sharingStatus', 'publishedHistories', 'publishedPages', 'publishedVisualizations', 'workflows', 'histories', 'pages']) invalidateQueryField(cache, field);
+        for (const field of ['publishedHistories', 'publishedPages', 'publishedVisualizations', 'publishedWorkflows', 'workflows', 'histories', 'pages', 'visualizations']) {
+          invalidateQueryField(cache, field);
+        }
       },
-      shareWithUsers: (_result, _args, cache) => invalidateQueryField(cache, 'sharingStatus'),
+      createVisualization: (_result, _args, cache) => invalidateQueryField(cache, 'visualizations'),
     },
   },
 };

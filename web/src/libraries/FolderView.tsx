@@ -24,8 +24,7 @@ const folderPath = (libraryId: string, folderId: string, isRoot: boolean) =>
 export function FolderView({ libraryId, folderId }: { libraryId: string; folderId: string }) {
   const [result, reexecute] = useQuery({ query: FolderContentsQuery, variables: { id: folderId } });
   const contents = result.data?.folderContents;
-  const states = new Map((result.data?.folder.datasets ?? []).map((version) => [version.libraryDatasetId, version.state]));
-  const pending = [...states.values()].some((state) => PENDING_STATES.has(state));
+  const pending = (contents?.items ?? []).some((item) => item.state !== null && PENDING_STATES.has(item.state));
   // A new upload is processed by a job: its state (and size) are read again until it is over.
   useEffect(() => {
     if (!pending || result.fetching) return undefined;
@@ -74,7 +73,7 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
             </thead>
             <tbody>
               {items.map((item) => (
-                <FolderRow key={item.id} item={item} libraryId={libraryId} state={states.get(item.id)} />
+                <FolderRow key={item.id} item={item} libraryId={libraryId} />
               ))}
             </tbody>
           </table>
@@ -84,8 +83,9 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
   );
 }
 
-function FolderRow({ item, libraryId, state }: { item: FolderItem; libraryId: string; state: string | undefined }) {
+function FolderRow({ item, libraryId }: { item: FolderItem; libraryId: string }) {
   const isFolder = item.type === 'folder';
+  const state = item.state;
   return (
     <tr>
       <th scope="row">

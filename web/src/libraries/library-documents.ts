@@ -46,13 +46,6 @@ export const FolderContentsQuery = graphql(`
         updateTime
         deleted
         isPrivate
-      }
-    }
-    folder(id: $id) {
-      id
-      datasets {
-        id
-        libraryDatasetId
         state
       }
     }

@@ -37,14 +37,18 @@ export function MySharingPage() {
               .map((workflow) => ({ id: workflow.id, title: `Share ${workflow.name}`, to: `/sharing/workflows/${workflow.id}`, detail: detail(workflow) }))}
           />
           <ItemList
-            heading="Pages"
+            heading="Your pages"
             empty="You have no pages."
-            items={data.pages.map((page) => ({ id: page.id, title: `Share ${page.title}`, to: `/sharing/pages/${page.id}`, detail: detail(page) }))}
+            items={data.pages
+              .filter((page) => page.owner === me)
+              .map((page) => ({ id: page.id, title: `Share ${page.title}`, to: `/sharing/pages/${page.id}`, detail: detail(page) }))}
           />
           <ItemList
-            heading="Visualizations"
+            heading="Your visualizations"
             empty="You have no visualizations."
-            items={data.visualizations.map((visualization) => ({ id: visualization.id, title: `Share ${visualization.title}`, to: `/sharing/visualizations/${visualization.id}` }))}
+            items={data.visualizations
+              .filter((visualization) => visualization.owner === me)
+              .map((visualization) => ({ id: visualization.id, title: `Share ${visualization.title}`, to: `/sharing/visualizations/${visualization.id}` }))}
           />
         </>
       )}

@@ -4,7 +4,10 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { PageQuery } from './sharing-documents';
 
-/** `/pages/:pageId`: a page's latest revision as HTML (the graph sanitizes it before it answers). */
+/**
+ * `/pages/:pageId`: a page's latest revision as HTML (the graph sanitizes it before it answers), and
+ * its owner. Visitors read a published or link-accessible page; a private one shows the graph's refusal.
+ */
 export function PageView() {
   const { pageId = '' } = useParams();
   const [result] = useQuery({ query: PageQuery, variables: { id: pageId } });
@@ -13,6 +16,7 @@ export function PageView() {
   if (!page) return <Page title="Page"><p role="status">Loading…</p></Page>;
   return (
     <Page title={page.title}>
+      <p className="muted">By {page.owner ?? 'an unnamed user'}</p>
       {page.content ? <article className="page-content" dangerouslySetInnerHTML={{ __html: page.content }} /> : <p>This page is empty.</p>}
     </Page>
   );

@@ -1,16 +1,15 @@
 import { type TypedDocumentNode, useQuery } from 'urql';
-import { useViewer } from '../account/viewer';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { ItemList, type ListedItem } from './ItemList';
+import { byOwner } from './owner';
 import { PublishedHistoriesQuery, PublishedPagesQuery, PublishedVisualizationsQuery, PublishedWorkflowsQuery } from './sharing-documents';
 
 /**
- * `/published`: what every user published: histories, workflows, pages, visualizations. One query
- * each, so a refusal of one list (the graph lists workflows to signed-in users only) leaves the others.
+ * `/published`: what every user published: histories, workflows, pages, visualizations, each with
+ * its owner. One query each, so a refusal of one list leaves the others; visitors see them all.
  */
 export function PublishedPage() {
-  const { viewer } = useViewer();
   return (
     <Page title="Published">
       <PublishedSection
@@ -22,32 +21,21 @@ export function PublishedPage() {
             id: history.id,
             title: history.name,
             to: `/histories/${history.id}`,
-            detail: <span className="muted">{history.count} datasets</span>,
+            detail: byOwner(history.owner, `${history.count} datasets`),
           }))
         }
       />
-      {viewer?.user ? (
-        <PublishedSection
-          heading="Workflows"
-          empty="No published workflows."
-          query={PublishedWorkflowsQuery}
-          items={(data) =>
-            data.workflows
-              .filter((workflow) => workflow.published)
-              .map((workflow) => ({ id: workflow.id, title: workflow.name, to: `/workflows/${workflow.id}`, detail: <span className="muted">by {workflow.owner}</span> }))
-          }
-        />
-      ) : (
-        <section aria-labelledby="published-workflows">
-          <h2 id="published-workflows">Workflows</h2>
-          <p>Sign in to see the published workflows.</p>
-        </section>
-      )}
+      <PublishedSection
+        heading="Workflows"
+        empty="No published workflows."
+        query={PublishedWorkflowsQuery}
+        items={(data) => data.publishedWorkflows.map((workflow) => ({ id: workflow.id, title: workflow.name, to: `/workflows/${workflow.id}`, detail: byOwner(workflow.owner) }))}
+      />
       <PublishedSection
         heading="Pages"
         empty="No published pages."
         query={PublishedPagesQuery}
-        items={(data) => data.publishedPages.map((page) => ({ id: page.id, title: page.title, to: `/pages/${page.id}` }))}
+        items={(data) => data.publishedPages.map((page) => ({ id: page.id, title: page.title, to: `/pages/${page.id}`, detail: byOwner(page.owner) }))}
       />
       <PublishedSection
         heading="Visualizations"
@@ -57,9 +45,8 @@ export function PublishedPage() {
           data.publishedVisualizations.map((visualization) => ({
             id: visualization.id,
             title: visualization.title,
-            to: `/api/visualizations/${visualization.id}`,
-            external: true,
-            detail: <span className="muted">{visualization.type}</span>,
+            to: `/visualizations/${visualization.id}`,
+            detail: byOwner(visualization.owner, visualization.type),
           }))
         }
       />

@@ -8,7 +8,7 @@ export const KINDS = {
   histories: { kind: 'HISTORIES', singular: 'history', open: (id: string) => `/histories/${id}` },
   workflows: { kind: 'WORKFLOWS', singular: 'workflow', open: (id: string) => `/workflows/${id}` },
   pages: { kind: 'PAGES', singular: 'page', open: (id: string) => `/pages/${id}` },
-  visualizations: { kind: 'VISUALIZATIONS', singular: 'visualization', open: (id: string) => `/api/visualizations/${id}` },
+  visualizations: { kind: 'VISUALIZATIONS', singular: 'visualization', open: (id: string) => `/visualizations/${id}` },
 } as const satisfies Record<string, { kind: ShareableKind; singular: string; open(id: string): string }>;
 
 export type KindPath = keyof typeof KINDS;

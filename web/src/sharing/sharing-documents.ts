@@ -3,6 +3,7 @@ import { graphql } from '../graphql';
 export const SharingStatusQuery = graphql(`
   query SharingStatus($id: ID!, $kind: ShareableKind!) {
     sharingStatus(id: $id, kind: $kind) {
+      kind
       id
       title
       importable
@@ -19,6 +20,7 @@ export const SharingStatusQuery = graphql(`
 export const SetSharingAccessMutation = graphql(`
   mutation SetSharingAccess($id: ID!, $kind: ShareableKind!, $action: String!) {
     setSharingAccess(id: $id, kind: $kind, action: $action) {
+      kind
       id
       title
       importable
@@ -37,6 +39,7 @@ export const ShareWithUsersMutation = graphql(`
     shareWithUsers(id: $id, kind: $kind, users: $users) {
       errors
       sharingStatus {
+        kind
         id
         title
         importable
@@ -57,14 +60,14 @@ export const PublishedHistoriesQuery = graphql(`
       id
       name
       count
-      usernameAndSlug
+      owner
     }
   }
 `);
 
 export const PublishedWorkflowsQuery = graphql(`
   query PublishedWorkflows {
-    workflows(showPublished: true) {
+    publishedWorkflows {
       id
       name
       owner
@@ -79,6 +82,7 @@ export const PublishedPagesQuery = graphql(`
       id
       title
       slug
+      owner
     }
   }
 `);
@@ -89,25 +93,20 @@ export const PublishedVisualizationsQuery = graphql(`
       id
       title
       type
+      owner
     }
   }
 `);
 
 export const SharedWithMeQuery = graphql(`
   query SharedWithMe {
-    viewer {
-      user {
-        id
-        username
-      }
-    }
     historiesSharedWithMe {
       id
       name
       count
-      usernameAndSlug
+      owner
     }
-    workflows {
+    workflowsSharedWithMe {
       id
       name
       owner
@@ -117,11 +116,13 @@ export const SharedWithMeQuery = graphql(`
       id
       title
       slug
+      owner
     }
     visualizationsSharedWithMe {
       id
       title
       type
+      owner
     }
   }
 `);
@@ -150,6 +151,7 @@ export const MyShareableItemsQuery = graphql(`
     pages {
       id
       title
+      owner
       published
       importable
     }
@@ -157,6 +159,7 @@ export const MyShareableItemsQuery = graphql(`
       id
       title
       type
+      owner
     }
   }
 `);
@@ -167,6 +170,7 @@ export const PageQuery = graphql(`
       id
       title
       slug
+      owner
       published
       content
     }

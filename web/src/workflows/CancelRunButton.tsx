@@ -2,13 +2,10 @@ import { useMutation } from 'urql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { CancelInvocationMutation } from './workflow-documents';
 
-/** Cancels a run that is not over (its unfinished jobs are deleted); `onCancelled` reads the run again. */
-export function CancelRunButton({ invocationId, onCancelled }: { invocationId: string; onCancelled(): void }) {
+/** Cancels a run that is not over (its unfinished jobs are deleted); the run screen's subscription shows the outcome. */
+export function CancelRunButton({ invocationId }: { invocationId: string }) {
   const [result, cancel] = useMutation(CancelInvocationMutation);
-  const run = async () => {
-    const outcome = await cancel({ id: invocationId });
-    if (outcome.data) onCancelled();
-  };
+  const run = () => void cancel({ id: invocationId });
   return (
     <>
       <button type="button" onClick={run} disabled={result.fetching}>

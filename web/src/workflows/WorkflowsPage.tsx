@@ -5,9 +5,9 @@ import { type ResultOf } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { ImportWorkflowForm } from './ImportWorkflowForm';
-import { WorkflowsQuery } from './workflow-documents';
+import { PublishedWorkflowListQuery, SharedWorkflowsQuery, type WorkflowSummaryFields, WorkflowsQuery } from './workflow-documents';
 
-type WorkflowSummary = ResultOf<typeof WorkflowsQuery>['workflows'][number];
+type WorkflowSummary = ResultOf<typeof WorkflowSummaryFields>;
 type ListName = 'own' | 'shared' | 'published';
 
 const LISTS: Array<{ name: ListName; label: string }> = [
@@ -18,15 +18,27 @@ const LISTS: Array<{ name: ListName; label: string }> = [
 
 const listOf = (value: string | null): ListName => (value === 'shared' || value === 'published' ? value : 'own');
 
-/** `/workflows`: the caller's workflows, those shared with them, and everybody's published ones. */
+/**
+ * `/workflows`: the caller's workflows, those shared with them (`?list=shared`), and everybody's
+ * published ones (`?list=published`, visitors too): each list its own query, asked only when shown.
+ */
 export function WorkflowsPage() {
   const [search] = useSearchParams();
   const list = listOf(search.get('list'));
   const { viewer } = useViewer();
-  const me = viewer?.user?.username ?? null;
-  const [result] = useQuery({ query: WorkflowsQuery, variables: { showPublished: list === 'published' } });
-  const all = result.data?.workflows ?? [];
-  const shown = all.filter((workflow) => (list === 'own' ? workflow.owner === me : list === 'shared' ? workflow.owner !== me && !workflow.published : workflow.published));
+  const user = viewer?.user ?? null;
+  const me = user?.username ?? null;
+  const [own] = useQuery({ query: WorkflowsQuery, pause: list !== 'own' || !user });
+  const [shared] = useQuery({ query: SharedWorkflowsQuery, pause: list !== 'shared' || !user });
+  const [published] = useQuery({ query: PublishedWorkflowListQuery, pause: list !== 'published' });
+  const result = list === 'own' ? own : list === 'shared' ? shared : published;
+  const shown: WorkflowSummary[] | undefined =
+    list === 'own'
+      ? own.data?.workflows.filter((workflow) => workflow.owner === me)
+      : list === 'shared'
+        ? shared.data?.workflowsSharedWithMe
+        : published.data?.publishedWorkflows;
+  const needsUser = list !== 'published' && viewer !== undefined && !user;
   const label = LISTS.find((entry) => entry.name === list)?.label ?? 'Workflows';
 
   return (
@@ -42,17 +54,17 @@ export function WorkflowsPage() {
           ))}
         </ul>
       </nav>
-      {list === 'own' && viewer?.user && <ImportWorkflowForm />}
-      {list === 'own' && viewer && !viewer.user && <p>Sign in to keep and run your own workflows.</p>}
+      {list === 'own' && user && <ImportWorkflowForm />}
+      {needsUser && <p>{list === 'own' ? 'Sign in to keep and run your own workflows.' : 'Sign in to see the workflows shared with you.'}</p>}
       <ErrorMessage error={result.error} what="Could not list the workflows" />
-      {result.fetching && !result.data && <p role="status">Loading workflows…</p>}
-      {result.data && shown.length === 0 && <p>No workflows here.</p>}
-      {shown.length > 0 && <WorkflowTable caption={label} workflows={shown} showOwner={list !== 'own'} />}
+      {result.fetching && !shown && <p role="status">Loading workflows…</p>}
+      {shown && shown.length === 0 && <p>No workflows here.</p>}
+      {shown && shown.length > 0 && <WorkflowTable caption={label} workflows={shown} showOwner={list !== 'own'} showRun={Boolean(user)} />}
     </Page>
   );
 }
 
-function WorkflowTable({ caption, workflows, showOwner }: { caption: string; workflows: WorkflowSummary[]; showOwner: boolean }) {
+function WorkflowTable({ caption, workflows, showOwner, showRun }: { caption: string; workflows: WorkflowSummary[]; showOwner: boolean; showRun: boolean }) {
   return (
     <div className="table-scroll">
       <table>
@@ -79,9 +91,11 @@ function WorkflowTable({ caption, workflows, showOwner }: { caption: string; wor
               <td>{workflow.stepCount}</td>
               <td>{new Date(workflow.updateTime).toLocaleString()}</td>
               <td className="actions">
-                <Link to={`/workflows/${workflow.id}/run`} aria-label={`Run ${workflow.name}`}>
-                  Run
-                </Link>
+                {showRun && (
+                  <Link to={`/workflows/${workflow.id}/run`} aria-label={`Run ${workflow.name}`}>
+                    Run
+                  </Link>
+                )}
               </td>
             </tr>
           ))}

@@ -1,7 +1,7 @@
 import type { ResultOf } from '../graphql';
-import type { InvocationQuery } from './workflow-documents';
+import type { InvocationFields } from './workflow-documents';
 
-export type InvocationView = ResultOf<typeof InvocationQuery>['workflowInvocation'];
+export type InvocationView = ResultOf<typeof InvocationFields>;
 
 const OVER_JOB_STATES = new Set(['ok', 'error', 'deleted', 'deleted_new', 'failed', 'paused', 'skipped']);
 const SCHEDULING_STATES = new Set(['new', 'ready']);

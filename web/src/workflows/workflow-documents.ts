@@ -1,19 +1,53 @@
 import { graphql } from '../graphql';
 
-export const WorkflowsQuery = graphql(`
-  query Workflows($showPublished: Boolean) {
-    workflows(showPublished: $showPublished) {
-      id
-      name
-      owner
-      published
-      importable
-      stepCount
-      updateTime
-      tags
-    }
+
+/** What the workflow lists show of each workflow (own, shared with the caller, published). */
+export const WorkflowSummaryFields = graphql(`
+  fragment WorkflowSummaryFields on Workflow @_unmask {
+    id
+    name
+    owner
+    published
+    importable
+    stepCount
+    updateTime
+    tags
   }
 `);
+
+/** The caller's workflows (the graph lists those shared with them after their own). */
+export const WorkflowsQuery = graphql(
+  `
+    query Workflows {
+      workflows {
+        ...WorkflowSummaryFields
+      }
+    }
+  `,
+  [WorkflowSummaryFields],
+);
+
+export const SharedWorkflowsQuery = graphql(
+  `
+    query SharedWorkflows {
+      workflowsSharedWithMe {
+        ...WorkflowSummaryFields
+      }
+    }
+  `,
+  [WorkflowSummaryFields],
+);
+
+export const PublishedWorkflowListQuery = graphql(
+  `
+    query PublishedWorkflowList {
+      publishedWorkflows {
+        ...WorkflowSummaryFields
+      }
+    }
+  `,
+  [WorkflowSummaryFields],
+);
 
 export const WorkflowQuery = graphql(`
   query Workflow($id: ID!) {
@@ -82,38 +116,37 @@ export const InvokeWorkflowMutation = graphql(`
   }
 `);
 
-export const InvocationQuery = graphql(`
-  query WorkflowInvocation($id: ID!) {
-    workflowInvocation(id: $id) {
+/** What the run screen shows of a run: the same fields from the first read and from each live change. */
+export const InvocationFields = graphql(`
+  fragment InvocationFields on WorkflowInvocation @_unmask {
+    id
+    state
+    message
+    historyId
+    storedWorkflowId
+    createTime
+    updateTime
+    inputs {
       id
+      orderIndex
+      src
+    }
+    steps {
+      id
+      orderIndex
       state
-      message
-      historyId
-      storedWorkflowId
-      createTime
-      updateTime
-      inputs {
+      workflowStepLabel
+      jobs {
         id
-        orderIndex
-        src
-      }
-      steps {
-        id
-        orderIndex
         state
-        workflowStepLabel
-        jobs {
-          id
-          state
-          toolId
-          outputs {
+        toolId
+        outputs {
+          name
+          dataset {
+            id
+            hid
             name
-            dataset {
-              id
-              hid
-              name
-              state
-            }
+            state
           }
         }
       }
@@ -121,11 +154,37 @@ export const InvocationQuery = graphql(`
   }
 `);
 
-export const CancelInvocationMutation = graphql(`
-  mutation CancelWorkflowInvocation($id: ID!) {
-    cancelWorkflowInvocation(id: $id) {
-      id
-      state
+export const InvocationQuery = graphql(
+  `
+    query WorkflowInvocation($id: ID!) {
+      workflowInvocation(id: $id) {
+        ...InvocationFields
+      }
     }
-  }
-`);
+  `,
+  [InvocationFields],
+);
+
+/** The run as it is when the subscription starts, then each time it (a step, a job) changes, in whichever server process. */
+export const InvocationChangedSubscription = graphql(
+  `
+    subscription WorkflowInvocationChanged($invocationId: ID!) {
+      workflowInvocationChanged(invocationId: $invocationId) {
+        ...InvocationFields
+      }
+    }
+  `,
+  [InvocationFields],
+);
+
+/** Answers the whole run (its jobs deleted), so the screen shows the outcome though it stops following. */
+export const CancelInvocationMutation = graphql(
+  `
+    mutation CancelWorkflowInvocation($id: ID!) {
+      cancelWorkflowInvocation(id: $id) {
+        ...InvocationFields
+      }
+    }
+  `,
+  [InvocationFields],
+);

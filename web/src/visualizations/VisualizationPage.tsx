@@ -1,0 +1,56 @@
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from 'urql';
+import { useViewer } from '../account/viewer';
+import { Breadcrumbs } from '../ui/Breadcrumbs';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Page } from '../ui/Page';
+import { VisualizationQuery } from './visualization-documents';
+
+/**
+ * `/visualizations/:visualizationId`: a visualization's latest configuration as readable JSON, its
+ * revisions, and (for its owner) the way to its sharing screen. Visitors open published or
+ * link-accessible ones.
+ */
+export function VisualizationPage() {
+  const { visualizationId = '' } = useParams();
+  const [result] = useQuery({ query: VisualizationQuery, variables: { id: visualizationId } });
+  const { viewer } = useViewer();
+  const visualization = result.data?.visualization;
+  if (result.error && !visualization) return <Page title="Visualization"><ErrorMessage error={result.error} what="Could not open the visualization" /></Page>;
+  if (!visualization) return <Page title="Visualization"><p role="status">Loading…</p></Page>;
+  const mine = Boolean(viewer?.user) && visualization.owner === viewer?.user?.username;
+  const latest = visualization.latestRevision;
+  const revisions = visualization.revisionHistory;
+  return (
+    <Page title={visualization.title} actions={mine ? <Link to={`/sharing/visualizations/${visualization.id}`}>Share or publish</Link> : undefined}>
+      <Breadcrumbs crumbs={[{ label: 'Visualizations', to: '/visualizations' }, { label: visualization.title }]} />
+      <p className="muted">
+        {visualization.type}
+        {visualization.dbkey ? ` · ${visualization.dbkey}` : ''} · by {visualization.owner ?? 'an unnamed user'} · updated {new Date(visualization.updateTime).toLocaleString()}
+        {visualization.published ? ' · published' : visualization.importable ? ' · accessible by link' : ''}
+      </p>
+      <section aria-labelledby="configuration-title">
+        <h2 id="configuration-title">Configuration</h2>
+        {latest ? (
+          <pre className="json-view" aria-label="Configuration of the latest revision" tabIndex={0}>
+            {JSON.stringify(latest.config, null, 2)}
+          </pre>
+        ) : (
+          <p>No revision yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="revisions-title">
+        <h2 id="revisions-title">Revisions</h2>
+        <ol aria-labelledby="revisions-title">
+          {revisions.map((revision) => (
+            <li key={revision.id}>
+              {revision.title}
+              {revision.dbkey ? ` (${revision.dbkey})` : ''} · {new Date(revision.createTime).toLocaleString()}
+              {revision.id === latest?.id && <span className="badge">latest</span>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </Page>
+  );
+}
