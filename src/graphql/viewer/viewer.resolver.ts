@@ -62,9 +62,7 @@ export class ViewerResolver {
   })
   @Access('anonymous')
   async register(@Ctx() ctx: RequestContext, @Arg('input', () => NewUserInput) input: NewUserInput): Promise<UserView> {
-    const user = await ctx.services.users.register(ctx, input);
-    await ctx.services.sessions.startSession(ctx, user);
-    return user;
+    return ctx.services.sessions.register(ctx, input);
   }
 
   @Mutation(() => String, { description: "A new API key for the signed-in user; their older keys stop working." })

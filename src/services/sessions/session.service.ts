@@ -6,6 +6,7 @@ import { User } from '../../entities/user.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import type { PasswordHasher } from '../../auth/passwords';
 import { newGuid } from '../../auth/secrets';
+import type { NewUserInput } from '../users/user.service';
 
 /** Browser sessions and password checks; sessions live in the database so every process shares them. */
 export class SessionService {
@@ -35,6 +36,16 @@ export class SessionService {
   /** Starts a logged-in browser session and hands its cookie to the response. */
   async login(ctx: RequestContext, email: string, password: string): Promise<User> {
     const user = await this.checkCredentials(ctx, email, password);
+    await this.startSession(ctx, user);
+    return user;
+  }
+
+  /**
+   * A visitor registers (the users service's rules: ALLOW_USER_CREATION, a valid and free email and
+   * name) and is signed in at once, keeping the history they started as a visitor.
+   */
+  async register(ctx: RequestContext, input: NewUserInput): Promise<User> {
+    const user = await ctx.services.users.register(ctx, input);
     await this.startSession(ctx, user);
     return user;
   }
