@@ -18,8 +18,9 @@ describeInBrowser('tools in the web UI', () => {
     const { page, consoleErrors, screenshot } = await ui.newPage();
     await signIn(page, ida);
     await page.goto('/histories');
-    // The list is loaded (it names the history) before asking whether it is the current one yet.
     await page.getByText('Tools history').first().waitFor();
+    // The current history is known (its badge shows) before asking whether it is this one yet.
+    await page.getByText('current', { exact: true }).waitFor();
     const switchTo = page.getByRole('button', { name: 'Switch to Tools history' });
     if (await switchTo.count()) await switchTo.click();
     await page.goto('/');
@@ -61,6 +62,8 @@ describeInBrowser('tools in the web UI', () => {
     await signIn(page, kai);
     await page.goto('/histories');
     await page.getByText('Sort history').first().waitFor();
+    // The current history is known (its badge shows) before asking whether it is this one yet.
+    await page.getByText('current', { exact: true }).waitFor();
     const switchTo = page.getByRole('button', { name: 'Switch to Sort history' });
     if (await switchTo.count()) await switchTo.click();
     await page.goto('/tools/sort1');

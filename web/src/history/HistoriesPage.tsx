@@ -146,7 +146,7 @@ function HistoryRow({ history }: { history: HistorySummary }) {
         <span className={`state state-${history.state}`}>{history.state}</span>
       </td>
       <td className="actions">
-        {!history.deleted && !isCurrent && (
+        {!history.deleted && currentId !== undefined && !isCurrent && (
           <button type="button" onClick={() => choose(history.id)} aria-label={`Switch to ${history.name}`}>
             Switch to
           </button>
