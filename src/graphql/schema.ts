@@ -19,6 +19,7 @@ import { SharingResolver } from './sharing/sharing.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
+import { JobsBatchesResolver } from './jobs/jobs-batches.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
 import { LibraryDatasetChangesResolver } from './libraries/library-dataset-changes.resolver';
 import { LibraryDatasetVersionResolver } from './libraries/library-dataset-version.resolver';
@@ -76,6 +77,7 @@ export const RESOLVERS = [
   HistoryItemsBatchesResolver,
   HistoryItemChangedResolver,
   JobResolver,
+  JobsBatchesResolver,
   JobDatasetResolver,
   JobFilesResolver,
   ProvenanceResolver,
