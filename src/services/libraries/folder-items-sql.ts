@@ -73,10 +73,10 @@ function foldersPart(shape: ItemsShape, limit: string): string {
 
 function filesPart(shape: ItemsShape, limit: string): string {
   const after = shape.from === 'files' ? 'and (ld.name, ld.id) > ($6::text, $7::int)' : '';
-  return `(select 1 as k, ld.id, ld.name, ld.create_time, ld.update_time, ld.deleted,
-          null::boolean, $3 or dp.can_manage,
-          a.extension::text, a.create_time, coalesce(d.file_size, 0)::float8, d.state::text,
-          dp.access is null, coalesce(dp.access = array[$5::int], false)
+  return `(select 1 as k, ld.id, ld.name, ld.create_time as "createTime", ld.update_time as "updateTime", ld.deleted,
+          null::boolean as "canModify", $3 or dp.can_manage as "canManage",
+          a.extension::text as "fileExt", a.create_time as "dateUploaded", coalesce(d.file_size, 0)::float8 as "fileSize", d.state::text as state,
+          dp.access is null as "isUnrestricted", coalesce(dp.access = array[$5::int], false) as "isPrivate"
      from library_dataset ld
      join library_dataset_dataset_association a on a.id = ld.ldda_id
      join dataset d on d.id = a.dataset_id
