@@ -4,6 +4,7 @@ import { buildSchema, type PubSub } from 'type-graphql';
 import { TOOL_INPUT_TYPES } from './tools/tool-inputs.type';
 import { DatasetCollectionResolver, HistoryCollectionResolver } from './collections/collection.resolver';
 import { HistoryItemChangedResolver } from './collections/history-item-changed.resolver';
+import { HistoryItemsBatchesResolver } from './collections/history-items-batches.resolver';
 import { HistoryItemsPageResolver } from './collections/history-items-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
@@ -73,6 +74,7 @@ export const RESOLVERS = [
   DatasetCollectionResolver,
   HistoryItemsResolver,
   HistoryItemsPageResolver,
+  HistoryItemsBatchesResolver,
   HistoryItemChangedResolver,
   JobResolver,
   JobDatasetResolver,
