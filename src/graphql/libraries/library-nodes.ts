@@ -52,12 +52,15 @@ export function detailNode(ctx: RequestContext, detail: LibraryDatasetDetail): L
 }
 
 export function folderContentsNode(ctx: RequestContext, contents: FolderContents): FolderContentsType {
+  return { ...folderHeaderNode(ctx, contents), items: contents.items.map((item) => folderItemNode(ctx, item)) };
+}
+
+export function folderHeaderNode(ctx: RequestContext, contents: Omit<FolderContents, 'items'>): Omit<FolderContentsType, 'items'> {
   return {
     fullPath: contents.fullPath.map((entry) => ({ id: encodeFolderId(ctx, entry.id), name: entry.name })),
     canAddLibraryItem: contents.canAddLibraryItem,
     canModifyFolder: contents.canModifyFolder,
     parentLibraryId: encoded(ctx, contents.libraryId),
-    items: contents.items.map((item) => folderItemNode(ctx, item)),
   };
 }
 
