@@ -45,7 +45,7 @@ export async function seedPlans(db: Client, users: SeedUsers, sizes: PlanSizes, 
   await run(`insert into role (create_time, update_time, name, description, type, deleted) select now(), now(), 'role ' || g, '', 'admin', g % 20 = 0 from generate_series(1, $1) g`, [n]);
   await run(
     `insert into quota (create_time, update_time, name, description, bytes, operation, deleted, purged)
-     select now(), now(), 'quota ' || g, '', 1000000 * g, '=', g % 20 = 0, false from generate_series(1, $1) g`,
+     select now(), now(), 'quota ' || g, '', 1000000::bigint * g, '=', g % 20 = 0, false from generate_series(1, $1) g`,
     [n],
   );
   // Histories: the owner's n, then one for each other user.
