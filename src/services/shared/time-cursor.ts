@@ -13,7 +13,16 @@ export interface TimePosition {
 /** Before the newest row. */
 export const NEWEST: TimePosition = { time: 'infinity', id: 2_147_483_647 };
 
-const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const TIME = /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d){0,2}$/;
+
+/** PostgreSQL's text of a timestamp with time zone (ISO style) naming a real day: the database would refuse anything else. */
+function isTimeText(text: string): boolean {
+  const match = TIME.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 export function timeCursorOf(position: TimePosition): string {
   return Buffer.from(`${position.time}|${position.id}`).toString('base64url');
@@ -22,7 +31,7 @@ export function timeCursorOf(position: TimePosition): string {
 /** The position a cursor names; anything else is an invalid input (never a database error). */
 export function timePositionOf(cursor: string): TimePosition {
   const match = /^([^|]+)\|(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || !TIME.test(match[1]) || Number(match[2]) > NEWEST.id) throw errors.invalid(`Invalid cursor: ${cursor}`);
+  if (!match || !isTimeText(match[1]) || Number(match[2]) > NEWEST.id) throw errors.invalid(`Invalid cursor: ${cursor}`);
   return { time: match[1], id: Number(match[2]) };
 }
 
