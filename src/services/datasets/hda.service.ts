@@ -97,6 +97,29 @@ export class HdaService {
     return datasetFileOf(ctx, await this.readable(ctx, encodedId));
   }
 
+  /**
+   * Many readable datasets at once (a tool mapped over a batch): one statement for the datasets, one
+   * for the grants of those in histories the caller cannot change; checked in the order given, with
+   * the errors `findReadable` gives for the first one that fails.
+   */
+  async findReadableMany(ctx: RequestContext, encodedIds: readonly string[]): Promise<Map<string, HistoryDatasetAssociation>> {
+    const ids = encodedIds.map((encodedId) => decodeId(ctx, encodedId));
+    const found = ids.length ? await ctx.em.find(HistoryDatasetAssociation, { id: { $in: [...new Set(ids)] } }, { populate: [...populate] }) : [];
+    const byId = new Map(found.map((hda) => [hda.id, hda]));
+    const restricted = found.filter((hda) => mayReadHistory(ctx.caller, hda.history) && !mayChangeHistory(ctx.caller, hda.history));
+    const accessible = new Map(
+      await Promise.all(restricted.map(async (hda) => [hda.id, await ctx.services.permissions.can(ctx, { type: 'dataset', id: hda.dataset.id }, PERMISSION_ACTIONS.datasetAccess)] as const)),
+    );
+    const readable = new Map<string, HistoryDatasetAssociation>();
+    encodedIds.forEach((encodedId, index) => {
+      const hda = byId.get(ids[index]);
+      if (!hda) throw notFound(encodedId);
+      if (!mayReadHistory(ctx.caller, hda.history) || accessible.get(hda.id) === false) throw errors.notAccessible('Dataset is not accessible by the current user');
+      readable.set(encodedId, hda);
+    });
+    return readable;
+  }
+
   async findOwned(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
     const hda = await this.find(ctx, encodedId);
     if (!mayChangeHistory(ctx.caller, hda.history)) throw errors.notOwned('Dataset is not owned by the current user');
