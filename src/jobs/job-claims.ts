@@ -99,11 +99,13 @@ export async function recoverStaleJobs(em: EntityManager, staleSeconds: number, 
     [staleSeconds, maxAttempts],
   );
   if (failed.length) await setOutputStates(em, failed.map((row) => Number(row.id)), 'error', 'The job was interrupted too many times.');
+  // A running job goes back only while it has attempts left: its heartbeat may have stopped after the
+  // statement above (or another process's sweep) looked, and a job that used them all fails, never re-runs.
   const requeued = await em.execute<Array<{ id: number }>>(
     `update job set state = 'queued', handler = null, update_time = now()
-     where (state = 'running' or (state = 'queued' and handler is not null)) and external_state is null and ${stale}
+     where ((state = 'running' and attempts < ?) or (state = 'queued' and handler is not null)) and external_state is null and ${stale}
      returning id`,
-    [staleSeconds],
+    [maxAttempts, staleSeconds],
   );
   if (requeued.length) await setOutputStates(em, requeued.map((row) => Number(row.id)), 'queued', null);
   return orphaned.length + failed.length + requeued.length;

@@ -6,7 +6,7 @@ import { FINISHED_JOB_STATES } from '../entities/job.entity';
 import type { Logger } from '../logging/logger';
 import type { ObjectStore } from '../storage/object-store';
 import { touchHistory } from '../services/datasets/hid-allocation';
-import { recalculateDiskUsage } from '../services/usage/disk-usage';
+import { addToDiskUsage } from '../services/usage/disk-usage';
 import { describeStoredFile } from './dataset-finalize';
 import { type LoadedJob, loadJob, outputOf } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
@@ -106,7 +106,9 @@ export async function finishJob(
     for (const metric of coreMetrics(result)) tx.create(JobMetric, { job, plugin: metric.plugin, name: metric.name, value: metric.value, numeric: metric.name !== 'runner_name' });
     await tx.flush();
     if (job.history) await touchHistory(tx, job.history.id);
-    if (job.user) await recalculateDiskUsage(tx, job.user.id);
+    // Only this job's new files change its owner's usage: added, not recounted over all their data.
+    const sized = loaded.outputs.filter((output) => stored.has(output.id) && !failure).map((output) => outputOf(output)?.dataset.id);
+    if (job.user) await addToDiskUsage(tx, job.user.id, sized.filter((id): id is number => id !== undefined));
     return true;
   });
   if (!recorded) {
