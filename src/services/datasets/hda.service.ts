@@ -32,6 +32,9 @@ export interface CopySource {
 
 const populate = ['dataset', 'history', 'history.user'] as const;
 
+/** Datasets read per statement by `findReadableMany`. */
+const READ_MANY_SLICE = 10_000;
+
 const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetAssociation found with id: ${encodedId}`);
 
 /** History contents: listing, show, copy in, change, delete and purge. */
@@ -104,7 +107,12 @@ export class HdaService {
    */
   async findReadableMany(ctx: RequestContext, encodedIds: readonly string[]): Promise<Map<string, HistoryDatasetAssociation>> {
     const ids = encodedIds.map((encodedId) => decodeId(ctx, encodedId));
-    const found = ids.length ? await ctx.em.find(HistoryDatasetAssociation, { id: { $in: [...new Set(ids)] } }, { populate: [...populate] }) : [];
+    const distinct = [...new Set(ids)];
+    const found: HistoryDatasetAssociation[] = [];
+    // In slices: a statement's parameters are limited (65,535).
+    for (let first = 0; first < distinct.length; first += READ_MANY_SLICE) {
+      found.push(...(await ctx.em.find(HistoryDatasetAssociation, { id: { $in: distinct.slice(first, first + READ_MANY_SLICE) } }, { populate: [...populate] })));
+    }
     const byId = new Map(found.map((hda) => [hda.id, hda]));
     const restricted = found.filter((hda) => mayReadHistory(ctx.caller, hda.history) && !mayChangeHistory(ctx.caller, hda.history));
     const accessible = new Map(
