@@ -9,7 +9,7 @@ import type { ToolRegistry } from '../tools';
 import { claimJobs, pauseJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputsRunning, setOutputStates } from './job-claims';
 import { prepareCommand } from './job-command';
 import { finishJob } from './job-finish';
-import { loadJob } from './job-loading';
+import { loadJob, loadJobFresh } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import { JobWorkspace } from './job-workspace';
 import { runCommand } from './local-runner';
@@ -210,7 +210,7 @@ export class JobEngine {
   private async runOne(jobId: number): Promise<void> {
     const { layout, log } = this.deps;
     const em = this.deps.orm.em.fork();
-    const loaded = await loadJob(em, jobId);
+    const loaded = await loadJobFresh(em, jobId);
     const workspace = new JobWorkspace(layout.jobDirectory(jobId));
     if (loaded.job.attempts > 1) {
       // A re-run after a crash: the earlier run's command may still be at work in the directory.

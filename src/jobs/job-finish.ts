@@ -8,7 +8,7 @@ import type { ObjectStore } from '../storage/object-store';
 import { touchHistory } from '../services/datasets/hid-allocation';
 import { addToDiskUsage } from '../services/usage/disk-usage';
 import { describeStoredFile } from './dataset-finalize';
-import { type LoadedJob, loadJob, outputOf } from './job-loading';
+import { type LoadedJob, loadJobFresh, outputOf } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import type { JobWorkspace } from './job-workspace';
 import { coreMetrics } from './metrics-format';
@@ -33,8 +33,10 @@ export async function finishJob(
   handler: string | null = null,
 ): Promise<boolean> {
   let loaded: LoadedJob;
+  // A new EntityManager: the job as it is now (a long run's manager holds what it was), loaded joined.
+  const fresh = em.fork();
   try {
-    loaded = await loadJob(em, jobId);
+    loaded = await loadJobFresh(fresh, jobId);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     log.info({ jobId }, 'job finished after it was removed; result dropped');
@@ -72,7 +74,7 @@ export async function finishJob(
     }
   }
 
-  const recorded = await em.transactional(async (tx) => {
+  const recorded = await fresh.transactional(async (tx) => {
     // Checked again under the row lock: the sweep may have taken the job back meanwhile.
     const [row] = await tx.execute<Array<{ state: string; handler: string | null }>>('select state, handler from job where id = ? for update', [jobId]);
     if (!row || !stillHeld(row.state, row.handler, handler)) return false;
