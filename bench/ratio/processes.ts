@@ -9,6 +9,8 @@ const ROOT = join(__dirname, '..', '..');
 export interface ServerProcess {
   name: string;
   baseUrl: string;
+  /** The process id (memory sampling reads /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startServerProcess(
   return {
     name,
     baseUrl,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { depotSeedStatements, LATEST_SEEDED_CHANGESET, SEEDED_REPOSITORY } from '../depot-seed';
-import { firstDifference, read, type Reading } from './measure';
+import { read, type Reading } from './measure';
+import { printRows, type Row } from './print-rows';
 import { freePort, type ServerProcess, startServerProcess } from './processes';
 import { BENCH_ADMIN_EMAIL, type Seeded, seedThroughApi } from './seed';
 import { FIRST_INSTALLED_REPOSITORY, INSTALLED_REPOSITORIES, installedRepositorySeedStatements, installsUserKey } from './seed-installs';
@@ -157,38 +158,6 @@ class Bench {
     for (const server of this.running) await server.stop();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
-}
-
-interface Row {
-  target: Target;
-  service: Reading;
-  baseline: Reading;
-}
-
-const pad = (text: string | number, width: number) => String(text).padStart(width);
-
-function printRows(title: string, rows: Row[], connections: number[]): void {
-  const lines = [`\n${title}`];
-  const loadHeads = connections.map((c) => `${pad(`${c}c svc`, 8)} ${pad('base', 7)} ${pad('ratio', 5)}`).join(' |');
-  const last = connections[connections.length - 1];
-  lines.push(`${'target'.padEnd(44)} ${pad('rows', 5)} ${pad('SQL', 7)} ${pad('same', 4)} | ${loadHeads} | ${pad(`p50 ${last}c`, 11)} ${pad(`p99 ${last}c`, 11)} | done-when`);
-  for (const { target, service, baseline } of rows) {
-    const loads = connections
-      .map((_, i) => `${pad(service.loads[i].reqPerSec, 8)} ${pad(baseline.loads[i].reqPerSec, 7)} ${pad((service.loads[i].reqPerSec / baseline.loads[i].reqPerSec).toFixed(2), 5)}`)
-      .join(' |');
-    const svc = service.loads[service.loads.length - 1];
-    const base = baseline.loads[baseline.loads.length - 1];
-    const ratio = svc.reqPerSec / base.reqPerSec;
-    const verdicts: string[] = [];
-    if (target.floor !== null) verdicts.push(`${ratio >= target.floor ? 'ok' : 'BELOW'} >= ${target.floor}`);
-    if (target.p99Rule) verdicts.push(`p99 ${svc.p99 <= 2 * base.p99 + 5 ? 'ok' : 'OVER'}`);
-    const difference = firstDifference(service.body, baseline.body);
-    lines.push(
-      `${target.label.padEnd(44)} ${pad(target.rows, 5)} ${pad(`${service.sql}/${baseline.sql}`, 7)} ${pad(difference ? 'NO' : 'yes', 4)} | ${loads} | ${pad(`${svc.p50}/${base.p50}`, 11)} ${pad(`${svc.p99}/${base.p99}`, 11)} | ${verdicts.join(', ')}${difference ? ` (answers differ at ${difference})` : ''}`,
-    );
-  }
-  lines.push('SQL: statements per request, service/baseline (the key cached); ratio: service req/s over baseline req/s; p50/p99 in ms, service/baseline.');
-  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 async function main(): Promise<void> {

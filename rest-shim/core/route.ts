@@ -34,8 +34,9 @@ export interface RouteSpec<Data = unknown> {
   /**
    * A listing that streams: `operation` is a subscription whose events are batches of items, and this
    * gives, per request, what writes one event's items as JSON texts joined by `,` (stream-response.ts).
+   * `viewer` is the caller the operation ran for (a subscription has no second root field to ask).
    */
-  stream?: (input: RouteInput) => EventWriter<Data>;
+  stream?: (input: RouteInput, viewer: { isAdmin: boolean }) => EventWriter<Data>;
   /** A streamed listing inside an object: its opening (from the first event) and closing; default a bare array. */
   streamFrame?: StreamFrame<Data>;
   /** Streams its own response (downloads); receives the GraphQL data. */

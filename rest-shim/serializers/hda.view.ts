@@ -117,23 +117,36 @@ export const needsDetails = (keys: readonly string[]) => keys.some((key) => !(HD
 
 const text = JSON.stringify;
 
+/** Texts JSON writes as they are, between quotes (encoded ids, states, extensions, most names). */
+const PLAIN = /^[\w.:+-]*$/;
+
+/** A selected value as JSON: plain texts, numbers and booleans written directly, the rest by JSON.stringify. */
+function json(value: unknown): string {
+  if (typeof value === 'string') return PLAIN.test(value) ? `"${value}"` : text(value);
+  if (typeof value === 'boolean' || value === null) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return text(value) ?? 'null';
+}
+
 /**
  * `JSON.stringify(hdaDict(hda, HDA_SUMMARY_KEYS))`, written straight from the selection: a streamed
- * listing of 100,000 summaries builds no dictionary per item. A field the selection lacks (it never
- * does) takes the generic path, which leaves the key out as the dictionary would.
+ * listing of 100,000 summaries builds no dictionary per item (about half the time of stringifying
+ * one). A field the selection lacks (it never does), or an id JSON would escape (ids are hex), takes
+ * the generic path, which gives the same bytes.
  */
 export function hdaSummaryJson(hda: Hda): string {
   const { id, name, history_id: historyId, hid, dataset_id: datasetId, state, extension, deleted, purged, visible } = hda;
   if (
     id === undefined || name === undefined || historyId === undefined || hid === undefined || datasetId === undefined ||
-    state === undefined || extension === undefined || deleted === undefined || purged === undefined || visible === undefined
+    state === undefined || extension === undefined || deleted === undefined || purged === undefined || visible === undefined ||
+    typeof id !== 'string' || typeof historyId !== 'string' || !PLAIN.test(id) || !PLAIN.test(historyId)
   ) {
     return text(hdaDict(hda, HDA_SUMMARY_KEYS));
   }
   return (
-    `{"id":${text(id)},"name":${text(name)},"type_id":${text(`dataset-${String(id)}`)},"history_id":${text(historyId)},"hid":${text(hid)},` +
-    `"history_content_type":"dataset","dataset_id":${text(datasetId)},"state":${text(state)},"extension":${text(extension)},` +
-    `"deleted":${text(deleted)},"purged":${text(purged)},"visible":${text(visible)},"type":"file",` +
-    `"url":${text(`/api/histories/${String(historyId)}/contents/${String(id)}`)}}`
+    `{"id":"${id}","name":${json(name)},"type_id":"dataset-${id}","history_id":"${historyId}","hid":${json(hid)},` +
+    `"history_content_type":"dataset","dataset_id":${json(datasetId)},"state":${json(state)},"extension":${json(extension)},` +
+    `"deleted":${json(deleted)},"purged":${json(purged)},"visible":${json(visible)},"type":"file",` +
+    `"url":"/api/histories/${historyId}/contents/${id}"}`
   );
 }

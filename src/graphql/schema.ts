@@ -21,6 +21,7 @@ import { SharingResolver } from './sharing/sharing.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
+import { JobsBatchesResolver } from './jobs/jobs-batches.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
 import { LibraryBatchesResolver } from './libraries/library-batches.resolver';
 import { LibraryPagesResolver } from './libraries/library-pages.resolver';
@@ -82,6 +83,7 @@ export const RESOLVERS = [
   HistoryItemsBatchesResolver,
   HistoryItemChangedResolver,
   JobResolver,
+  JobsBatchesResolver,
   JobDatasetResolver,
   JobFilesResolver,
   ProvenanceResolver,

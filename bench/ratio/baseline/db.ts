@@ -1,4 +1,5 @@
 import { Pool, type QueryResultRow } from 'pg';
+import Cursor from 'pg-cursor';
 import { startEmbeddedPostgres } from '../../../src/db/embedded-postgres';
 
 /** The baseline's connection pool: a PostgreSQL server (DATABASE_URL) or a PGlite directory the service wrote. */
@@ -41,5 +42,25 @@ export class RequestSql {
 
   async row<T extends QueryResultRow>(text: string, values: unknown[]): Promise<T | undefined> {
     return (await this.rows<T>(text, values))[0];
+  }
+
+  /** One statement read through a cursor, `size` rows at a time, on a connection held until the end. */
+  async *batches<T extends QueryResultRow>(text: string, values: unknown[], size: number): AsyncGenerator<T[], void, undefined> {
+    this.count += 1;
+    const client = await this.pool.connect();
+    try {
+      const cursor = client.query(new Cursor<T>(text, values));
+      try {
+        for (;;) {
+          const rows = await cursor.read(size);
+          if (rows.length === 0) return;
+          yield rows;
+        }
+      } finally {
+        await cursor.close();
+      }
+    } finally {
+      client.release();
+    }
   }
 }

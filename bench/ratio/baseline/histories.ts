@@ -3,7 +3,7 @@ import { decodeId, encodeId, notAccessible, notFound } from './http';
 import { DATASET_STATES, niceSize, platformTime } from './formats';
 
 /** What the read rule needs of a history. */
-interface HistoryAccess {
+export interface HistoryAccess {
   user_id: number | null;
   published: boolean;
   importable: boolean;
@@ -13,7 +13,7 @@ interface HistoryAccess {
  * A history is readable by its owner, administrators, and anyone when published or importable. (A
  * history without user belongs to a browser session; the baseline serves key callers only.)
  */
-function readable<T extends HistoryAccess>(ctx: Ctx, encodedId: string, history: T | undefined): T {
+export function readable<T extends HistoryAccess>(ctx: Ctx, encodedId: string, history: T | undefined): T {
   if (!history) throw notFound(`No History found with id: ${encodedId}`);
   const caller = ctx.caller;
   const owns = caller !== null && (caller.isAdmin || (history.user_id !== null && history.user_id === caller.userId));
@@ -136,105 +136,7 @@ export async function listHistories(ctx: Ctx): Promise<Array<Record<string, unkn
   });
 }
 
-// ---- GET /api/histories/{id}/contents (summary view)
-
-/** One row per dataset by hid, each with what the read rule needs of the history (one row of nulls when it has none). */
-interface ContentsRow extends HistoryAccess {
-  history_id: number;
-  id: number | null;
-  name: string;
-  hid: number;
-  dataset_id: number;
-  state: string;
-  extension: string;
-  deleted: boolean;
-  purged: boolean;
-  visible: boolean;
-}
-
-const HISTORY_CONTENTS = `
-  select h.id as history_id, h.user_id, h.published, h.importable,
-         hda.id, hda.name, hda.hid, hda.dataset_id, d.state, hda.extension, hda.deleted, hda.purged, hda.visible
-  from history h
-  left join history_dataset_association hda on hda.history_id = h.id
-  left join dataset d on d.id = hda.dataset_id
-  where h.id = $1
-  order by hda.hid`;
-
-interface CollectionRow {
-  id: number;
-  hid: number;
-  name: string;
-  visible: boolean;
-  deleted: boolean;
-  create_time: Date;
-  update_time: Date;
-  collection_type: string;
-  element_count: number;
-  populated: boolean;
-}
-
-const HISTORY_COLLECTIONS = `
-  select a.id, a.hid, a.name, a.visible, a.deleted, a.create_time, a.update_time, c.collection_type, c.element_count, c.populated
-  from history_dataset_collection_association a join dataset_collection c on c.id = a.collection_id
-  where a.history_id = $1
-  order by a.hid`;
-
-/** Datasets (with the history's access columns) and collections, merged by hid. */
-export async function historyContents(ctx: Ctx, encodedHistoryId: string): Promise<Array<Record<string, unknown>>> {
-  const rows = await ctx.sql.rows<ContentsRow>(HISTORY_CONTENTS, [decodeId(ctx, encodedHistoryId)]);
-  const history = readable(ctx, encodedHistoryId, rows[0]);
-  const collections = await ctx.sql.rows<CollectionRow>(HISTORY_COLLECTIONS, [history.history_id]);
-  const historyId = encodeId(ctx, history.history_id);
-  const items = [...datasetItems(ctx, rows, historyId), ...collections.map((row) => collectionItem(ctx, row, historyId))];
-  return collections.length === 0 ? items : items.sort((a, b) => (a.hid as number) - (b.hid as number));
-}
-
-function collectionItem(ctx: Ctx, row: CollectionRow, historyId: string): Record<string, unknown> {
-  const id = encodeId(ctx, row.id);
-  return {
-    id,
-    model_class: 'HistoryDatasetCollectionAssociation',
-    name: row.name,
-    hid: row.hid,
-    history_id: historyId,
-    history_content_type: 'dataset_collection',
-    type: 'dataset_collection',
-    collection_type: row.collection_type,
-    element_count: row.element_count,
-    populated: row.populated,
-    visible: row.visible,
-    deleted: row.deleted,
-    create_time: platformTime(row.create_time),
-    update_time: platformTime(row.update_time),
-    url: `/api/histories/${historyId}/contents/dataset_collections/${id}`,
-  };
-}
-
-function datasetItems(ctx: Ctx, rows: ContentsRow[], historyId: string): Array<Record<string, unknown>> {
-  return rows.flatMap((hda) => {
-    if (hda.id === null) return [];
-    const id = encodeId(ctx, hda.id);
-    return [
-      {
-        id,
-        name: hda.name,
-        type_id: `dataset-${id}`,
-        history_id: historyId,
-        hid: hda.hid,
-        history_content_type: 'dataset',
-        dataset_id: encodeId(ctx, hda.dataset_id),
-        state: hda.state,
-        extension: hda.extension,
-        deleted: hda.deleted,
-        purged: hda.purged,
-        visible: hda.visible,
-        type: 'file',
-        url: `/api/histories/${historyId}/contents/${id}`,
-      },
-    ];
-  });
-}
+// ---- GET /api/histories/{id}/contents: history-contents.ts (streamed)
 
 // ---- POST /graphql `{ history(id: "…") { id name deleted } }`
 

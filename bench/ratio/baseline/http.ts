@@ -117,5 +117,28 @@ export function endpoint(app: Baseline, handler: (ctx: Ctx, req: Request) => Pro
   };
 }
 
+/**
+ * A route that writes its own answer as it reads (a streamed listing): errors before its first write
+ * are answered as `endpoint` answers them; after it, the socket is destroyed.
+ */
+export function streamEndpoint(app: Baseline, handler: (ctx: Ctx, req: Request, res: Response) => Promise<void>): RequestHandler {
+  return async (req, res) => {
+    const sql = new RequestSql(app.pool);
+    try {
+      const caller = await authenticate(app, sql, req.get('x-api-key'));
+      await handler({ app, sql, caller }, req, res);
+    } catch (error) {
+      if (res.headersSent) {
+        process.stderr.write(`baseline: ${req.method} ${req.originalUrl} failed while streaming: ${String(error)}\n`);
+        res.destroy();
+        return;
+      }
+      if (error instanceof HttpError) return send(res, sql, error.status, error.asText ? error.message : { err_msg: error.message, err_code: error.code, ...error.extra });
+      process.stderr.write(`baseline: ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      send(res, sql, 500, { err_msg: 'Uncaught exception in exposed API method:', err_code: 0 });
+    }
+  };
+}
+
 /** A path parameter as text (express 5 types them as string | string[]). */
 export const param = (req: Request, name: string): string => String(req.params[name]);

@@ -31,13 +31,13 @@ const flag = (input: RouteInput, name: string) => asBool(input.get(name) ?? fals
 export const jobsArea: RouteArea = {
   area: 'jobs',
   routes: [
-    route<{ jobs: JobData[] } & Viewer>({
+    route<{ jobsBatches: { jobs: JobData[] } }>({
       method: 'get',
       path: '/api/jobs',
       access: 'user',
-      operation: `query ($states: [String!], $toolIds: [String!], $toolIdLike: [String!], $historyId: String, $min: [String!], $max: [String!], $orderBy: String) {
-        jobs(states: $states, toolIds: $toolIds, toolIdLike: $toolIdLike, historyId: $historyId, dateRangeMin: $min, dateRangeMax: $max, orderBy: $orderBy) { ${JOB_COLLECTION_SELECTION} }
-        viewer { isAdmin }
+      // Streamed batch by batch as the jobs are read (a listing of a million jobs never sits in memory).
+      operation: `subscription ($states: [String!], $toolIds: [String!], $toolIdLike: [String!], $historyId: String, $min: [String!], $max: [String!], $orderBy: String) {
+        jobsBatches(states: $states, toolIds: $toolIds, toolIdLike: $toolIdLike, historyId: $historyId, dateRangeMin: $min, dateRangeMax: $max, orderBy: $orderBy) { jobs { ${JOB_COLLECTION_SELECTION} } }
       }`,
       variables: (input) => ({
         states: optionalList(input, 'state'),
@@ -49,7 +49,10 @@ export const jobsArea: RouteArea = {
         orderBy: input.string('order_by') ?? null,
       }),
       // user_details is a boolean parameter (the contract's reading: 'true'/'True'; also yes/on)
-      shape: (data, input) => data.jobs.map((job) => shapeJobCollection(job, { admin: data.viewer.isAdmin, userDetails: flag(input, 'user_details') })),
+      stream: (input, viewer) => {
+        const options = { admin: viewer.isAdmin, userDetails: flag(input, 'user_details') };
+        return (data) => data.jobsBatches.jobs.map((job) => JSON.stringify(shapeJobCollection(job, options))).join(',');
+      },
     }),
     route({
       method: 'post',

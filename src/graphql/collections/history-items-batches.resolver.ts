@@ -6,6 +6,7 @@ import { historyItemsInBatches } from '../../services/collections/history-items-
 import { HDA_SUMMARY_FIELDS, hdaNode } from '../datasets/hda-node';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';
+import { subscriptionArgs } from '../shared/subscription-args';
 import { hdcaNode } from './collection-nodes';
 import { HistoryItemsBatch } from './history-items-batch.type';
 
@@ -33,7 +34,7 @@ export class HistoryItemsBatchesResolver {
   @Subscription(() => HistoryItemsBatch, {
     description:
       "A readable history's datasets and collections by hid (as `historyItems`), in batches as they are read, then the end: big listings that stream. Over HTTP the REST listing runs it; over graphql-ws any client may.",
-    subscribe: ({ args, context, info }) => subscribe(context as RequestContext, args as BatchArgs, info),
+    subscribe: ({ context, info }) => subscribe(context as RequestContext, subscriptionArgs(info) as unknown as BatchArgs, info),
   })
   @Access('anonymous')
   historyItemsBatches(

@@ -128,7 +128,10 @@ export class JobResolver {
   @FieldResolver(() => String, { nullable: true, description: "The job owner's email (the owner and administrators)." })
   async userEmail(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<string | null> {
     const ownerId = job.user?.id;
-    return mayViewOwner(ctx.caller, ownerId) ? ((await ctx.loaders.get(userById).load(ownerId))?.email ?? null) : null;
+    if (!mayViewOwner(ctx.caller, ownerId)) return null;
+    // A streamed listing reads the email along; otherwise one batched load for the request.
+    if (job.userEmail !== undefined) return job.userEmail;
+    return (await ctx.loaders.get(userById).load(ownerId))?.email ?? null;
   }
 
   @FieldResolver(() => UserType, { nullable: true })

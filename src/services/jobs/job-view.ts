@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context/request-context';
-import { sql, StatementShapes } from '../../db/sql/sql-statement';
+import { sql, type SqlStatement, StatementShapes } from '../../db/sql/sql-statement';
 import type { JobParams, JobState } from '../../entities/job.entity';
 import type { MetricValue } from '../../jobs/metrics-format';
 
@@ -24,6 +24,8 @@ export interface JobView {
   externalState: string | null;
   info: string | null;
   user: { id: number } | null;
+  /** The owner's email, when the read fetched it along (a streamed listing: no statement per batch). */
+  userEmail?: string | null;
   history: { id: number } | null;
   stdout?: string;
   stderr?: string;
@@ -37,7 +39,7 @@ export interface JobDatasetLinkView {
   ldda: { id: number } | null;
 }
 
-type JobRow = Omit<JobView, 'user' | 'history'> & { userId: number | null; historyId: number | null };
+type JobRow = Omit<JobView, 'user' | 'history' | 'userEmail'> & { userId: number | null; historyId: number | null; userEmail?: string | null };
 
 const COLUMNS = `j.id, j.state, j.exit_code as "exitCode", j.create_time as "createTime", j.update_time as "updateTime",
   j.tool_id as "toolId", j.tool_version as "toolVersion", j.params, j.command_line as "commandLine",
@@ -110,7 +112,7 @@ export interface JobListQuery {
 /** The filters in the order their parameters are numbered. */
 const FILTERS = ['userId', 'historyIds', 'states', 'toolIds', 'toolIdLike', 'updatedFrom', 'updatedBefore'] as const;
 
-type ListShape = Record<(typeof FILTERS)[number], boolean> & { orderBy: JobListQuery['orderBy'] };
+type ListShape = Record<(typeof FILTERS)[number], boolean> & { orderBy: JobListQuery['orderBy']; withEmail?: boolean };
 
 function listText(shape: ListShape): string {
   let n = 0;
@@ -123,7 +125,8 @@ function listText(shape: ListShape): string {
   if (shape.toolIdLike) where.push(`j.tool_id like any(${param()}::text[])`);
   if (shape.updatedFrom) where.push(`j.update_time >= any(${param()}::timestamptz[])`);
   if (shape.updatedBefore) where.push(`j.update_time < any(${param()}::timestamptz[])`);
-  return `select ${COLUMNS} from job j ${where.length ? `where ${where.join(' and ')}` : ''} order by j.${shape.orderBy} desc, j.id desc`;
+  const email = shape.withEmail ? `, (select u.email from galaxy_user u where u.id = j.user_id) as "userEmail"` : '';
+  return `select ${COLUMNS}${email} from job j ${where.length ? `where ${where.join(' and ')}` : ''} order by j.${shape.orderBy} desc, j.id desc`;
 }
 
 const LIST = new StatementShapes<ListShape, JobRow>('jobs', listText);
@@ -137,6 +140,24 @@ export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Pr
     if (query[filter] !== null) params.push(query[filter]);
   }
   return (await ctx.rows(LIST.for(shape), params)).map(toView);
+}
+
+/**
+ * The same listing with each job's owner email in the row, read in batches as PostgreSQL returns
+ * them (one statement, a cursor on a server): a streamed listing of any size.
+ */
+export function jobViewsInBatches(ctx: RequestContext, query: JobListQuery, batchSize: number): AsyncGenerator<JobView[], void, undefined> {
+  const shape = { orderBy: query.orderBy, withEmail: true } as ListShape;
+  const params: unknown[] = [];
+  for (const filter of FILTERS) {
+    shape[filter] = query[filter] !== null;
+    if (query[filter] !== null) params.push(query[filter]);
+  }
+  return viewsInBatches(ctx, LIST.for(shape), params, batchSize);
+}
+
+async function* viewsInBatches(ctx: RequestContext, statement: SqlStatement<JobRow>, params: unknown[], batchSize: number): AsyncGenerator<JobView[], void, undefined> {
+  for await (const rows of ctx.batches(statement, params, { batchSize })) yield rows.map(toView);
 }
 
 const LINK_COLUMNS = `job_id as "jobId", name, hda_id as "hdaId", ldda_id as "lddaId"`;

@@ -6,7 +6,7 @@ import { decodeId } from '../shared/decode-id';
 import { mayViewJob } from './job-access';
 import { parseDateBound } from './job-list-filter';
 import { inputsByJobId, metricsByJobId, outputsByJobId } from './job.loaders';
-import { type JobDatasetLinkView, type JobParts, type JobView, loadJobLinks, loadJobViews, NO_JOB_PARTS, readJob } from './job-view';
+import { type JobDatasetLinkView, type JobListQuery, type JobParts, type JobView, jobViewsInBatches, loadJobLinks, loadJobViews, NO_JOB_PARTS, readJob } from './job-view';
 
 export interface JobListFilter {
   states?: string[];
@@ -31,27 +31,15 @@ const SEARCH_STATES = ['running', 'queued', 'waiting', 'ok'];
 export class JobService {
   /** Repeated values of one filter are alternatives; filters combine with AND. Newest first. */
   async list(ctx: RequestContext, filter: JobListFilter): Promise<JobView[]> {
-    ctx.caller.requireIdentity();
-    let historyIds: number[] | null = null;
-    if (filter.historyId) {
-      try {
-        historyIds = [ctx.services.ids.decode(filter.historyId)];
-      } catch (error) {
-        if (error instanceof IdDecodeError) throw new AppError('ObjectAttributeInvalidException');
-        throw error;
-      }
-    }
-    const some = <T>(values: T[] | undefined): T[] | null => (values?.length ? values : null);
-    return loadJobViews(ctx, {
-      userId: ctx.caller.isAdmin ? null : ctx.caller.requireUser().id,
-      historyIds,
-      states: some(filter.states),
-      toolIds: some(filter.toolIds),
-      toolIdLike: some(filter.toolIdLike),
-      updatedFrom: some(filter.dateRangeMin?.map((d) => parseDateBound(d, 'min'))),
-      updatedBefore: some(filter.dateRangeMax?.map((d) => parseDateBound(d, 'max'))),
-      orderBy: filter.orderBy === 'create_time' ? 'create_time' : 'update_time',
-    });
+    return loadJobViews(ctx, listQuery(ctx, filter));
+  }
+
+  /**
+   * The same listing in batches as they are read (one statement, owner emails along): everything
+   * that can refuse the request is decided before the first batch.
+   */
+  listInBatches(ctx: RequestContext, filter: JobListFilter, batchSize: number): AsyncGenerator<JobView[], void, undefined> {
+    return jobViewsInBatches(ctx, listQuery(ctx, filter), batchSize);
   }
 
   /**
@@ -143,4 +131,29 @@ export class JobService {
     });
     return dataset.dataset.id;
   }
+}
+
+/** The listing's query: the caller's jobs (administrators: all); refuses a caller without identity and a malformed history id. */
+function listQuery(ctx: RequestContext, filter: JobListFilter): JobListQuery {
+  ctx.caller.requireIdentity();
+  let historyIds: number[] | null = null;
+  if (filter.historyId) {
+    try {
+      historyIds = [ctx.services.ids.decode(filter.historyId)];
+    } catch (error) {
+      if (error instanceof IdDecodeError) throw new AppError('ObjectAttributeInvalidException');
+      throw error;
+    }
+  }
+  const some = <T>(values: T[] | undefined): T[] | null => (values?.length ? values : null);
+  return {
+    userId: ctx.caller.isAdmin ? null : ctx.caller.requireUser().id,
+    historyIds,
+    states: some(filter.states),
+    toolIds: some(filter.toolIds),
+    toolIdLike: some(filter.toolIdLike),
+    updatedFrom: some(filter.dateRangeMin?.map((d) => parseDateBound(d, 'min'))),
+    updatedBefore: some(filter.dateRangeMax?.map((d) => parseDateBound(d, 'max'))),
+    orderBy: filter.orderBy === 'create_time' ? 'create_time' : 'update_time',
+  };
 }

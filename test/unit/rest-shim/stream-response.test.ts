@@ -102,6 +102,9 @@ describe('hdaSummaryJson', () => {
     };
     expect(hdaSummaryJson(hda)).toBe(JSON.stringify(hdaDict(hda, HDA_SUMMARY_KEYS)));
     expect(hdaSummaryJson({ ...hda, name: null })).toBe(JSON.stringify(hdaDict({ ...hda, name: null }, HDA_SUMMARY_KEYS)));
+    for (const odd of [{ id: 'a"b' }, { history_id: 'x y' }, { hid: Number.NaN }, { extension: 'tab\\ular' }, { state: null }, { deleted: null }]) {
+      expect(hdaSummaryJson({ ...hda, ...odd })).toBe(JSON.stringify(hdaDict({ ...hda, ...odd }, HDA_SUMMARY_KEYS)));
+    }
     const { state: _state, ...withoutState } = hda;
     expect(hdaSummaryJson(withoutState)).toBe(JSON.stringify(hdaDict(withoutState, HDA_SUMMARY_KEYS)));
   });
