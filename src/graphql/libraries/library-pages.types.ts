@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../collections/history-items-page.types';
-import { FolderContentItemType, PathEntryType } from './library.types';
+import { FolderContentItemType, LibraryContentEntryType, PathEntryType } from './library.types';
 
 @ObjectType({ description: 'A first-level item of a folder with the cursor that continues after it.' })
 export class FolderContentEdge {
@@ -38,4 +38,10 @@ export class FolderContentsBatch {
 
   @Field(() => [FolderContentItemType])
   items!: FolderContentItemType[];
+}
+
+@ObjectType({ description: "A batch of a library's recursive listing as it is read (the first starts with the root '/')." })
+export class LibraryContentsBatch {
+  @Field(() => [LibraryContentEntryType])
+  items!: LibraryContentEntryType[];
 }
