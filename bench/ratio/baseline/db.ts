@@ -1,4 +1,5 @@
 import { Pool, type QueryResultRow } from 'pg';
+import Cursor from 'pg-cursor';
 import { startEmbeddedPostgres } from '../../../src/db/embedded-postgres';
 
 /** The baseline's connection pool: a PostgreSQL server (DATABASE_URL) or a PGlite directory the service wrote. */
@@ -41,5 +42,35 @@ export class RequestSql {
 
   async row<T extends QueryResultRow>(text: string, values: unknown[]): Promise<T | undefined> {
     return (await this.rows<T>(text, values))[0];
+  }
+
+  /**
+   * One statement read in batches (the streamed listings): pg-cursor on a connection of its own, held
+   * until the rows end or the reader stops. On PGlite (one session, one connection) a portal left open
+   * while another request runs would be closed: there the rows are read at once, then handed out.
+   */
+  async *batches<T extends QueryResultRow>(text: string, values: unknown[], batchSize: number): AsyncGenerator<T[], void, undefined> {
+    this.count += 1;
+    const client = await this.pool.connect();
+    try {
+      if (this.pool.options.max === 1) {
+        const { rows } = await client.query<T>(text, values);
+        for (let start = 0; start < rows.length; start += batchSize) yield rows.slice(start, start + batchSize);
+        return;
+      }
+      const cursor = client.query(new Cursor<T>(text, values));
+      try {
+        for (;;) {
+          const rows = await cursor.read(batchSize);
+          if (rows.length === 0) return;
+          yield rows;
+          if (rows.length < batchSize) return;
+        }
+      } finally {
+        await cursor.close();
+      }
+    } finally {
+      client.release();
+    }
   }
 }
