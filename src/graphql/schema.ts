@@ -6,6 +6,8 @@ import { DatasetCollectionResolver, HistoryCollectionResolver } from './collecti
 import { HistoryItemChangedResolver } from './collections/history-item-changed.resolver';
 import { HistoryItemsBatchesResolver } from './collections/history-items-batches.resolver';
 import { HistoryItemsPageResolver } from './collections/history-items-page.resolver';
+import { HistoriesPageResolver } from './histories/histories-page.resolver';
+import { JobsPageResolver } from './jobs/jobs-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
@@ -75,6 +77,8 @@ export const RESOLVERS = [
   DatasetCollectionResolver,
   HistoryItemsResolver,
   HistoryItemsPageResolver,
+  HistoriesPageResolver,
+  JobsPageResolver,
   HistoryItemsBatchesResolver,
   HistoryItemChangedResolver,
   JobResolver,
