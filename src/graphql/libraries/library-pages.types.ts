@@ -45,3 +45,24 @@ export class LibraryContentsBatch {
   @Field(() => [LibraryContentEntryType])
   items!: LibraryContentEntryType[];
 }
+
+@ObjectType({ description: "An entry of a library's recursive listing with the cursor that continues after it." })
+export class LibraryContentEdge {
+  @Field(() => String)
+  cursor!: string;
+
+  @Field(() => LibraryContentEntryType)
+  node!: LibraryContentEntryType;
+}
+
+@ObjectType({ description: "A page of a library's recursive listing: '/', then each folder before what it holds, by name." })
+export class LibraryContentConnection {
+  @Field(() => [LibraryContentEdge])
+  edges!: LibraryContentEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  @Field(() => Int, { description: "Every entry the caller may see ('/' included), on every page." })
+  totalCount!: number;
+}

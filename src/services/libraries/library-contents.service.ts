@@ -71,11 +71,16 @@ export class LibraryContentsService {
    * decided before this returns, so a refusal is an error answer, never a broken stream.
    */
   async inBatches(ctx: RequestContext, encodedLibraryId: string, batchSize = LIBRARY_CONTENTS_BATCH): Promise<AsyncGenerator<LibraryContentEntry[], void, undefined>> {
+    const { libraryId, rootId } = await this.openLibrary(ctx, encodedLibraryId);
+    return withRoot({ kind: 'folder', id: rootId, name: '/' }, await libraryWalkInBatches(ctx, libraryId, rootId, batchSize));
+  }
+
+  /** The library a listing reads, once the caller (a user) may open it, with its root folder. */
+  async openLibrary(ctx: RequestContext, encodedLibraryId: string): Promise<{ libraryId: number; rootId: number }> {
     ctx.caller.requireIdentity();
     const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId, libraryInvalid);
     if (!library.rootFolder) throw new AppError('InconsistentDatabase', 'The library has no root folder.');
-    const root: LibraryContentEntry = { kind: 'folder', id: library.rootFolder.id, name: '/' };
-    return withRoot(root, await libraryWalkInBatches(ctx, library.id, library.rootFolder.id, batchSize));
+    return { libraryId: library.id, rootId: library.rootFolder.id };
   }
 
   /** 'F'-prefixed ids are folders, others library datasets (their detail); both of this library. */

@@ -24,7 +24,7 @@ interface FolderRow {
   holdsVisible: boolean;
 }
 
-const ACCESS = PERMISSION_ACTIONS.datasetAccess;
+export const ACCESS = PERMISSION_ACTIONS.datasetAccess;
 
 /**
  * $1 library, $2 the caller's roles, $3 an administrator. Whether a folder holds a dataset the caller
@@ -70,7 +70,7 @@ const DATASETS = new StatementShapes<{ admin: boolean }, DatasetRow>(
 );
 
 /** A step of the walk: a folder's entry, or the place of a folder's datasets (after its subfolders). */
-type Step = { kind: 'folder'; id: number; path: string } | { kind: 'datasets'; folderId: number; path: string };
+export type Step = { kind: 'folder'; id: number; path: string } | { kind: 'datasets'; folderId: number; path: string };
 
 /** The walk over folders: depth first, subfolders by (name, id) before the folder's datasets. */
 function stepsOf(rootId: number, rows: FolderRow[], admin: boolean): Step[] {
@@ -106,16 +106,21 @@ function stepsOf(rootId: number, rows: FolderRow[], admin: boolean): Step[] {
   return steps;
 }
 
+/** The walk's steps for the caller (their roles once per request, then the folders' one statement). */
+export async function walkSteps(ctx: RequestContext, libraryId: number, rootId: number): Promise<{ admin: boolean; roles: number[]; steps: Step[] }> {
+  const admin = ctx.caller.isAdmin;
+  const roles = admin ? [] : await callerRoleIds(ctx);
+  const folders = await ctx.rows(FOLDERS, [libraryId, roles, admin]);
+  return { admin, roles, steps: stepsOf(rootId, folders, admin) };
+}
+
 /**
  * Every active item of the library the caller may see, from the root's subfolders down (the root
  * itself is the caller's to list), in batches as the datasets are read. Statements: the caller's roles
  * (once per request), the folders, then the datasets' one statement.
  */
 export async function libraryWalkInBatches(ctx: RequestContext, libraryId: number, rootId: number, batchSize: number): Promise<AsyncGenerator<WalkEntry[], void, undefined>> {
-  const admin = ctx.caller.isAdmin;
-  const roles = admin ? [] : await callerRoleIds(ctx);
-  const folders = await ctx.rows(FOLDERS, [libraryId, roles, admin]);
-  const steps = stepsOf(rootId, folders, admin);
+  const { admin, roles, steps } = await walkSteps(ctx, libraryId, rootId);
   const folderIds = steps.flatMap((step) => (step.kind === 'datasets' ? [step.folderId] : []));
   const rows = ctx.batches(DATASETS.for({ admin }), admin ? [folderIds] : [folderIds, roles], { batchSize });
   return interleaved(steps, rows, batchSize);
