@@ -42,7 +42,7 @@ const FOLDERS = sql<FolderRow>(
      from library_folder f where f.library_id = $1`,
 );
 
-interface DatasetRow {
+export interface DatasetRow {
   ord: string | number;
   id: number;
   name: string;
@@ -127,7 +127,7 @@ export async function libraryWalkInBatches(ctx: RequestContext, libraryId: numbe
 }
 
 /** The walk's folder entries with the datasets placed where their folder's step is. */
-async function* interleaved(steps: Step[], rows: AsyncGenerator<DatasetRow[], void, undefined>, batchSize: number): AsyncGenerator<WalkEntry[], void, undefined> {
+export async function* interleaved(steps: Step[], rows: AsyncGenerator<DatasetRow[], void, undefined>, batchSize: number): AsyncGenerator<WalkEntry[], void, undefined> {
   let buffer: DatasetRow[] = [];
   let at = 0;
   let ended = false;
