@@ -31,7 +31,7 @@ const FOLDERS = `
                                    where ld.folder_id = f.id and not ld.deleted
                                      and (not exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = v.dataset_id and p.action = 'access')
                                           or exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = v.dataset_id and p.action = 'access' and p.role_id = any($2::int[])))
-                                   limit 1), false) as holds_visible
+                                   order by ld.name, ld.id limit 1), false) as holds_visible
   from library_folder f where f.library_id = $1`;
 
 /** $1 folder ids in walk order, $2 roles, $3 administrator: their active datasets the caller may access, by folder then name. */

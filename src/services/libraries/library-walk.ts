@@ -28,7 +28,8 @@ export const ACCESS = PERMISSION_ACTIONS.datasetAccess;
 
 /**
  * $1 library, $2 the caller's roles, $3 an administrator. Whether a folder holds a dataset the caller
- * may see stops at the first one (a limited subquery per folder, read by index).
+ * may see stops at the first one (a limited subquery per folder, read by the (folder_id, name, id)
+ * index: ordered so, or the planner may scan the table for it).
  */
 const FOLDERS = sql<FolderRow>(
   'library_walk_folders',
@@ -38,7 +39,7 @@ const FOLDERS = sql<FolderRow>(
                            where ld.folder_id = f.id and not ld.deleted
                              and (not exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = a.dataset_id and p.action = '${ACCESS}')
                                   or exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = a.dataset_id and p.action = '${ACCESS}' and p.role_id = any($2::int[])))
-                           limit 1), false) as "holdsVisible"
+                           order by ld.name, ld.id limit 1), false) as "holdsVisible"
      from library_folder f where f.library_id = $1`,
 );
 
