@@ -54,21 +54,26 @@ const visibleJoin = (admin: boolean) =>
                             where p.item_type = 'dataset' and p.item_id = a.dataset_id and p.action = '${ACCESS}') dp`;
 const visibleWhere = (admin: boolean) => (admin ? 'not ld.deleted' : 'not ld.deleted and (dp.access is null or dp.access <@ $2::int[])');
 
+/** At most $3 datasets of a folder the caller may access ($2 roles), by (name, id) from its index. */
+const datasetsOf = (admin: boolean, folder: string, after: string) => `select ld.id, ld.name from library_dataset ld ${visibleJoin(admin)}
+   where ld.folder_id = ${folder} ${after} and ${visibleWhere(admin)}
+   order by ld.name, ld.id limit $3`;
+
 /**
- * At most $3 datasets of each listed folder ($1, in walk order; $2 the caller's roles), the first
- * folder's after ($4, $5) when positioned: each folder's read by index from its place, so a page
- * costs the same wherever it is.
+ * At most $3 datasets of each listed folder ($1, in walk order), the first folder's after ($4, $5)
+ * when positioned (an index condition: read from there), so a page costs the same wherever it is.
  */
 const PAGE_DATASETS = new StatementShapes<Shape, { ord: string | number; id: number; name: string }>(
   'library_contents_page',
-  ({ admin, positioned }) => `select f.ord, x.id, x.name
-     from unnest($1::int[]) with ordinality as f(id, ord)
-     cross join lateral (
-       select ld.id, ld.name from library_dataset ld ${visibleJoin(admin)}
-        where ld.folder_id = f.id and ${visibleWhere(admin)} ${positioned ? 'and (f.ord > 1 or (ld.name, ld.id) > ($4::text, $5::int))' : ''}
-        order by ld.name, ld.id limit $3) x
-    where $2::int[] is not null
-    order by f.ord, x.name, x.id limit $3`,
+  ({ admin, positioned }) => {
+    const rest = `select f.ord, x.id, x.name
+       from unnest($1::int[]) with ordinality as f(id, ord)
+       cross join lateral (${datasetsOf(admin, 'f.id', '')}) x
+      where $2::int[] is not null ${positioned ? 'and f.ord > 1' : ''}`;
+    if (!positioned) return `${rest} order by 1, 3, 2 limit $3`;
+    const first = `select 1::bigint as ord, x.id, x.name from (${datasetsOf(admin, '($1::int[])[1]', 'and (ld.name, ld.id) > ($4::text, $5::int)')}) x`;
+    return `(${first}) union all (${rest}) order by 1, 3, 2 limit $3`;
+  },
   (shape) => `${shape.admin}|${shape.positioned}`,
 );
 
