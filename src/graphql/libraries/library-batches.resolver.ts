@@ -2,8 +2,9 @@ import { Arg, Ctx, ID, Resolver, Root, Subscription } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import { type FolderContentsBatch as FolderBatch, folderContentsInBatches } from '../../services/libraries/folder-contents-stream';
 import { Access } from '../shared/access';
-import { folderHeaderNode, folderItemNode } from './library-nodes';
-import { FolderContentsBatch } from './library-pages.types';
+import { folderHeaderNode, folderItemNode, libraryEntryNode } from './library-nodes';
+import type { LibraryContentEntry } from '../../services/libraries/library-contents.service';
+import { FolderContentsBatch, LibraryContentsBatch } from './library-pages.types';
 
 interface FolderBatchArgs {
   id: string;
@@ -26,5 +27,15 @@ export class LibraryBatchesResolver {
     @Arg('includeDeleted', () => Boolean, { nullable: true }) _includeDeleted?: boolean,
   ): FolderContentsBatch {
     return { header: batch.header ? folderHeaderNode(ctx, batch.header) : null, items: batch.items.map((item) => folderItemNode(ctx, item)) };
+  }
+
+  @Subscription(() => LibraryContentsBatch, {
+    description:
+      "Everything the caller may see in a library, from '/' down (as `libraryContents`), in batches as it is read, then the end. Over HTTP the REST listing runs it; over graphql-ws any client may.",
+    subscribe: ({ args, context }) => (context as RequestContext).services.libraryContents.inBatches(context as RequestContext, (args as { libraryId: string }).libraryId),
+  })
+  @Access('user')
+  libraryContentsBatches(@Root() batch: LibraryContentEntry[], @Ctx() ctx: RequestContext, @Arg('libraryId', () => ID) _libraryId: string): LibraryContentsBatch {
+    return { items: batch.map((entry) => libraryEntryNode(ctx, entry)) };
   }
 }

@@ -1,11 +1,11 @@
 import type { RequestContext } from '../../context/request-context';
 import { loadDatatypesRegistry } from '../../datatypes';
 import type { FolderContentItem, FolderContents } from '../../services/libraries/folder-contents.service';
-import type { CreatedCollection } from '../../services/libraries/library-contents.service';
+import type { CreatedCollection, LibraryContentEntry } from '../../services/libraries/library-contents.service';
 import { encodeFolderId } from '../../services/libraries/folder-ids';
 import type { LddaView, LibraryDatasetDetail } from '../../services/libraries/library-dataset-view';
 import { encoded } from '../shared/encoded-id';
-import type { FolderContentItemType, FolderContentsType, LibraryCollectionType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
+import type { FolderContentItemType, FolderContentsType, LibraryCollectionType, LibraryContentEntryType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
 
 /** Library items as the graph shows them: encoded ids ('F' for folders) and plain fields, built once. */
 
@@ -100,4 +100,8 @@ export function collectionNode(ctx: RequestContext, created: CreatedCollection):
       object: element.ldda ? versionNode(ctx, element.ldda, element.ldda.libraryDataset.folder.id, folder.library.id) : null,
     })),
   };
+}
+
+export function libraryEntryNode(ctx: RequestContext, entry: LibraryContentEntry): LibraryContentEntryType {
+  return { id: entry.kind === 'folder' ? encodeFolderId(ctx, entry.id) : encoded(ctx, entry.id), type: entry.kind, name: entry.name };
 }

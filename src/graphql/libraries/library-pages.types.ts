@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../collections/history-items-page.types';
-import { FolderContentItemType, PathEntryType } from './library.types';
+import { FolderContentItemType, LibraryContentEntryType, PathEntryType } from './library.types';
 
 @ObjectType({ description: 'A first-level item of a folder with the cursor that continues after it.' })
 export class FolderContentEdge {
@@ -38,4 +38,31 @@ export class FolderContentsBatch {
 
   @Field(() => [FolderContentItemType])
   items!: FolderContentItemType[];
+}
+
+@ObjectType({ description: "A batch of a library's recursive listing as it is read (the first starts with the root '/')." })
+export class LibraryContentsBatch {
+  @Field(() => [LibraryContentEntryType])
+  items!: LibraryContentEntryType[];
+}
+
+@ObjectType({ description: "An entry of a library's recursive listing with the cursor that continues after it." })
+export class LibraryContentEdge {
+  @Field(() => String)
+  cursor!: string;
+
+  @Field(() => LibraryContentEntryType)
+  node!: LibraryContentEntryType;
+}
+
+@ObjectType({ description: "A page of a library's recursive listing: '/', then each folder before what it holds, by name." })
+export class LibraryContentConnection {
+  @Field(() => [LibraryContentEdge])
+  edges!: LibraryContentEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  @Field(() => Int, { description: "Every entry the caller may see ('/' included), on every page." })
+  totalCount!: number;
 }
