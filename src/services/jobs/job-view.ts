@@ -121,12 +121,17 @@ function listText(shape: ListShape): string {
   if (shape.states) where.push(`j.state = any(${param()}::text[])`);
   if (shape.toolIds) where.push(`j.tool_id = any(${param()}::text[])`);
   if (shape.toolIdLike) where.push(`j.tool_id like any(${param()}::text[])`);
-  if (shape.updatedFrom) where.push(`j.update_time >= any(${param()}::timestamptz[])`);
-  if (shape.updatedBefore) where.push(`j.update_time < any(${param()}::timestamptz[])`);
+  // One bound each (the earliest `min`, the latest `max`: what `>= any` / `< any` of the lists mean), so
+  // the planner estimates the range from its statistics and reads it on (state, update_time) or (update_time).
+  if (shape.updatedFrom) where.push(`j.update_time >= ${param()}::timestamptz`);
+  if (shape.updatedBefore) where.push(`j.update_time < ${param()}::timestamptz`);
   return `select ${COLUMNS} from job j ${where.length ? `where ${where.join(' and ')}` : ''} order by j.${shape.orderBy} desc, j.id desc`;
 }
 
 const LIST = new StatementShapes<ListShape, JobRow>('jobs', listText);
+
+const earliest = (dates: Date[]) => new Date(Math.min(...dates.map((date) => date.getTime())));
+const latest = (dates: Date[]) => new Date(Math.max(...dates.map((date) => date.getTime())));
 
 /** Jobs without their stdout/stderr (listings leave the big texts out), newest first, in one statement. */
 export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Promise<JobView[]> {
@@ -134,7 +139,9 @@ export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Pr
   const params: unknown[] = [];
   for (const filter of FILTERS) {
     shape[filter] = query[filter] !== null;
-    if (query[filter] !== null) params.push(query[filter]);
+    if (filter === 'updatedFrom' && query.updatedFrom) params.push(earliest(query.updatedFrom));
+    else if (filter === 'updatedBefore' && query.updatedBefore) params.push(latest(query.updatedBefore));
+    else if (query[filter] !== null) params.push(query[filter]);
   }
   return (await ctx.rows(LIST.for(shape), params)).map(toView);
 }
