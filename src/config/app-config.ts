@@ -72,7 +72,7 @@ export interface AppConfig {
    * every job runs locally.
    */
   jobConf: JobConfig;
-  jobs: { localWorkers: number; pollMs: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number; slurmPollMs: number };
+  jobs: { localWorkers: number; pollMs: number; signalledPollMs: number; claimBatch: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number; slurmPollMs: number };
 }
 
 const list = (value: string | undefined) =>
@@ -159,6 +159,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobs: {
       localWorkers: int(env.LOCAL_JOB_WORKERS, 2),
       pollMs: int(env.JOB_POLL_MS, 1000),
+      signalledPollMs: int(env.JOB_SIGNALLED_POLL_MS, 10000),
+      claimBatch: int(env.JOB_CLAIM_BATCH, 10),
       timeoutSeconds: int(env.JOB_TIMEOUT_SECONDS, 3600),
       heartbeatMs: int(env.JOB_HEARTBEAT_MS, 10000),
       staleSeconds: int(env.JOB_STALE_SECONDS, 60),

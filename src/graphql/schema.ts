@@ -22,6 +22,8 @@ import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
+import { LibraryBatchesResolver } from './libraries/library-batches.resolver';
+import { LibraryPagesResolver } from './libraries/library-pages.resolver';
 import { LibraryDatasetChangesResolver } from './libraries/library-dataset-changes.resolver';
 import { LibraryDatasetVersionResolver } from './libraries/library-dataset-version.resolver';
 import { LibraryResolver } from './libraries/library.resolver';
@@ -92,6 +94,8 @@ export const RESOLVERS = [
   LibraryLegacyResolver,
   CreatedLibraryItemResolver,
   FolderResolver,
+  LibraryPagesResolver,
+  LibraryBatchesResolver,
   LibraryDatasetResolver,
   LibraryDatasetChangesResolver,
   LibraryDatasetVersionResolver,

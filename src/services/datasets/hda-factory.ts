@@ -15,8 +15,11 @@ export interface NewHdaFields {
   info?: string | null;
 }
 
-/** Creates history datasets, each with a new dataset, taking consecutive hids. Flushes. */
-export async function createHdas(em: EntityManager, history: History, items: NewHdaFields[]): Promise<HistoryDatasetAssociation[]> {
+/**
+ * Creates history datasets, each with a new dataset, taking consecutive hids (one statement) and
+ * written in one flush (multi-row inserts). `toolVersion`: of the tool whose outputs they are.
+ */
+export async function createHdas(em: EntityManager, history: History, items: NewHdaFields[], common: { toolVersion?: string } = {}): Promise<HistoryDatasetAssociation[]> {
   if (items.length === 0) return [];
   const firstHid = await allocateHids(em, history.id, items.length);
   const hdas = items.map((item, index) => {
@@ -30,6 +33,7 @@ export async function createHdas(em: EntityManager, history: History, items: New
       dbkey: item.dbkey ?? '?',
       visible: item.visible ?? true,
       info: item.info ?? null,
+      ...(common.toolVersion === undefined ? {} : { toolVersion: common.toolVersion }),
     });
   });
   await em.flush();
