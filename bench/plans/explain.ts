@@ -4,6 +4,15 @@ import type { RecordedStatement } from '../../src/db/sql/sql-recorder';
 /** A table is big when it holds more rows than this: a sequential scan of it fails the run. */
 export const BIG_TABLE_ROWS = 10_000;
 
+/**
+ * Unless the statement's answer is at least this share of the table's rows: PostgreSQL rightly reads a
+ * table through when a listing is a large part of it (then the scan costs what the answer does).
+ */
+export const LARGE_SHARE = 0.25;
+
+/** Whether a sequential scan reads a table the statement's answer is a large part of. */
+export const answerIsLargeShare = (scan: Scan, sizes: Map<string, number>): boolean => scan.answer >= LARGE_SHARE * (sizes.get(scan.table) ?? 0);
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
@@ -29,6 +38,8 @@ export interface Scan {
   index: string | null;
   read: number;
   filtered: boolean;
+  /** Rows the whole statement returned. */
+  answer: number;
 }
 
 /** What the statements of one request cost, from `EXPLAIN (ANALYZE, FORMAT JSON)` of each. */
@@ -63,6 +74,7 @@ function scansOf(node: PlanNode, into: Scan[]): Scan[] {
       index: node['Index Name'] ?? null,
       read: ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops,
       filtered: Boolean(node.Filter),
+      answer: 0,
     });
   }
   for (const child of node.Plans ?? []) scansOf(child, into);
@@ -82,7 +94,7 @@ export async function explainRequest(db: Client, statements: RecordedStatement[]
     result.planningMs += plan['Planning Time'];
     result.executionMs += plan['Execution Time'];
     result.jitMs += plan.JIT?.Timing?.Total ?? 0;
-    const scans = scansOf(plan.Plan, []);
+    const scans = scansOf(plan.Plan, []).map((scan) => ({ ...scan, answer: plan.Plan['Actual Rows'] ?? 0 }));
     const big = scans.filter((scan) => scan.node === 'Seq Scan' && (sizes.get(scan.table) ?? 0) > BIG_TABLE_ROWS);
     if (big.length > 0) result.offenders.push(statement.text);
     result.bigSeqScans.push(...big);

@@ -5,6 +5,7 @@ import { buildOrmConfig, type OrmConnection, type OrmTarget } from '../../mikro-
 import type { Logger } from '../logging/logger';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { queryScope } from './query-scope';
+import { serverAfterCreate } from './server-session';
 import { DatabaseSignals, embeddedAfterCreate, ServerSignalListener, subscribeEmbedded } from './signals';
 import { SqlReader } from './sql/sql-reader';
 import { SqlRecorder } from './sql/sql-recorder';
@@ -73,7 +74,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const listen = options.listen !== false;
   const unsubscribe = listen && connection.kind === 'embedded' ? subscribeEmbedded(connection.socketDir, signals) : () => undefined;
   const listener = listen && connection.kind === 'server' ? new ServerSignalListener(connection.url, signals, options.log) : null;
-  const afterCreate = listen && connection.kind === 'embedded' ? embeddedAfterCreate(connection.socketDir) : undefined;
+  const afterCreate =
+    connection.kind === 'server' ? serverAfterCreate : listen && connection.kind === 'embedded' ? embeddedAfterCreate(connection.socketDir) : undefined;
   let orm: MikroORM;
   try {
     orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }, afterCreate, options.target));
