@@ -99,7 +99,7 @@ export class ToolExecutionService {
    */
   private async runBatch(ctx: RequestContext, tool: ToolDefinition, history: History, batch: BatchPlan): Promise<ToolRunResult> {
     const paused = await this.overQuota(ctx);
-    const preloaded = await ctx.services.hdas.findReadableMany(ctx, batchDatasetIds(batch));
+    const preloaded = await ctx.services.hdas.readableRows(ctx, batchDatasetIds(batch));
     const planned: PlannedJob[] = [];
     for (const run of batch.runs) {
       const inputHdas: InputHda[] = [];
