@@ -33,4 +33,11 @@ export class PreparedOperation {
   async run(ctx: BaseRequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> {
     return this.compile().query(undefined, ctx, variables);
   }
+
+  /** Runs a subscription document: its events, or the error that refused it. */
+  async subscribe(ctx: BaseRequestContext, variables: Record<string, unknown>): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+    const compiled = this.compile();
+    if (!compiled.subscribe) throw new Error(`Shim operation is not a subscription:\n${this.source}`);
+    return compiled.subscribe(undefined, ctx, variables);
+  }
 }

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { AccessLevel } from '../../src/graphql/shared/access';
 import type { ErrorStyle } from './errors';
 import type { RouteInput } from './route-input';
+import type { EventWriter, StreamFrame } from './stream-response';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
@@ -30,6 +31,13 @@ export interface RouteSpec<Data = unknown> {
   status?: (data: Data) => number;
   /** The contract says this operation is never offered: answer NotImplemented. */
   notImplemented?: string;
+  /**
+   * A listing that streams: `operation` is a subscription whose events are batches of items, and this
+   * gives, per request, what writes one event's items as JSON texts joined by `,` (stream-response.ts).
+   */
+  stream?: (input: RouteInput) => EventWriter<Data>;
+  /** A streamed listing inside an object: its opening (from the first event) and closing; default a bare array. */
+  streamFrame?: StreamFrame<Data>;
   /** Streams its own response (downloads); receives the GraphQL data. */
   raw?: (data: Data, input: RouteInput, req: Request, res: Response) => Promise<void> | void;
   /**

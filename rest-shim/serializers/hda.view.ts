@@ -114,3 +114,26 @@ export function hdaDict(hda: Hda, keys: readonly string[]): Hda {
 
 /** Whether any of the keys needs the detailed part of the selection. */
 export const needsDetails = (keys: readonly string[]) => keys.some((key) => !(HDA_SUMMARY_KEYS as readonly string[]).includes(key));
+
+const text = JSON.stringify;
+
+/**
+ * `JSON.stringify(hdaDict(hda, HDA_SUMMARY_KEYS))`, written straight from the selection: a streamed
+ * listing of 100,000 summaries builds no dictionary per item. A field the selection lacks (it never
+ * does) takes the generic path, which leaves the key out as the dictionary would.
+ */
+export function hdaSummaryJson(hda: Hda): string {
+  const { id, name, history_id: historyId, hid, dataset_id: datasetId, state, extension, deleted, purged, visible } = hda;
+  if (
+    id === undefined || name === undefined || historyId === undefined || hid === undefined || datasetId === undefined ||
+    state === undefined || extension === undefined || deleted === undefined || purged === undefined || visible === undefined
+  ) {
+    return text(hdaDict(hda, HDA_SUMMARY_KEYS));
+  }
+  return (
+    `{"id":${text(id)},"name":${text(name)},"type_id":${text(`dataset-${String(id)}`)},"history_id":${text(historyId)},"hid":${text(hid)},` +
+    `"history_content_type":"dataset","dataset_id":${text(datasetId)},"state":${text(state)},"extension":${text(extension)},` +
+    `"deleted":${text(deleted)},"purged":${text(purged)},"visible":${text(visible)},"type":"file",` +
+    `"url":${text(`/api/histories/${String(historyId)}/contents/${String(id)}`)}}`
+  );
+}

@@ -62,6 +62,8 @@ export interface AppConfig {
   shutdownDeadlineSeconds: number;
   /** Adds the SQL statement count of each request as a response header (tests, benchmarks). */
   exposeQueryCount: boolean;
+  /** Appends every SQL statement sent (text, parameters) as JSON lines to this file (RECORD_SQL_FILE; `npm run bench:plans`). */
+  recordSqlFile: string | null;
   /** Server processes `npm start` runs on the port (WEB_CONCURRENCY): 1 on the embedded database, the number of cores on a server. */
   webConcurrency: number;
   /**
@@ -150,6 +152,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     memoryReportOnSignal: envFlag(env.MEMORY_REPORT_ON_SIGNAL, false),
     runnerTokens: list(env.RUNNER_TOKENS),
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
+    recordSqlFile: env.RECORD_SQL_FILE ? resolve(env.RECORD_SQL_FILE) : null,
     webConcurrency: Math.max(1, int(env.WEB_CONCURRENCY, env.DATABASE_URL ? availableParallelism() : 1)),
     shutdownDeadlineSeconds: int(env.SHUTDOWN_DEADLINE_SECONDS, 30),
     jobConf: env.JOB_CONFIG_FILE ? loadJobConfig(resolve(env.JOB_CONFIG_FILE), { env }) : defaultJobConfig(int(env.LOCAL_JOB_WORKERS, 2)),

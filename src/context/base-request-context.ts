@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { QueryResultRow } from 'pg';
 import type { Database } from '../db/database';
+import type { BatchOptions } from '../db/sql/sql-batches';
 import type { SqlStatement } from '../db/sql/sql-statement';
 import type { IdCodec } from '../ids/id-codec';
 import type { Logger } from '../logging/logger';
@@ -53,6 +54,11 @@ export class BaseRequestContext<S extends ContextServices = ContextServices> {
    */
   rows<Row extends QueryResultRow>(statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row[]> {
     return this.services.db.reader.rows(this.forked, statement, params);
+  }
+
+  /** One read statement whose rows come in batches as they are read (a cursor on a server). */
+  batches<Row>(statement: SqlStatement<Row>, params: readonly unknown[], options: BatchOptions): AsyncGenerator<Row[], void, undefined> {
+    return this.services.db.reader.batches(this.forked, statement, params, options);
   }
 
   async one<Row extends QueryResultRow>(statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row | null> {

@@ -4,7 +4,10 @@ import { buildSchema, type PubSub } from 'type-graphql';
 import { TOOL_INPUT_TYPES } from './tools/tool-inputs.type';
 import { DatasetCollectionResolver, HistoryCollectionResolver } from './collections/collection.resolver';
 import { HistoryItemChangedResolver } from './collections/history-item-changed.resolver';
+import { HistoryItemsBatchesResolver } from './collections/history-items-batches.resolver';
 import { HistoryItemsPageResolver } from './collections/history-items-page.resolver';
+import { HistoriesPageResolver } from './histories/histories-page.resolver';
+import { JobsPageResolver } from './jobs/jobs-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
@@ -19,6 +22,8 @@ import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
+import { LibraryBatchesResolver } from './libraries/library-batches.resolver';
+import { LibraryPagesResolver } from './libraries/library-pages.resolver';
 import { LibraryDatasetChangesResolver } from './libraries/library-dataset-changes.resolver';
 import { LibraryDatasetVersionResolver } from './libraries/library-dataset-version.resolver';
 import { LibraryResolver } from './libraries/library.resolver';
@@ -72,6 +77,9 @@ export const RESOLVERS = [
   DatasetCollectionResolver,
   HistoryItemsResolver,
   HistoryItemsPageResolver,
+  HistoriesPageResolver,
+  JobsPageResolver,
+  HistoryItemsBatchesResolver,
   HistoryItemChangedResolver,
   JobResolver,
   JobDatasetResolver,
@@ -86,6 +94,8 @@ export const RESOLVERS = [
   LibraryLegacyResolver,
   CreatedLibraryItemResolver,
   FolderResolver,
+  LibraryPagesResolver,
+  LibraryBatchesResolver,
   LibraryDatasetResolver,
   LibraryDatasetChangesResolver,
   LibraryDatasetVersionResolver,

@@ -3,7 +3,7 @@ import { isPlainObject } from '../../../src/http/body-parser';
 import { alternative, route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 import { serializationOf } from '../../core/views';
-import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, needsDetails } from '../../serializers/hda.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, hdaSummaryJson, needsDetails } from '../../serializers/hda.view';
 import { HDCA_SELECTION, hdcaDict } from '../../serializers/hdca.view';
 import { datasetFileRoute } from '../datasets/dataset-file.route';
 import { collectionCreationAlternatives, historyCollectionRoutes } from './history-collections.routes';
@@ -29,6 +29,18 @@ function keysFor(input: RouteInput, id: string, fallback: 'summary' | 'detailed'
   return details.includes('all') || details.includes(id) ? HDA_DETAILED_KEYS : fallback === 'summary' ? HDA_SUMMARY_KEYS : HDA_DETAILED_KEYS;
 }
 
+/** What writes one listed item: a collection's dictionary, or a dataset's with the keys it asks for. */
+function itemJson(input: RouteInput): (item: Hda) => string {
+  const fixed = input.has('view') || input.has('keys') ? keysFor(input, '', 'summary') : null;
+  const details = fixed ? null : new Set(idList(input, 'details') ?? []);
+  const all = details?.has('all') ?? false;
+  const dataset = (item: Hda): string => {
+    const keys = fixed ?? (all || details?.has(item.id as string) ? HDA_DETAILED_KEYS : HDA_SUMMARY_KEYS);
+    return keys === HDA_SUMMARY_KEYS ? hdaSummaryJson(item) : JSON.stringify(hdaDict(item, keys));
+  };
+  return (item) => (item.__typename === 'HistoryDatasetCollection' ? JSON.stringify(hdcaDict(item)) : dataset(item));
+}
+
 const single = (hda: Hda, input: RouteInput) => hdaDict(hda, keysFor(input, hda.id as string, 'detailed'));
 
 /** What a copy request names: `{type, source, content}`, or the older `from_hda_id` / `from_ld_id`. */
@@ -49,17 +61,19 @@ function changes(input: RouteInput): Record<string, unknown> {
 }
 
 export const historyContentsRoutes: RouteSpec<unknown>[] = [
-  route<{ historyItems: Hda[] }>({
+  route<{ historyItemsBatches: { items: Hda[] } }>({
     method: 'get',
     path: '/api/histories/:history_id/contents',
     access: 'anonymous',
-    // Datasets and collections by hid. Summaries need no detailed fields: those (tags, metadata…) are
-    // fetched only when some item wants them.
-    operation: `query ($historyId: ID!, $types: [String!], $ids: [ID!], $deleted: Boolean, $visible: Boolean, $detailed: Boolean!) {
-      historyItems(historyId: $historyId, types: $types, ids: $ids, deleted: $deleted, visible: $visible) {
-        __typename
-        ... on HistoryContent { ${HDA_SELECTION_IF_DETAILED} }
-        ... on HistoryDatasetCollection { ${HDCA_SELECTION} }
+    // Datasets and collections by hid, streamed batch by batch as they are read. Summaries need no
+    // detailed fields: those (tags, metadata…) are fetched only when some item wants them.
+    operation: `subscription ($historyId: ID!, $types: [String!], $ids: [ID!], $deleted: Boolean, $visible: Boolean, $detailed: Boolean!) {
+      historyItemsBatches(historyId: $historyId, types: $types, ids: $ids, deleted: $deleted, visible: $visible) {
+        items {
+          __typename
+          ... on HistoryContent { ${HDA_SELECTION_IF_DETAILED} }
+          ... on HistoryDatasetCollection { ${HDCA_SELECTION} }
+        }
       }
     }`,
     variables: (input) => ({
@@ -70,8 +84,10 @@ export const historyContentsRoutes: RouteSpec<unknown>[] = [
       visible: optionalBool(input, 'visible'),
       detailed: (idList(input, 'details') ?? []).length > 0 || needsDetails(keysFor(input, '', 'summary')),
     }),
-    shape: (data, input) =>
-      data.historyItems.map((item) => (item.__typename === 'HistoryDatasetCollection' ? hdcaDict(item) : hdaDict(item, keysFor(input, item.id as string, 'summary')))),
+    stream: (input) => {
+      const json = itemJson(input);
+      return (data) => data.historyItemsBatches.items.map(json).join(',');
+    },
   }),
   ...historyCollectionRoutes,
   route<{ historyContent: Hda } & Viewer>({

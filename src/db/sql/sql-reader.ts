@@ -1,7 +1,7 @@
 import { TransactionContext } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type QueryResult, type QueryResultRow, types } from 'pg';
-import { queryScope } from '../query-scope';
+import { type BatchConnectionSource, type BatchOptions, readInBatches, type StatementCounter } from './sql-batches';
 import type { SqlStatement } from './sql-statement';
 
 /** The part of a pooled pg connection the reader uses. */
@@ -25,10 +25,6 @@ interface ConnectionSource {
   releaseConnection(connection: PgConnection): Promise<unknown>;
 }
 
-/** Counts statements for the per-request tally and the process total (benchmarks, constant-query tests). */
-export interface StatementCounter {
-  total: number;
-}
 
 /**
  * Runs read statements on the ORM's own connections, without the ORM: no query building, no
@@ -42,8 +38,9 @@ export class SqlReader {
     private readonly orm: MikroORM,
     private readonly counter: StatementCounter,
     /**
-     * Prepared statements (named, parsed and planned once per connection). Only on a server: PGlite
-     * is one session shared by every socket connection, where names would collide.
+     * A server: prepared statements (named, parsed and planned once per connection) and cursors. Not
+     * on PGlite: it is one session shared by every socket connection, where names would collide and
+     * another connection's Sync would close an open portal.
      */
     private readonly prepare: boolean,
   ) {}
@@ -51,15 +48,23 @@ export class SqlReader {
   async rows<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row[]> {
     const source = this.sourceFor(em);
     const connection = await source.acquireConnection();
-    this.counter.total += 1;
-    const tally = queryScope.getStore();
-    if (tally) tally.count += 1;
+    this.counter.count(statement.text, params);
     try {
       const config = { text: statement.text, values: params as unknown[], name: this.prepare ? this.nameOf(statement) : undefined, types: DRIVER_TYPES };
       return (await connection.query<Row>(config)).rows;
     } finally {
       await source.releaseConnection(connection);
     }
+  }
+
+  /**
+   * One statement whose rows come in batches as they are read (sql-batches.ts): a cursor on a
+   * pooled connection of a server; on PGlite, or inside a transaction, the rows read at once.
+   */
+  batches<Row>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[], options: BatchOptions): AsyncGenerator<Row[], void, undefined> {
+    const transaction = this.transactionOf(em);
+    const source = (transaction ?? this.orm.em.getKnex().client) as BatchConnectionSource;
+    return readInBatches(source, this.counter, DRIVER_TYPES, statement, params, options, this.prepare && !transaction);
   }
 
   async one<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row | null> {
@@ -71,9 +76,13 @@ export class SqlReader {
    * callback): on PGlite's single connection a read beside it would wait forever.
    */
   private sourceFor(em: EntityManager | null): ConnectionSource {
+    return this.transactionOf(em) ?? (this.orm.em.getKnex().client as ConnectionSource);
+  }
+
+  private transactionOf(em: EntityManager | null): ConnectionSource | null {
     type Trx = { client: ConnectionSource };
     const transaction = em?.getTransactionContext<Trx>() ?? TransactionContext.getEntityManager(this.orm.em.name)?.getTransactionContext<Trx>();
-    return transaction ? transaction.client : (this.orm.em.getKnex().client as ConnectionSource);
+    return transaction ? transaction.client : null;
   }
 
   /** A statement name is bound to one text for the life of the process (pg prepares it per connection). */

@@ -10,6 +10,13 @@ export const HISTORY_ITEM_TYPES: readonly HistoryItemType[] = ['dataset', 'datas
 /** A history's datasets and collections, in hid order. */
 export type HistoryItem = { kind: 'dataset'; view: HdaSummaryView } | { kind: 'dataset_collection'; view: HdcaView };
 
+/** The kinds asked for (both when none), refusing an unknown one. */
+export function checkedItemTypes(requestedTypes: readonly string[]): readonly string[] {
+  const types = requestedTypes.length > 0 ? requestedTypes : HISTORY_ITEM_TYPES;
+  for (const type of types) if (!(HISTORY_ITEM_TYPES as readonly string[]).includes(type)) throw errors.invalid(`Unknown contents type: ${type}`);
+  return types;
+}
+
 /**
  * The contents of a readable history: datasets and collections side by side, by hid. The history is
  * read once; each kind asked for is one statement, whatever the number of items.
@@ -21,8 +28,7 @@ export async function historyItems(
   filter: ContentsFilter,
   parts: HdaParts & { summary: boolean },
 ): Promise<HistoryItem[]> {
-  const types = requestedTypes.length > 0 ? requestedTypes : HISTORY_ITEM_TYPES;
-  for (const type of types) if (!(HISTORY_ITEM_TYPES as readonly string[]).includes(type)) throw errors.invalid(`Unknown contents type: ${type}`);
+  const types = checkedItemTypes(requestedTypes);
   const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
   // An `ids` list names datasets (the platform's legacy listing): collections are not listed with it.
   const withCollections = types.includes('dataset_collection') && !filter.ids;

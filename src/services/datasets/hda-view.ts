@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { DatasetState } from '../../entities/dataset.entity';
 import type { DatasetMetadata } from '../../entities/hda.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { sql, StatementShapes } from '../../db/sql/sql-statement';
+import { sql, type SqlStatement, StatementShapes } from '../../db/sql/sql-statement';
 import type { HistoryRef } from '../histories/history-access';
 import { datasetAccessibleSql, heldRolesCte } from '../permissions/permission-rules';
 
@@ -201,16 +201,39 @@ const CONTENTS = new StatementShapes<ContentsShape, HdaRow>(
   (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${partsKey(shape)}`,
 );
 
+/** The one statement of a datasets read, its parameters, and what makes a row a view. */
+export interface HdaRead<Row, View> {
+  statement: SqlStatement<Row>;
+  params: unknown[];
+  view: (row: Row) => View;
+}
+
+/** The parameters after the first, in the order the statements number them. */
+function filterParams(query: Omit<HdaQuery, 'historyIds'>): unknown[] {
+  const params: unknown[] = [];
+  if (query.ids) params.push(query.ids);
+  if (typeof query.deleted === 'boolean') params.push(query.deleted);
+  if (typeof query.visible === 'boolean') params.push(query.visible);
+  return params;
+}
+
+const shapeOf = (query: Omit<HdaQuery, 'historyIds'>, parts: HdaParts): ContentsShape => ({
+  ids: Boolean(query.ids),
+  deleted: typeof query.deleted === 'boolean',
+  visible: typeof query.visible === 'boolean',
+  tags: parts.tags,
+  permissions: parts.permissions,
+});
+
+/** History datasets as full views, by history then hid (with their tags when asked): one statement. */
+export function hdaViewsRead(query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): HdaRead<HdaRow, HdaView> {
+  return { statement: CONTENTS.for(shapeOf(query, parts)), params: [query.historyIds, ...filterParams(query)], view: toView };
+}
+
 /** History datasets as views, by history then hid (with their tags when asked), in one statement. */
 export async function loadHdaViews(ctx: RequestContext, query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView[]> {
-  const deleted = typeof query.deleted === 'boolean';
-  const visible = typeof query.visible === 'boolean';
-  const params: unknown[] = [query.historyIds];
-  if (query.ids) params.push(query.ids);
-  if (deleted) params.push(query.deleted);
-  if (visible) params.push(query.visible);
-  const rows = await ctx.rows(CONTENTS.for({ ids: Boolean(query.ids), deleted, visible, tags: parts.tags, permissions: parts.permissions }), params);
-  return rows.map(toView);
+  const read = hdaViewsRead(query, parts);
+  return (await ctx.rows(read.statement, read.params)).map(read.view);
 }
 
 const BY_IDS = sql<HdaRow>(
@@ -239,16 +262,8 @@ const SUMMARIES = new StatementShapes<ContentsShape, SummaryRow>(
   (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${shape.tags}`,
 );
 
-/** One history's datasets in the summary view, by hid (with their tags when asked), in one statement. */
-export async function loadHdaSummaries(ctx: RequestContext, query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): Promise<HdaSummaryView[]> {
-  const deleted = typeof query.deleted === 'boolean';
-  const visible = typeof query.visible === 'boolean';
-  const params: unknown[] = [query.historyId];
-  if (query.ids) params.push(query.ids);
-  if (deleted) params.push(query.deleted);
-  if (visible) params.push(query.visible);
-  const rows = await ctx.rows(SUMMARIES.for({ ids: Boolean(query.ids), deleted, visible, tags: parts.tags }), params);
-  return rows.map((row) => ({
+function toSummaryView(row: SummaryRow): HdaSummaryView {
+  return {
     id: row.id,
     hid: row.hid,
     name: row.name,
@@ -259,5 +274,16 @@ export async function loadHdaSummaries(ctx: RequestContext, query: Omit<HdaQuery
     history: { id: row.historyId },
     dataset: { id: row.datasetId, state: row.state },
     tags: row.tags,
-  }));
+  };
+}
+
+/** One history's datasets in the summary view, by hid (with their tags when asked): one statement. */
+export function hdaSummariesRead(query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): HdaRead<SummaryRow, HdaSummaryView> {
+  return { statement: SUMMARIES.for({ ...shapeOf(query, parts), permissions: false }), params: [query.historyId, ...filterParams(query)], view: toSummaryView };
+}
+
+/** One history's datasets in the summary view, by hid (with their tags when asked), in one statement. */
+export async function loadHdaSummaries(ctx: RequestContext, query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): Promise<HdaSummaryView[]> {
+  const read = hdaSummariesRead(query, parts);
+  return (await ctx.rows(read.statement, read.params)).map(read.view);
 }

@@ -12,7 +12,7 @@ import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
 import { mayReadDataset } from './dataset-access';
 import { type DatasetFile, datasetFileOf } from './dataset-file';
-import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, loadHdaSummaries, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
+import { type HdaInHistoryView, type HdaParts, type HdaRead, type HdaSummaryView, type HdaView, hdaSummariesRead, hdaViewsRead, loadHdaSummaries, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
 import { stopCreatingJob } from '../jobs/stop-creating-job';
 import { applyDatatype, checkedDatatype, refuseWhileJobsUseIt } from './hda-datatype';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
@@ -53,6 +53,16 @@ export class HdaService {
     const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
     if (parts.summary) return loadHdaSummaries(ctx, { ...query, historyId: history.id }, parts);
     return loadHdaViews(ctx, { ...query, historyIds: [history.id] }, parts);
+  }
+
+  /**
+   * The datasets of a history the caller was found to read, in batches as they are read (one
+   * statement, summary or full view): listings that stream their answer.
+   */
+  contentsInBatchesOfReadable(ctx: RequestContext, historyId: number, filter: ContentsFilter, parts: HdaParts & { summary: boolean }, batchSize: number): AsyncGenerator<HdaSummaryView[], void, undefined> {
+    const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
+    if (parts.summary) return viewsInBatches(ctx, hdaSummariesRead({ ...query, historyId }, parts), batchSize);
+    return viewsInBatches(ctx, hdaViewsRead({ ...query, historyIds: [historyId] }, parts), batchSize);
   }
 
   /** The contents of a history already checked readable (GraphQL relation; batched per request). */
@@ -286,4 +296,9 @@ function unmanagedHda(row: Record<string, unknown>): HistoryDatasetAssociation {
     deleted: Boolean(row.deleted),
     purged: Boolean(row.purged),
   });
+}
+
+/** A read's rows, batch by batch, as views. */
+async function* viewsInBatches<Row, View>(ctx: RequestContext, read: HdaRead<Row, View>, batchSize: number): AsyncGenerator<View[], void, undefined> {
+  for await (const rows of ctx.batches(read.statement, read.params, { batchSize })) yield rows.map(read.view);
 }

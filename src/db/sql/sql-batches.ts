@@ -1,0 +1,73 @@
+import Cursor from 'pg-cursor';
+import type { types } from 'pg';
+import type { SqlStatement } from './sql-statement';
+
+/** How a batched read hands its rows out. */
+export interface BatchOptions {
+  /** Rows per batch (the last may be shorter; none is empty). */
+  batchSize: number;
+  /** Rows as arrays of column values, in the statement's column order: no object per row. */
+  rowMode?: 'array';
+}
+
+/** What a batched read needs of a pooled pg connection: pg's `query`, which also submits a cursor. */
+export interface CursorConnection {
+  query(cursor: Cursor): Cursor;
+  query(config: { text: string; values: unknown[]; rowMode?: 'array'; types: TypeParsers }): Promise<{ rows: unknown[] }>;
+}
+
+export interface TypeParsers {
+  getTypeParser: typeof types.getTypeParser;
+}
+
+/** Counts statements for the per-request tally and the process total (benchmarks, constant-query tests), and records them when asked to. */
+export interface StatementCounter {
+  count(text: string, params: readonly unknown[]): void;
+}
+
+/** Where the connection comes from and goes back to (knex's pool, or a transaction's connection). */
+export interface BatchConnectionSource {
+  acquireConnection(): Promise<CursorConnection>;
+  releaseConnection(connection: CursorConnection): Promise<unknown>;
+}
+
+/**
+ * One statement read in batches: a single statement, counted once in the request's tally, on one
+ * connection held until the iteration ends, fails or is ended early (`return()`: the caller went
+ * away). With `cursor`, PostgreSQL hands the rows over a portal `batchSize` at a time, so memory holds
+ * one batch; without (PGlite, whose one session is shared by every socket connection, where an open
+ * portal would be closed by another connection's Sync), the statement's rows are read at once and
+ * handed out in batches: still one statement.
+ */
+export async function* readInBatches<Row>(
+  source: BatchConnectionSource,
+  counter: StatementCounter,
+  typeParsers: TypeParsers,
+  statement: SqlStatement<Row>,
+  params: readonly unknown[],
+  options: BatchOptions,
+  cursor: boolean,
+): AsyncGenerator<Row[], void, undefined> {
+  const connection = await source.acquireConnection();
+  counter.count(statement.text, params);
+  try {
+    if (!cursor) {
+      const { rows } = await connection.query({ text: statement.text, values: params as unknown[], rowMode: options.rowMode, types: typeParsers });
+      for (let start = 0; start < rows.length; start += options.batchSize) yield rows.slice(start, start + options.batchSize) as Row[];
+      return;
+    }
+    const reading = connection.query(new Cursor(statement.text, params as unknown[], { rowMode: options.rowMode, types: typeParsers }));
+    try {
+      for (;;) {
+        const rows = (await reading.read(options.batchSize)) as Row[];
+        if (rows.length === 0) return;
+        yield rows;
+        if (rows.length < options.batchSize) return;
+      }
+    } finally {
+      await reading.close();
+    }
+  } finally {
+    await source.releaseConnection(connection);
+  }
+}
