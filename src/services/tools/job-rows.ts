@@ -1,11 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DatasetCollection } from '../../entities/dataset-collection.entity';
 import { Dataset } from '../../entities/dataset.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { Job, type JobParams } from '../../entities/job.entity';
 import { User } from '../../entities/user.entity';
-import type { BuildNode } from '../collections/collection-builder';
 import { applyDefaultDatasetPermissions } from '../datasets/default-permissions';
 import { allocateHids } from '../datasets/hid-allocation';
 import type { NewHdaFields } from '../datasets/hda-factory';
@@ -142,27 +140,6 @@ export async function insertJobs(em: EntityManager, common: JobRowsCommon, plann
     );
   }
   return written.map(({ job, outputs: made }) => ({ job, outputs: made }));
-}
-
-/**
- * A collection of history datasets (no nested collections) in two statements: the collection, then its
- * elements in order; the collection comes back managed, to be placed in a history. Null when a node
- * is not a history dataset (the caller builds those with `buildCollection`).
- */
-export async function insertFlatCollection(em: EntityManager, collectionType: string, nodes: readonly BuildNode[]): Promise<DatasetCollection | null> {
-  const leaves = nodes.flatMap((node) => ('hda' in node ? [{ identifier: node.identifier, hdaId: node.hda.id }] : []));
-  if (leaves.length !== nodes.length) return null;
-  const now = new Date();
-  const [row] = await em.execute<Row[]>('insert into dataset_collection (create_time, update_time, collection_type, element_count) values (?, ?, ?, ?) returning *', [now, now, collectionType, leaves.length]);
-  const collection = em.map(DatasetCollection, row);
-  if (leaves.length > 0) {
-    await em.execute(
-      `insert into dataset_collection_element (collection_id, element_index, element_identifier, hda_id)
-       select ?, r.ord, r.identifier, r.hda_id from jsonb_to_recordset(?::jsonb) as r(ord int, identifier text, hda_id int) order by r.ord`,
-      [collection.id, JSON.stringify(leaves.map((leaf, ord) => ({ ord, identifier: leaf.identifier, hda_id: leaf.hdaId })))],
-    );
-  }
-  return collection;
 }
 
 const sortById = (rows: Row[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));

@@ -19,6 +19,7 @@ import {
   type ToolDefinition,
 } from '../../tools';
 import { buildCollection, type BuildNode } from '../collections/collection-builder';
+import { insertFlatCollection } from '../collections/collection-rows';
 import { type ElementView, leavesOf, loadElementTrees } from '../collections/collection-elements';
 import type { HdcaView } from '../collections/hdca-view';
 import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets/hda-factory';
@@ -26,7 +27,7 @@ import { quotaPercent } from '../quotas/quota-limits';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { quotaLimitByUserId } from '../users/user.loaders';
 import { type BatchPlan, planBatch } from './batch-runs';
-import { insertFlatCollection, insertJobs, PAUSED_OVER_QUOTA, type PlannedJob } from './job-rows';
+import { insertJobs, PAUSED_OVER_QUOTA, type PlannedJob } from './job-rows';
 import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
