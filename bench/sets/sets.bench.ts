@@ -13,7 +13,7 @@ import { createLogger } from '../../src/logging/logger';
  * - `cat1` mapped over the list (one request): its answer, the moment all N job rows exist, the runner's
  *   rate over the whole map, beside the rate of the same jobs submitted one by one (one request each);
  * - a workflow whose one tool step (`cat1`) maps over the list, likewise;
- * - a copy of the history, and an export of it imported back (the background task);
+ * - first, a copy of the history (N + 1 datasets), and an export of it imported back (the background task);
  * each with its SQL statements per item (the request's `x-sql-queries`, or the process's count).
  */
 
@@ -112,6 +112,12 @@ export async function benchSets(items: number, singles: number): Promise<SetsFig
   await new Promise((resolve) => server.once('listening', resolve));
   const bench = new Bench(platform, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   const rows: SetsFigures['rows'] = [];
+  // Each figure is printed as soon as it is measured (a long run stopped early keeps what it has).
+  const push = rows.push.bind(rows);
+  rows.push = (...added) => {
+    for (const row of added) process.stdout.write(`  … ${row.label}: ${row.seconds.toFixed(2)} s${row.sqlPerItem === null ? '' : `, ${row.sqlPerItem.toFixed(2)} SQL/item`} ${row.note}\n`);
+    return push(...added);
+  };
   const seconds = (from: number, to: number) => Math.round((to - from) / 10) / 100;
   try {
     const user = (await bench.call('POST', '/api/users', { email: 'bench@example.org', username: 'bench', password: 'bench-password' }, MASTER)).body as Dict;
@@ -143,6 +149,32 @@ export async function benchSets(items: number, singles: number): Promise<SetsFig
     rows.push({ label: `list of ${items} datasets (POST …/contents)`, seconds: seconds(started, Date.now()), sqlPerItem: (bench.statements - before) / items, note: '' });
     const listId = String((list.body as Dict).id);
 
+    // History copy and export + import, of the history of N datasets (before the maps add theirs).
+    const datasets = await bench.value("select count(*) as v from history_dataset_association where history_id = (select history_id from history_dataset_association where id = ?) and not deleted", [hdaId]);
+    started = Date.now();
+    const copy = await bench.call('POST', '/api/histories', { history_id: historyId }, key);
+    rows.push({ label: `copy of the history (${datasets} datasets)`, seconds: seconds(started, Date.now()), sqlPerItem: copy.sql / datasets, note: '' });
+
+    started = Date.now();
+    await bench.call('PUT', `/api/histories/${historyId}/exports?include_hidden=true`, undefined, key);
+    let downloadUrl = '';
+    for (;;) {
+      const res = await fetch(`${bench.base}/api/histories/${historyId}/exports?include_hidden=true`, { method: 'PUT', headers: { 'x-api-key': key } });
+      const body = (await res.json()) as Dict | string;
+      if (res.status === 200 && typeof body === 'object') {
+        downloadUrl = String(body.download_url);
+        break;
+      }
+      await sleep(100);
+    }
+    rows.push({ label: 'export of the history', seconds: seconds(started, Date.now()), sqlPerItem: null, note: '' });
+    const beforeImport = bench.statements;
+    started = Date.now();
+    await bench.call('POST', '/api/histories', { archive_source: `${bench.base}${downloadUrl}`, archive_type: 'url' }, key);
+    const finished = await bench.until("select count(*) as v from background_task where kind = 'history_import' and state not in ('queued', 'running')", [], 1);
+    const imported = await bench.value("select count(*) as v from history_dataset_association where history_id = (select max(id) from history where name like 'imported from archive:%')");
+    if (imported !== datasets) throw new Error(`import: ${imported} datasets of ${datasets}`);
+    rows.push({ label: 'import of its export (task)', seconds: seconds(started, finished), sqlPerItem: (bench.statements - beforeImport) / datasets, note: '' });
     // cat1 mapped over the list: one request.
     const runMap = async (label: string, request: () => Promise<{ sql: number }>) => {
       const lastJob = await bench.value('select coalesce(max(id), 0) as v from job');
@@ -180,32 +212,6 @@ export async function benchSets(items: number, singles: number): Promise<SetsFig
     const workflow = (await bench.call('POST', '/api/workflows', { workflow: JSON.stringify(mapWorkflow()) }, key)).body as Dict;
     await runMap('workflow step', () => bench.call('POST', '/api/workflows', { workflow_id: workflow.id, history: `hist_id=${historyId}`, inputs: { 0: { src: 'hdca', id: listId } } }, key));
 
-    // History copy and export + import.
-    const datasets = await bench.value("select count(*) as v from history_dataset_association where history_id = (select history_id from history_dataset_association where id = ?) and not deleted", [hdaId]);
-    started = Date.now();
-    const copy = await bench.call('POST', '/api/histories', { history_id: historyId }, key);
-    rows.push({ label: `copy of the history (${datasets} datasets)`, seconds: seconds(started, Date.now()), sqlPerItem: copy.sql / datasets, note: '' });
-
-    started = Date.now();
-    await bench.call('PUT', `/api/histories/${historyId}/exports?include_hidden=true`, undefined, key);
-    let downloadUrl = '';
-    for (;;) {
-      const res = await fetch(`${bench.base}/api/histories/${historyId}/exports?include_hidden=true`, { method: 'PUT', headers: { 'x-api-key': key } });
-      const body = (await res.json()) as Dict | string;
-      if (res.status === 200 && typeof body === 'object') {
-        downloadUrl = String(body.download_url);
-        break;
-      }
-      await sleep(100);
-    }
-    rows.push({ label: 'export of the history', seconds: seconds(started, Date.now()), sqlPerItem: null, note: '' });
-    const beforeImport = bench.statements;
-    started = Date.now();
-    await bench.call('POST', '/api/histories', { archive_source: `${bench.base}${downloadUrl}`, archive_type: 'url' }, key);
-    const finished = await bench.until("select count(*) as v from background_task where kind = 'history_import' and state not in ('queued', 'running')", [], 1);
-    const imported = await bench.value("select count(*) as v from history_dataset_association where history_id = (select max(id) from history where name like 'imported from archive:%')");
-    if (imported !== datasets) throw new Error(`import: ${imported} datasets of ${datasets}`);
-    rows.push({ label: 'import of its export (task)', seconds: seconds(started, finished), sqlPerItem: (bench.statements - beforeImport) / datasets, note: '' });
     return { items, rows };
   } finally {
     await closeServer(server);

@@ -79,3 +79,42 @@ describe('POST /api/histories/{id}/contents: a collection of many datasets', () 
     expect(after[0].n).toBe(before[0].n);
   });
 });
+
+describe('POST /api/histories with history_id: a copy written in sets', () => {
+  it('copies every dataset not deleted in hid order and each collection onto the copies, in statements that do not grow with them', async () => {
+    const list = await create({ collection_type: 'list', element_identifiers: elementsOf(datasetIds.slice(0, 4)) });
+    expect(list.status).toBe(200);
+    await sql(h, 'update history_dataset_association set deleted = true where id = ?', [decoded(h, datasetIds[6])]);
+    await h.warmKeys(alice.key);
+    const res = await h.api.post('/api/histories').set('x-api-key', alice.key).send({ history_id: historyId });
+    expect(res.status).toBe(200);
+    const copyId = decoded(h, res.body.id as string);
+    const rows = (id: number) =>
+      sql<Dict>(
+        h,
+        `select hid, name, extension, dbkey, visible, deleted, dataset_id, metadata, tool_version from history_dataset_association
+         where history_id = ? and not deleted order by hid`,
+        [id],
+      );
+    const source = await rows(decoded(h, historyId));
+    const copied = await rows(copyId);
+    expect(copied.map(({ hid: _hid, ...row }) => row)).toEqual(source.map(({ hid: _hid, ...row }) => row));
+    expect(copied.map((row) => Number(row.hid))).toEqual(copied.map((_, index) => index + 1));
+    const links = await sql<{ copied: number; source: number }>(h, 'select copied_from_hda_id as source, id as copied from history_dataset_association where history_id = ? order by hid', [copyId]);
+    expect(links.every((link) => link.source !== null)).toBe(true);
+    // The copied list points at the copies of its datasets, in order.
+    const elements = await sql<{ hda_id: number; element_identifier: string }>(
+      h,
+      `select e.hda_id, e.element_identifier from history_dataset_collection_association c join dataset_collection_element e on e.collection_id = c.collection_id
+       where c.history_id = ? and c.copied_from_id = ? order by e.element_index`,
+      [copyId, decoded(h, list.body.id as string)],
+    );
+    const copyOf = new Map(links.map((link) => [Number(link.source), Number(link.copied)]));
+    expect(elements.map((element) => Number(element.hda_id))).toEqual(datasetIds.slice(0, 4).map((id) => copyOf.get(decoded(h, id))));
+    expect(elements.map((element) => element.element_identifier)).toEqual(['e0', 'e1', 'e2', 'e3']);
+    // A copy of a copy, which holds as many datasets: the same statements.
+    const again = await h.api.post('/api/histories').set('x-api-key', alice.key).send({ history_id: res.body.id });
+    expect(again.status).toBe(200);
+    expect(h.queriesOf(again)).toBeLessThanOrEqual(h.queriesOf(res));
+  });
+});

@@ -19,6 +19,7 @@ import {
   type ToolDefinition,
 } from '../../tools';
 import { buildCollection, type BuildNode } from '../collections/collection-builder';
+import { insertFlatCollection } from '../collections/collection-rows';
 import { type ElementView, leavesOf, loadElementTrees } from '../collections/collection-elements';
 import type { HdcaView } from '../collections/hdca-view';
 import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets/hda-factory';
@@ -26,6 +27,7 @@ import { quotaPercent } from '../quotas/quota-limits';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { quotaLimitByUserId } from '../users/user.loaders';
 import { type BatchPlan, planBatch } from './batch-runs';
+import { insertJobs, PAUSED_OVER_QUOTA, type PlannedJob } from './job-rows';
 import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
@@ -94,11 +96,11 @@ export class ToolExecutionService {
    * gathered into a new collection of the collection's structure, and the jobs' own outputs are hidden.
    * Written in sets: the batch's datasets are read and checked at once, every run's parameters are
    * checked before anything is written, then each chunk of `MAP_CHUNK` jobs takes its hids in one
-   * statement and its rows (datasets, jobs, their links) in multi-row inserts of one flush.
+   * statement and its rows (datasets, jobs, their links) in a few multi-row inserts (job-rows.ts).
    */
   private async runBatch(ctx: RequestContext, tool: ToolDefinition, history: History, batch: BatchPlan): Promise<ToolRunResult> {
     const paused = await this.overQuota(ctx);
-    const preloaded = await ctx.services.hdas.findReadableMany(ctx, batchDatasetIds(batch));
+    const preloaded = await ctx.services.hdas.readableRows(ctx, batchDatasetIds(batch));
     const planned: PlannedJob[] = [];
     for (const run of batch.runs) {
       const inputHdas: InputHda[] = [];
@@ -109,18 +111,21 @@ export class ToolExecutionService {
     const outputsByPath = new Map<string, Map<string, HistoryDatasetAssociation>>();
     for (let first = 0; first < planned.length; first += MAP_CHUNK) {
       const chunk = planned.slice(first, first + MAP_CHUNK);
-      const queued = await this.createJobs(ctx, tool, history, chunk, paused);
-      queued.forEach((one, index) => {
-        result.outputs.push(...one.outputs);
-        result.jobs.push(...one.jobs);
-        outputsByPath.set(pathKey(batch.runs[first + index].path), new Map(one.outputs.map((output) => [output.name, output.dataset])));
+      const written = await insertJobs(ctx.em, { userId: ctx.caller.user?.id ?? null, history, toolId: tool.id, toolVersion: tool.version, paused }, chunk);
+      written.forEach(({ job, outputs }, index) => {
+        const named = outputs.map((dataset, position) => ({ name: chunk[index].outputNames[position], dataset }));
+        result.outputs.push(...named);
+        result.jobs.push(job);
+        outputsByPath.set(pathKey(batch.runs[first + index].path), new Map(named.map((output) => [output.name, output.dataset])));
       });
     }
     if (batch.over) {
       const { hdca, trees } = batch.over;
       for (const output of tool.outputs) {
         const nodes = gatherOutputs(trees, hdca.collection.id, [], (path) => outputsByPath.get(pathKey(path))?.get(output.name));
-        const collection = buildCollection(ctx.em, hdca.collection.collectionType, nodes);
+        // (the outputs are not managed by the EntityManager: nested collections refer to them by id)
+        const collection =
+          (await insertFlatCollection(ctx.em, hdca.collection.collectionType, nodes)) ?? buildCollection(ctx.em, hdca.collection.collectionType, referencedNodes(ctx, nodes));
         const placed = await ctx.services.hdcas.place(ctx, history, collection, `${tool.name} on collection ${hdca.hid}`, null, output.name);
         result.implicitCollections.push({ name: output.name, collection: await ctx.services.hdcas.showInHistory(ctx, ctx.services.ids.encode(history.id), ctx.services.ids.encode(placed.id)) });
       }
@@ -279,7 +284,7 @@ export class ToolExecutionService {
         toolVersion: tool.version,
         params: one.params,
         state: paused ? 'paused' : 'queued',
-        info: paused ? "Execution of this dataset's job is paused because you were over your disk quota at the time it was ready to run" : null,
+        info: paused ? PAUSED_OVER_QUOTA : null,
       });
       for (const input of one.inputs) em.create(JobInputDataset, { job, name: input.name, hda: input.hda });
       outputs.forEach((hda, index) => em.create(JobOutputDataset, { job, name: one.outputNames[index], hda }));
@@ -293,13 +298,6 @@ export class ToolExecutionService {
 /** Jobs of a mapped run written per flush: bounded, so the unit of work and each statement stay small. */
 const MAP_CHUNK = 1000;
 
-/** One job to write: its parameters, its outputs (fields and names) and its inputs by association name. */
-interface PlannedJob {
-  params: JobParams;
-  outputFields: NewHdaFields[];
-  outputNames: string[];
-  inputs: Array<{ name: string; hda: HistoryDatasetAssociation }>;
-}
 
 /** The history datasets a batch's runs name directly (`{src: 'hda'}`), to read and check at once. */
 function batchDatasetIds(batch: BatchPlan): string[] {
@@ -338,6 +336,15 @@ function dataParamNames(params: JobParams): Map<string, string> {
 }
 
 const pathKey = (path: readonly string[]) => path.join('\u0000');
+
+/** Nodes whose datasets are references of the request's EntityManager (to write collections of them). */
+function referencedNodes(ctx: RequestContext, nodes: readonly BuildNode[]): BuildNode[] {
+  return nodes.map((node) => {
+    if ('hda' in node) return { identifier: node.identifier, hda: ctx.em.getReference(HistoryDatasetAssociation, node.hda.id) };
+    if ('children' in node) return { identifier: node.identifier, collectionType: node.collectionType, children: referencedNodes(ctx, node.children) };
+    return node;
+  });
+}
 
 /** The outputs of a mapped run placed like the datasets they came from, ranks and identifiers kept. */
 function gatherOutputs(

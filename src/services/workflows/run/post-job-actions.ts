@@ -44,8 +44,8 @@ export async function applyPostJobActions(
   if (immediate.length === 0 || jobs.length === 0) return;
   const em = ctx.em;
   const [inputs, outputs] = await Promise.all([
-    em.find(JobInputDataset, { job: { $in: [...jobs] } }, { populate: ['hda'] }),
-    em.find(JobOutputDataset, { job: { $in: [...jobs] } }, { populate: ['hda', 'hda.dataset'] }),
+    em.find(JobInputDataset, { job: { $in: jobs.map((job) => job.id) } }, { populate: ['hda'] }),
+    em.find(JobOutputDataset, { job: { $in: jobs.map((job) => job.id) } }, { populate: ['hda', 'hda.dataset'] }),
   ]);
   const byJob = <T extends { job: { id: number } }>(links: T[]) => {
     const grouped = new Map<number, T[]>();
