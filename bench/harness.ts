@@ -36,8 +36,8 @@ export interface BenchPlatform {
   stop(): Promise<void>;
 }
 
-/** A fresh platform for one round: a new PGlite directory, or a reset `bench` database on a server. */
-export async function startBenchPlatform(): Promise<BenchPlatform> {
+/** A fresh platform for one round: a new PGlite directory, or a reset `bench` database on a server; `env` adds to its environment. */
+export async function startBenchPlatform(env: Record<string, string> = {}): Promise<BenchPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-'));
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) await resetServerDatabase(serverUrl);
@@ -49,6 +49,7 @@ export async function startBenchPlatform(): Promise<BenchPlatform> {
     LOG_LEVEL: 'silent',
     EXPOSE_QUERY_COUNT: 'true',
     LOCAL_JOB_WORKERS: '0',
+    ...env,
   });
   const platform = await startPlatform(config, createLogger('silent'));
   const server = platform.http.app.listen(0);

@@ -6,7 +6,8 @@
  *
  * BENCH_ITEMS (1000): size of the big listings; BENCH_SECONDS (5): each measurement;
  * BENCH_CONNECTIONS (1,10); BENCH_WEB_CONCURRENCY (2, server only): processes of the extra run;
- * BENCH_ONLY: a substring of the target labels to measure.
+ * BENCH_ONLY: a substring of the target labels to measure; BENCH_BIG_LIBRARY (0): datasets of a library
+ * seeded by SQL after the API seed, whose folder and recursive listings are measured too (100000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +18,10 @@ import { depotSeedStatements, LATEST_SEEDED_CHANGESET, SEEDED_REPOSITORY } from 
 import { read, type Reading } from './measure';
 import { printRows, type Row } from './print-rows';
 import { freePort, type ServerProcess, startServerProcess } from './processes';
-import { BENCH_ADMIN_EMAIL, type Seeded, seedThroughApi } from './seed';
+import { BENCH_ADMIN_EMAIL, BENCH_USER_EMAIL, type Seeded, seedThroughApi } from './seed';
+import { BIG_LIBRARY_IDS, bigLibrarySeedStatements } from './seed-big-library';
 import { FIRST_INSTALLED_REPOSITORY, INSTALLED_REPOSITORIES, installedRepositorySeedStatements, installsUserKey } from './seed-installs';
-import { type DepotSeeded, depotTargetsFor, installsTargetsFor, type Target, targetsFor } from './targets';
+import { bigLibraryTargetsFor, type DepotSeeded, depotTargetsFor, installsTargetsFor, type Target, targetsFor } from './targets';
 import { IdCodec } from '../../src/ids/id-codec';
 import { writeBenchToolData } from './tool-data-fixture';
 
@@ -37,6 +39,8 @@ interface Settings {
   connections: number[];
   webConcurrency: number;
   only: string | undefined;
+  /** Datasets of a library seeded by SQL (BENCH_BIG_LIBRARY; 0: none), listed by folder and recursively. */
+  bigLibrary: number;
   depotRepositories: number;
 }
 
@@ -48,6 +52,7 @@ function settings(): Settings {
     connections: (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number),
     webConcurrency: Number(process.env.BENCH_WEB_CONCURRENCY ?? 2),
     only: process.env.BENCH_ONLY,
+    bigLibrary: Number(process.env.BENCH_BIG_LIBRARY ?? 0),
     depotRepositories: Number(process.env.BENCH_DEPOT_REPOSITORIES ?? 1000),
   };
 }
@@ -93,6 +98,7 @@ const PLACEHOLDER: Seeded = {
   libraryDatasetId: '',
   smallFolderId: '',
   bigFolderId: '',
+  libraryId: '',
   bigRequestId: '',
   sharedHistoryId: '',
   pageId: '',
@@ -208,7 +214,20 @@ async function main(): Promise<void> {
         process.stdout.write(`${INSTALLED_REPOSITORIES} installed repository records seeded by SQL\n`);
       }
     }
-    const targets = [...targetsFor(seeded, s.items).filter(selected).filter(() => platformTargets.length > 0), ...installsTargets, ...depotTargets];
+    let bigTargets: Target[] = [];
+    if (s.bigLibrary > 0 && platformTargets.length > 0) {
+      const started = Date.now();
+      if (!s.serverUrl) await bench.stop(service);
+      const ids = await withDatabase(s, bench.dataDir, async (client) => {
+        for (const statement of bigLibrarySeedStatements(s.bigLibrary, BENCH_USER_EMAIL)) await client.query(statement);
+        return (await client.query<{ library_id: number; folder_id: number }>(BIG_LIBRARY_IDS)).rows[0];
+      });
+      if (!s.serverUrl) service = await bench.startService();
+      const codec = new IdCodec(ID_SECRET);
+      bigTargets = bigLibraryTargetsFor({ datasets: s.bigLibrary, libraryId: codec.encode(ids.library_id), folderId: `F${codec.encode(ids.folder_id)}` }).filter(selected);
+      process.stdout.write(`a library of ${s.bigLibrary} datasets seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    }
+    const targets = [...targetsFor(seeded, s.items).filter(selected).filter(() => platformTargets.length > 0), ...bigTargets, ...installsTargets, ...depotTargets];
     const serviceUrl = (target: Target) => (target.app === 'depot' ? bench.depotBaseUrl : service.baseUrl);
     const keyOf = (target: Target) => (target.anonymous ? '' : target.as === 'admin' ? seeded.adminKey : seeded.userKey);
     const rows: Row[] = [];

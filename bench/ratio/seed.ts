@@ -21,6 +21,8 @@ export interface Seeded {
   libraryDatasetId: string;
   smallFolderId: string;
   bigFolderId: string;
+  /** The library of both folders (its recursive listing). */
+  libraryId: string;
   /** A submitted request of the user's with `SAMPLE_TRACKING_SIZE` samples (one of that many requests). */
   bigRequestId: string;
   /** A history of the user, published and shared with two users (the sharing status target). */
@@ -145,6 +147,7 @@ export async function seedThroughApi(baseUrl: string, masterKey: string, items: 
     libraryDatasetId: small.datasetIds[0],
     smallFolderId: small.folderId,
     bigFolderId: big.folderId,
+    libraryId: library.id,
     bigRequestId,
     sharedHistoryId,
     pageId,

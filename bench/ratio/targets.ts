@@ -70,6 +70,7 @@ export function targetsFor(seeded: Seeded, items: number): Target[] {
     get('GET /api/histories/{id}/contents (100 + 100 collections)', `/api/histories/${seeded.mixedHistoryId}/contents`, 200, null),
     get('GET /api/folders/{id}/contents (10)', `/api/folders/${seeded.smallFolderId}/contents`, 10, null),
     get(`GET /api/folders/{id}/contents (${items})`, `/api/folders/${seeded.bigFolderId}/contents`, items, 0.3),
+    get(`GET /api/libraries/{id}/contents (${items + 13})`, `/api/libraries/${seeded.libraryId}/contents`, items + 13, 0.8),
     get(`GET /api/requests (${SAMPLE_TRACKING_SIZE})`, '/api/requests', SAMPLE_TRACKING_SIZE, 0.3),
     get(`GET /api/requests/{id}/samples (${SAMPLE_TRACKING_SIZE})`, `/api/requests/${seeded.bigRequestId}/samples`, SAMPLE_TRACKING_SIZE, 0.3),
     {
@@ -92,5 +93,21 @@ export function targetsFor(seeded: Seeded, items: number): Target[] {
     // Issue 11: tool data tables (administrators), held in memory by both.
     { ...get('GET /api/tool_data (14 tables)', '/api/tool_data', 14, 0.3), as: 'admin' },
     { ...get(`GET /api/tool_data/{id} (${items} entries)`, `/api/tool_data/${BENCH_TOOL_DATA_TABLE}`, items, 0.5, true), as: 'admin' },
+  ];
+}
+
+/** A library of one folder of `datasets` datasets seeded by SQL (bench/ratio/seed-big-library.ts), half restricted to a role the user holds. */
+export interface BigLibrarySeeded {
+  datasets: number;
+  libraryId: string;
+  folderId: string;
+}
+
+/** Folder contents and the recursive library listing at a size the API could not seed in time (issue 22: 100,000). */
+export function bigLibraryTargetsFor(big: BigLibrarySeeded): Target[] {
+  const get = (label: string, path: string): Target => ({ label, rows: big.datasets, method: 'GET', path, floor: 0.8, p99Rule: false });
+  return [
+    get(`GET /api/folders/{id}/contents (${big.datasets} SQL)`, `/api/folders/${big.folderId}/contents`),
+    get(`GET /api/libraries/{id}/contents (${big.datasets} SQL)`, `/api/libraries/${big.libraryId}/contents`),
   ];
 }

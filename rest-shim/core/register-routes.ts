@@ -8,7 +8,7 @@ import { RawJson } from './raw-json';
 import { PreparedOperation } from './prepared-operation';
 import type { Alternative, RouteSpec } from './route';
 import { RouteInput } from './route-input';
-import { streamEvents } from './stream-response';
+import { type StreamFrame, streamEvents } from './stream-response';
 
 function send(res: Response, status: number, body: unknown): void {
   // Every body is JSON, strings included (the platform JSON-encodes plain string results).
@@ -64,7 +64,7 @@ export function registerRoute(router: Router, schema: GraphQLSchema, spec: Route
         if (!chosen?.operation) throw new Error(`route ${spec.method} ${spec.path} has no operation`);
         return { input, run: chosen.spec, operation: chosen.operation, variables: chosen.spec.variables ? chosen.spec.variables(input, req) : {} };
       });
-      if (run.stream) return await streamEvents(res, await operation.subscribe(ctx, variables), run.stream(input, ctx.caller), log);
+      if (run.stream) return await streamEvents(res, await operation.subscribe(ctx, variables), run.stream(input, ctx.caller), log, run.streamFrame as StreamFrame<unknown> | undefined);
       const result = await operation.run(ctx, variables);
       if (result.errors && result.errors.length > 0) throw result.errors[0];
       const data = result.data;

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AccessLevel } from '../../src/graphql/shared/access';
 import type { ErrorStyle } from './errors';
 import type { RouteInput } from './route-input';
-import type { EventWriter } from './stream-response';
+import type { EventWriter, StreamFrame } from './stream-response';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
@@ -37,6 +37,8 @@ export interface RouteSpec<Data = unknown> {
    * `viewer` is the caller the operation ran for (a subscription has no second root field to ask).
    */
   stream?: (input: RouteInput, viewer: { isAdmin: boolean }) => EventWriter<Data>;
+  /** A streamed listing inside an object: its opening (from the first event) and closing; default a bare array. */
+  streamFrame?: StreamFrame<Data>;
   /** Streams its own response (downloads); receives the GraphQL data. */
   raw?: (data: Data, input: RouteInput, req: Request, res: Response) => Promise<void> | void;
   /**

@@ -6,6 +6,17 @@ import type { Logger } from '../../src/logging/logger';
 /** Writes one event's items as JSON texts joined by `,` ('' for none). */
 export type EventWriter<Data> = (data: Data) => string;
 
+/**
+ * What surrounds the items: by default a bare array (`[`, `]`); a listing inside an object writes its
+ * opening from the first event (which then always comes, with or without items) and its closing.
+ */
+export interface StreamFrame<Data> {
+  open: (first: Data) => string;
+  close: string;
+}
+
+const ARRAY_FRAME: StreamFrame<unknown> = { open: () => '[', close: ']' };
+
 /** A subscription's answer: its events, or the error that refused it before the first. */
 export type EventStream = AsyncIterableIterator<ExecutionResult> | ExecutionResult;
 
@@ -38,30 +49,47 @@ function drained(res: Response): Promise<void> {
  * away ends the events (`return()`: the read's connection is released); a failure after the first
  * byte is logged and the socket destroyed, so a cut answer never looks complete.
  */
-export async function streamEvents(res: Response, answer: EventStream, write: EventWriter<unknown>, log: Logger): Promise<void> {
+export async function streamEvents(res: Response, answer: EventStream, write: EventWriter<unknown>, log: Logger, frame?: StreamFrame<unknown>): Promise<void> {
   if (!isStream(answer)) {
     dataOf(answer);
     throw new Error('a subscription answered no events');
   }
   const events = answer;
+  const { open, close } = frame ?? ARRAY_FRAME;
   let gone = false;
   const onClose = () => {
     gone = !res.writableFinished;
   };
   res.on('close', onClose);
-  let written = false;
+  let opened = false;
+  let listed = false;
   try {
     for (let next = await events.next(); !next.done; next = await events.next()) {
-      const items = write(dataOf(next.value));
-      if (items === '') continue;
-      if (!written) res.status(200).type('application/json');
-      const more = res.write(written ? `,${items}` : `[${items}`);
-      written = true;
+      const data = dataOf(next.value);
+      const items = write(data);
+      // A bare array opens with its first item; a framed listing with its first event.
+      if (items === '' && (opened || !frame)) continue;
+      let chunk = '';
+      if (!opened) {
+        res.status(200).type('application/json');
+        chunk = open(data);
+        opened = true;
+      }
+      if (items !== '') {
+        chunk += listed ? `,${items}` : items;
+        listed = true;
+      }
+      const more = res.write(chunk);
       if (!more && !gone) await drained(res);
       if (gone) return;
     }
-    if (!written) res.status(200).type('application/json');
-    res.end(written ? ']' : '[]');
+    if (!opened) {
+      if (frame) throw new Error('a framed listing answered no first event');
+      res.status(200).type('application/json');
+      res.end('[]');
+      return;
+    }
+    res.end(close);
   } catch (error) {
     if (!res.headersSent) throw error;
     const cause = error instanceof GraphQLError && error.originalError ? error.originalError : error;

@@ -30,7 +30,7 @@ export async function startPlatform(
   log: Logger = createLogger(config.logLevel),
   options: StartOptions = {},
 ): Promise<Platform> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedSocketDir: options.embeddedSocketDir, log, migrate: options.migrate });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedSocketDir: options.embeddedSocketDir, log, migrate: options.migrate, recordSqlFile: config.recordSqlFile });
   const services = createServices(config, db, log);
   const http = await createHttpApp(services);
   // Installed repositories' tools join the registry before jobs or install tasks run.

@@ -62,6 +62,8 @@ export interface AppConfig {
   shutdownDeadlineSeconds: number;
   /** Adds the SQL statement count of each request as a response header (tests, benchmarks). */
   exposeQueryCount: boolean;
+  /** Appends every SQL statement sent (text, parameters) as JSON lines to this file (RECORD_SQL_FILE; `npm run bench:plans`). */
+  recordSqlFile: string | null;
   /** Server processes `npm start` runs on the port (WEB_CONCURRENCY): 1 on the embedded database, the number of cores on a server. */
   webConcurrency: number;
   /**
@@ -70,7 +72,7 @@ export interface AppConfig {
    * every job runs locally.
    */
   jobConf: JobConfig;
-  jobs: { localWorkers: number; pollMs: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number; slurmPollMs: number };
+  jobs: { localWorkers: number; pollMs: number; signalledPollMs: number; claimBatch: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number; slurmPollMs: number };
 }
 
 const list = (value: string | undefined) =>
@@ -150,12 +152,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     memoryReportOnSignal: envFlag(env.MEMORY_REPORT_ON_SIGNAL, false),
     runnerTokens: list(env.RUNNER_TOKENS),
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
+    recordSqlFile: env.RECORD_SQL_FILE ? resolve(env.RECORD_SQL_FILE) : null,
     webConcurrency: Math.max(1, int(env.WEB_CONCURRENCY, env.DATABASE_URL ? availableParallelism() : 1)),
     shutdownDeadlineSeconds: int(env.SHUTDOWN_DEADLINE_SECONDS, 30),
     jobConf: env.JOB_CONFIG_FILE ? loadJobConfig(resolve(env.JOB_CONFIG_FILE), { env }) : defaultJobConfig(int(env.LOCAL_JOB_WORKERS, 2)),
     jobs: {
       localWorkers: int(env.LOCAL_JOB_WORKERS, 2),
       pollMs: int(env.JOB_POLL_MS, 1000),
+      signalledPollMs: int(env.JOB_SIGNALLED_POLL_MS, 10000),
+      claimBatch: int(env.JOB_CLAIM_BATCH, 10),
       timeoutSeconds: int(env.JOB_TIMEOUT_SECONDS, 3600),
       heartbeatMs: int(env.JOB_HEARTBEAT_MS, 10000),
       staleSeconds: int(env.JOB_STALE_SECONDS, 60),

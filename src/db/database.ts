@@ -5,8 +5,10 @@ import { buildOrmConfig, type OrmConnection, type OrmTarget } from '../../mikro-
 import type { Logger } from '../logging/logger';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { queryScope } from './query-scope';
+import { serverAfterCreate } from './server-session';
 import { DatabaseSignals, embeddedAfterCreate, ServerSignalListener, subscribeEmbedded } from './signals';
 import { SqlReader } from './sql/sql-reader';
+import { SqlRecorder } from './sql/sql-recorder';
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; absent means the embedded PGlite. */
@@ -21,6 +23,8 @@ export interface DatabaseOptions {
   target?: OrmTarget;
   /** Whether to LISTEN for the signals of other processes (default true). */
   listen?: boolean;
+  /** Append every statement sent (text, parameters) to this file as JSON lines (benchmarks: RECORD_SQL_FILE). */
+  recordSqlFile?: string | null;
 }
 
 export interface Database {
@@ -39,8 +43,16 @@ export interface Database {
 
 export class QueryCounter {
   total = 0;
+  constructor(private readonly recorder: SqlRecorder | null = null) {}
   reset(): void {
     this.total = 0;
+  }
+  /** Counts one statement sent (in the process total and the request's tally) and records it when asked to. */
+  count(text: string, params: readonly unknown[] | undefined): void {
+    this.total += 1;
+    const tally = queryScope.getStore();
+    if (tally) tally.count += 1;
+    this.recorder?.record(text, params, tally !== undefined);
   }
 }
 
@@ -57,20 +69,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     embedded = await startEmbeddedPostgres(options.dataDir ? join(options.dataDir, 'pgdata') : undefined);
     connection = { kind: 'embedded', socketDir: embedded.socketDir };
   }
-  const queries = new QueryCounter();
+  const queries = new QueryCounter(options.recordSqlFile ? new SqlRecorder(options.recordSqlFile) : null);
   const signals = new DatabaseSignals();
   const listen = options.listen !== false;
   const unsubscribe = listen && connection.kind === 'embedded' ? subscribeEmbedded(connection.socketDir, signals) : () => undefined;
   const listener = listen && connection.kind === 'server' ? new ServerSignalListener(connection.url, signals, options.log) : null;
-  const afterCreate = listen && connection.kind === 'embedded' ? embeddedAfterCreate(connection.socketDir) : undefined;
+  const afterCreate =
+    connection.kind === 'server' ? serverAfterCreate : listen && connection.kind === 'embedded' ? embeddedAfterCreate(connection.socketDir) : undefined;
   let orm: MikroORM;
   try {
     orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }, afterCreate, options.target));
-    orm.em.getKnex().on('query', () => {
-      queries.total += 1;
-      const tally = queryScope.getStore();
-      if (tally) tally.count += 1;
-    });
+    orm.em.getKnex().on('query', (query: { sql: string; bindings?: unknown[] }) => queries.count(query.sql, query.bindings));
     if (options.migrate !== false) await migrate(orm, connection, options.log);
     await listener?.start();
   } catch (error) {

@@ -9,6 +9,8 @@ export type DatasetMetadata = Record<string, unknown>;
 @Entity({ tableName: 'history_dataset_association' })
 @Index({ properties: ['history', 'hid'] })
 @Index({ properties: ['dataset'] })
+@Index({ properties: ['history', 'deleted', 'hid'] })
+@Index({ properties: ['history', 'visible', 'hid'] })
 export class HistoryDatasetAssociation extends BaseEntity {
   @ManyToOne(() => History, { deleteRule: 'cascade' })
   history!: History;

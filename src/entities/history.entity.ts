@@ -5,6 +5,11 @@ import { User } from './user.entity';
 /** A user's (or an anonymous session's) workspace of datasets. */
 @Entity({ tableName: 'history' })
 @Index({ properties: ['user', 'deleted', 'createTime'] })
+@Index({ name: 'history_user_id_create_time_id_index', properties: ['user', 'createTime', 'id'] })
+@Index({
+  name: 'history_published_update_time_index',
+  expression: 'create index "history_published_update_time_index" on "history" ("update_time", "id") where "published" and not "deleted"',
+})
 export class History extends BaseEntity {
   /** Null for a history of an anonymous session. */
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })

@@ -10,7 +10,7 @@ import { User } from './user.entity';
  * (LibraryDatasetDatasetAssociations of this library dataset that are not current) are its expired versions.
  */
 @Entity({ tableName: 'library_dataset' })
-@Index({ properties: ['folder'] })
+@Index({ properties: ['folder', 'name', 'id'] })
 export class LibraryDataset extends BaseEntity {
   @ManyToOne(() => LibraryFolder, { deleteRule: 'cascade' })
   folder!: LibraryFolder;

@@ -1,7 +1,8 @@
-import { BigIntType, Entity, Property, type Opt } from '@mikro-orm/core';
+import { BigIntType, Entity, Index, Property, type Opt } from '@mikro-orm/core';
 import { BaseEntity } from './base.entity';
 
 @Entity({ tableName: 'galaxy_user' })
+@Index({ name: 'galaxy_user_deleted_index', expression: 'create index "galaxy_user_deleted_index" on "galaxy_user" ("id") where "deleted"' })
 export class User extends BaseEntity {
   @Property({ type: 'string', length: 255, unique: true })
   email!: string;

@@ -6,6 +6,8 @@ import { DatasetCollectionResolver, HistoryCollectionResolver } from './collecti
 import { HistoryItemChangedResolver } from './collections/history-item-changed.resolver';
 import { HistoryItemsBatchesResolver } from './collections/history-items-batches.resolver';
 import { HistoryItemsPageResolver } from './collections/history-items-page.resolver';
+import { HistoriesPageResolver } from './histories/histories-page.resolver';
+import { JobsPageResolver } from './jobs/jobs-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
@@ -21,6 +23,8 @@ import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
 import { JobsBatchesResolver } from './jobs/jobs-batches.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
+import { LibraryBatchesResolver } from './libraries/library-batches.resolver';
+import { LibraryPagesResolver } from './libraries/library-pages.resolver';
 import { LibraryDatasetChangesResolver } from './libraries/library-dataset-changes.resolver';
 import { LibraryDatasetVersionResolver } from './libraries/library-dataset-version.resolver';
 import { LibraryResolver } from './libraries/library.resolver';
@@ -74,6 +78,8 @@ export const RESOLVERS = [
   DatasetCollectionResolver,
   HistoryItemsResolver,
   HistoryItemsPageResolver,
+  HistoriesPageResolver,
+  JobsPageResolver,
   HistoryItemsBatchesResolver,
   HistoryItemChangedResolver,
   JobResolver,
@@ -90,6 +96,8 @@ export const RESOLVERS = [
   LibraryLegacyResolver,
   CreatedLibraryItemResolver,
   FolderResolver,
+  LibraryPagesResolver,
+  LibraryBatchesResolver,
   LibraryDatasetResolver,
   LibraryDatasetChangesResolver,
   LibraryDatasetVersionResolver,

@@ -19,6 +19,16 @@ export type RunnerKind = 'local' | 'remote' | 'slurm';
  * until the cluster runs it.
  */
 export async function claimNextJob(em: EntityManager, runner: RunnerKind, handler: string, routing: JobRouting | null = null): Promise<number | null> {
+  const [jobId] = await claimJobs(em, runner, handler, routing, 1);
+  return jobId ?? null;
+}
+
+/**
+ * Claims up to `max` jobs in one statement (oldest first), as `claimNextJob` claims one. Under
+ * configured limits, one job per statement: the limits count the jobs running before the statement,
+ * so several claimed at once could pass a limit together.
+ */
+export async function claimJobs(em: EntityManager, runner: RunnerKind, handler: string, routing: JobRouting | null, max: number): Promise<number[]> {
   const remoteFilter =
     runner === 'remote' ? "and j.tool_id <> 'upload1' and not exists (select 1 from depot_installed_tool t where t.guid = j.tool_id and t.local_only)" : '';
   const routed = routing?.configured ? routing : null;
@@ -38,15 +48,16 @@ export async function claimNextJob(em: EntityManager, runner: RunnerKind, handle
          and ${limits.sql}
        order by j.id
        for update of j skip locked
-       limit 1)
+       limit ?)
      update job set ${claimed}, runner = ?, handler = ?, destination_id = picked.destination, attempts = attempts + 1,
             heartbeat_time = now(), update_time = now()
      from picked where job.id = picked.id
      returning job.id`;
-  const params = [...destination.params, ...toKind.params, ...limits.params, runner, handler];
+  const batch = routed?.limited ? 1 : Math.max(1, Math.floor(max));
+  const params = [...destination.params, ...toKind.params, ...limits.params, batch, runner, handler];
   const claim = async (executor: EntityManager) => {
     const rows = await executor.execute<Array<{ id: number }>>(statement, params);
-    return rows.length ? Number(rows[0].id) : null;
+    return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
   };
   if (!routed?.limited) return claim(em);
   // Limits count jobs other processes claim too: claims take turns while counting.
@@ -88,11 +99,13 @@ export async function recoverStaleJobs(em: EntityManager, staleSeconds: number, 
     [staleSeconds, maxAttempts],
   );
   if (failed.length) await setOutputStates(em, failed.map((row) => Number(row.id)), 'error', 'The job was interrupted too many times.');
+  // A running job goes back only while it has attempts left: its heartbeat may have stopped after the
+  // statement above (or another process's sweep) looked, and a job that used them all fails, never re-runs.
   const requeued = await em.execute<Array<{ id: number }>>(
     `update job set state = 'queued', handler = null, update_time = now()
-     where (state = 'running' or (state = 'queued' and handler is not null)) and external_state is null and ${stale}
+     where ((state = 'running' and attempts < ?) or (state = 'queued' and handler is not null)) and external_state is null and ${stale}
      returning id`,
-    [staleSeconds],
+    [maxAttempts, staleSeconds],
   );
   if (requeued.length) await setOutputStates(em, requeued.map((row) => Number(row.id)), 'queued', null);
   return orphaned.length + failed.length + requeued.length;

@@ -6,10 +6,10 @@ import type { IdCodec } from '../ids/id-codec';
 import type { Logger } from '../logging/logger';
 import type { DataLayout } from '../storage/data-layout';
 import type { ToolRegistry } from '../tools';
-import { claimNextJob, pauseJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputsRunning, setOutputStates } from './job-claims';
+import { claimJobs, pauseJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputsRunning, setOutputStates } from './job-claims';
 import { prepareCommand } from './job-command';
 import { finishJob } from './job-finish';
-import { loadJob } from './job-loading';
+import { loadJob, loadJobFresh } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import { JobWorkspace } from './job-workspace';
 import { runCommand } from './local-runner';
@@ -23,7 +23,12 @@ import type { DatabaseSignals } from '../db/signals';
 export interface JobEngineSettings {
   /** Local worker loops; 0 leaves every job to remote runners. */
   workers: number;
+  /** How often idle workers look for jobs while signals may be missed (not listening). */
   pollMs: number;
+  /** How often idle workers look for jobs while listening (a queued job or a ready input wakes them at once). */
+  signalledPollMs?: number;
+  /** The most jobs one claim statement takes (never more than the idle workers). */
+  claimBatch?: number;
   timeoutSeconds: number;
   heartbeatMs: number;
   /** A running job whose heartbeat is older than this goes back to the queue. */
@@ -61,6 +66,12 @@ export class JobEngine {
   /** The worker loops waiting for a job (each woken by a queued job, or its poll). */
   private readonly waiting = new Set<() => void>();
   private loops: Promise<void>[] = [];
+  /** Jobs this process claimed for its idle workers, not yet picked up (never more than those workers). */
+  private readonly claimed: number[] = [];
+  /** Workers not running a job. */
+  private idle = 0;
+  /** The claim statement in flight: idle workers share it rather than each sending their own. */
+  private claiming: Promise<void> | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
   /** The Slurm runner, when the job configuration has Slurm destinations. */
@@ -137,20 +148,24 @@ export class JobEngine {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      this.idle += 1;
       let jobId: number | null = null;
       try {
-        jobId = await claimNextJob(this.deps.orm.em.fork(), 'local', this.handler, this.deps.routing);
+        jobId = await this.nextJob();
       } catch (error) {
         this.deps.log.error({ err: error }, 'claiming a job failed');
+      } finally {
+        this.idle -= 1;
       }
       if (jobId === null) {
+        if (!this.running) break;
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
             this.waiting.delete(wake);
             resolve();
           };
-          const timer = setTimeout(wake, this.settings.pollMs);
+          const timer = setTimeout(wake, this.pollInterval);
           this.waiting.add(wake);
         });
         continue;
@@ -159,10 +174,43 @@ export class JobEngine {
     }
   }
 
+  /** The slow poll while signals arrive; the configured one while they may be missed. */
+  private get pollInterval(): number {
+    const { pollMs, signalledPollMs } = this.settings;
+    return this.deps.signals?.listening && signalledPollMs ? Math.max(pollMs, signalledPollMs) : pollMs;
+  }
+
+  /**
+   * A job for this worker: one claimed already, or one of a batch claimed now for the idle workers
+   * (one statement for all of them; the others are woken to take theirs).
+   */
+  private async nextJob(): Promise<number | null> {
+    const ready = this.claimed.shift();
+    if (ready !== undefined) return ready;
+    if (!this.claiming) {
+      this.claiming = this.claimBatch().finally(() => {
+        this.claiming = null;
+      });
+    }
+    await this.claiming;
+    return this.claimed.shift() ?? null;
+  }
+
+  private async claimBatch(): Promise<void> {
+    const want = Math.max(1, Math.min(this.settings.claimBatch ?? 1, this.idle));
+    const ids = await claimJobs(this.deps.orm.em.fork(), 'local', this.handler, this.deps.routing, want);
+    if (!this.running) {
+      // Stopping meanwhile: stop() puts every running job of this handler back in the queue.
+      return;
+    }
+    this.claimed.push(...ids);
+    if (ids.length > 1) for (const wake of [...this.waiting]) wake();
+  }
+
   private async runOne(jobId: number): Promise<void> {
     const { layout, log } = this.deps;
     const em = this.deps.orm.em.fork();
-    const loaded = await loadJob(em, jobId);
+    const loaded = await loadJobFresh(em, jobId);
     const workspace = new JobWorkspace(layout.jobDirectory(jobId));
     if (loaded.job.attempts > 1) {
       // A re-run after a crash: the earlier run's command may still be at work in the directory.

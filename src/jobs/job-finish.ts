@@ -6,9 +6,9 @@ import { FINISHED_JOB_STATES } from '../entities/job.entity';
 import type { Logger } from '../logging/logger';
 import type { ObjectStore } from '../storage/object-store';
 import { touchHistory } from '../services/datasets/hid-allocation';
-import { recalculateDiskUsage } from '../services/usage/disk-usage';
+import { addToDiskUsage } from '../services/usage/disk-usage';
 import { describeStoredFile } from './dataset-finalize';
-import { type LoadedJob, loadJob, outputOf } from './job-loading';
+import { type LoadedJob, loadJobFresh, outputOf } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import type { JobWorkspace } from './job-workspace';
 import { coreMetrics } from './metrics-format';
@@ -33,8 +33,10 @@ export async function finishJob(
   handler: string | null = null,
 ): Promise<boolean> {
   let loaded: LoadedJob;
+  // A new EntityManager: the job as it is now (a long run's manager holds what it was), loaded joined.
+  const fresh = em.fork();
   try {
-    loaded = await loadJob(em, jobId);
+    loaded = await loadJobFresh(fresh, jobId);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     log.info({ jobId }, 'job finished after it was removed; result dropped');
@@ -72,7 +74,7 @@ export async function finishJob(
     }
   }
 
-  const recorded = await em.transactional(async (tx) => {
+  const recorded = await fresh.transactional(async (tx) => {
     // Checked again under the row lock: the sweep may have taken the job back meanwhile.
     const [row] = await tx.execute<Array<{ state: string; handler: string | null }>>('select state, handler from job where id = ? for update', [jobId]);
     if (!row || !stillHeld(row.state, row.handler, handler)) return false;
@@ -106,7 +108,9 @@ export async function finishJob(
     for (const metric of coreMetrics(result)) tx.create(JobMetric, { job, plugin: metric.plugin, name: metric.name, value: metric.value, numeric: metric.name !== 'runner_name' });
     await tx.flush();
     if (job.history) await touchHistory(tx, job.history.id);
-    if (job.user) await recalculateDiskUsage(tx, job.user.id);
+    // Only this job's new files change its owner's usage: added, not recounted over all their data.
+    const sized = loaded.outputs.filter((output) => stored.has(output.id) && !failure).map((output) => outputOf(output)?.dataset.id);
+    if (job.user) await addToDiskUsage(tx, job.user.id, sized.filter((id): id is number => id !== undefined));
     return true;
   });
   if (!recorded) {

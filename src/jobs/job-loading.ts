@@ -31,3 +31,17 @@ export async function loadJob(em: EntityManager, jobId: number): Promise<LoadedJ
   ]);
   return { job, inputs, outputs };
 }
+
+/**
+ * `loadJob` into an EntityManager that holds nothing yet (a new fork: nothing to refresh), joined:
+ * one statement each for the job, its inputs and its outputs with what they point at.
+ */
+export async function loadJobFresh(fresh: EntityManager, jobId: number): Promise<LoadedJob> {
+  const job = await fresh.findOneOrFail(Job, { id: jobId }, { populate: ['user', 'history'], strategy: 'joined' });
+  const [inputs, outputs] = await Promise.all([
+    fresh.find(JobInputDataset, { job: jobId }, { populate: ['hda', 'hda.dataset'], orderBy: { id: 'asc' }, strategy: 'joined' }),
+    fresh.find(JobOutputDataset, { job: jobId }, { populate: ['hda', 'hda.dataset', 'ldda', 'ldda.dataset'], orderBy: { id: 'asc' }, strategy: 'joined' }),
+  ]);
+  return { job, inputs, outputs };
+}
+

@@ -44,17 +44,27 @@ export class RequestSql {
     return (await this.rows<T>(text, values))[0];
   }
 
-  /** One statement read through a cursor, `size` rows at a time, on a connection held until the end. */
-  async *batches<T extends QueryResultRow>(text: string, values: unknown[], size: number): AsyncGenerator<T[], void, undefined> {
+  /**
+   * One statement read in batches (the streamed listings): pg-cursor on a connection of its own, held
+   * until the rows end or the reader stops. On PGlite (one session, one connection) a portal left open
+   * while another request runs would be closed: there the rows are read at once, then handed out.
+   */
+  async *batches<T extends QueryResultRow>(text: string, values: unknown[], batchSize: number): AsyncGenerator<T[], void, undefined> {
     this.count += 1;
     const client = await this.pool.connect();
     try {
+      if (this.pool.options.max === 1) {
+        const { rows } = await client.query<T>(text, values);
+        for (let start = 0; start < rows.length; start += batchSize) yield rows.slice(start, start + batchSize);
+        return;
+      }
       const cursor = client.query(new Cursor<T>(text, values));
       try {
         for (;;) {
-          const rows = await cursor.read(size);
+          const rows = await cursor.read(batchSize);
           if (rows.length === 0) return;
           yield rows;
+          if (rows.length < batchSize) return;
         }
       } finally {
         await cursor.close();

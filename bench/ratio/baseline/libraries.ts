@@ -1,6 +1,10 @@
+import type { Response } from 'express';
 import type { Ctx } from './http';
-import { decodeId, encodeFolderId, encodeId, HttpError, notFound } from './http';
+import { decodeId, encodeFolderId, encodeId, HttpError, notFound, writeChunk } from './http';
 import { dataTypeOf, datasetPath, libraryTime, metadataKeys, niceSize, platformTime } from './formats';
+
+/** Rows per read of a streamed listing. */
+export const STREAM_BATCH = 1000;
 
 /*
  * The platform's permission rules, written into the SQL below (as the service's permission-rules.ts):
@@ -129,7 +133,7 @@ export async function showLibraryDataset(ctx: Ctx, encodedId: string): Promise<R
 // ---- GET /api/folders/{id}/contents
 
 /** The folder, whether the caller may open its library, what the caller may do in it, its path from the root. */
-interface FolderRow {
+export interface FolderRow {
   parent_id: number | null;
   library_id: number;
   library_accessible: boolean;
@@ -139,7 +143,7 @@ interface FolderRow {
 }
 
 /** $1 folder id, $2 caller's user id (null: anonymous), $3 caller is an administrator. */
-const FOLDER = `
+export const FOLDER = `
   with recursive caller as (
     select array(select role_id from user_role_association where user_id = $2
                  union
@@ -164,7 +168,7 @@ const FOLDER = `
   where f.id = $1`;
 
 /** A subfolder (is_file false) or a library dataset (is_file true); the file_* columns are null for folders. */
-interface ItemRow {
+export interface ItemRow {
   is_file: boolean;
   id: number;
   name: string;
@@ -186,7 +190,7 @@ interface ItemRow {
  * then library datasets (active ones the caller may access; deleted ones with include_deleted and the
  * modify right); each by name, then id.
  */
-const FOLDER_ITEMS = `
+export const FOLDER_ITEMS = `
   with caller as (
     select array(select role_id from user_role_association where user_id = $2
                  union
@@ -227,14 +231,14 @@ const FOLDER_ITEMS = `
   order by is_file, name, id`;
 
 /** The platform's `cut_the_prefix`: 'F' and a length of 1 modulo 16, then an encoded id. */
-function decodeFolderId(ctx: Ctx, text: string): number {
+export function decodeFolderId(ctx: Ctx, text: string): number {
   if (!text.startsWith('F') || text.length % 16 !== 1) throw new HttpError('MalformedId', `Malformed folder id ( ${text} ) specified, unable to decode.`);
   const rest = text.slice(1);
   return decodeId(ctx, rest, () => new HttpError('MalformedId', `Malformed folder id ( ${rest} ) specified, unable to decode`));
 }
 
 /** GET /api/folders/{id}/contents: the first level of a folder with what the caller may do. */
-export async function folderContents(ctx: Ctx, encodedId: string, includeDeleted: boolean): Promise<Record<string, unknown>> {
+export async function folderContents(ctx: Ctx, encodedId: string, includeDeleted: boolean): Promise<(res: Response) => Promise<void>> {
   const id = decodeFolderId(ctx, encodedId);
   const caller = [ctx.caller?.userId ?? null, ctx.caller?.isAdmin ?? false];
   const folder = await ctx.sql.row<FolderRow>(FOLDER, [id, ...caller]);
@@ -243,28 +247,38 @@ export async function folderContents(ctx: Ctx, encodedId: string, includeDeleted
     if (folder.parent_id === null) throw notFound(`Library with the id provided ( ${encodeId(ctx, folder.library_id)} ) was not found`);
     throw notFound(`Folder with the id provided ( ${encodedId} ) was not found`);
   }
-  const items = await ctx.sql.rows<ItemRow>(FOLDER_ITEMS, [id, ...caller, includeDeleted]);
+  const metadata = {
+    full_path: folder.full_path.map((entry) => [encodeFolderId(ctx, entry.id), entry.name]),
+    can_add_library_item: folder.can_add_library_item,
+    can_modify_folder: folder.can_modify_folder,
+    parent_library_id: encodeId(ctx, folder.library_id),
+  };
+  // Streamed: the items' one statement read by cursor, each batch written as it comes.
+  return async (res) => {
+    if (!(await writeChunk(res, `{"metadata":${JSON.stringify(metadata)},"folder_contents":[`))) return;
+    let first = true;
+    for await (const rows of ctx.sql.batches<ItemRow>(FOLDER_ITEMS, [id, ...caller, includeDeleted], STREAM_BATCH)) {
+      const text = rows.map((item) => JSON.stringify(folderItem(ctx, item))).join(',');
+      if (!(await writeChunk(res, first ? text : `,${text}`))) return;
+      first = false;
+    }
+    await writeChunk(res, ']}');
+  };
+}
+
+/** A listed subfolder or dataset as the platform writes it. */
+export function folderItem(ctx: Ctx, item: ItemRow): Record<string, unknown> {
+  const common = { name: item.name, update_time: libraryTime(item.update_time), create_time: libraryTime(item.create_time), deleted: item.deleted };
+  if (!item.is_file) return { id: encodeFolderId(ctx, item.id), type: 'folder', ...common, can_modify: item.can_modify, can_manage: item.can_manage };
   return {
-    metadata: {
-      full_path: folder.full_path.map((entry) => [encodeFolderId(ctx, entry.id), entry.name]),
-      can_add_library_item: folder.can_add_library_item,
-      can_modify_folder: folder.can_modify_folder,
-      parent_library_id: encodeId(ctx, folder.library_id),
-    },
-    folder_contents: items.map((item) => {
-      const common = { name: item.name, update_time: libraryTime(item.update_time), create_time: libraryTime(item.create_time), deleted: item.deleted };
-      if (!item.is_file) return { id: encodeFolderId(ctx, item.id), type: 'folder', ...common, can_modify: item.can_modify, can_manage: item.can_manage };
-      return {
-        id: encodeId(ctx, item.id),
-        type: 'file',
-        ...common,
-        file_ext: item.file_ext,
-        date_uploaded: item.date_uploaded && libraryTime(item.date_uploaded),
-        is_unrestricted: item.is_unrestricted,
-        is_private: item.is_private,
-        can_manage: item.can_manage,
-        file_size: niceSize(Number(item.file_size ?? 0)),
-      };
-    }),
+    id: encodeId(ctx, item.id),
+    type: 'file',
+    ...common,
+    file_ext: item.file_ext,
+    date_uploaded: item.date_uploaded && libraryTime(item.date_uploaded),
+    is_unrestricted: item.is_unrestricted,
+    is_private: item.is_private,
+    can_manage: item.can_manage,
+    file_size: niceSize(Number(item.file_size ?? 0)),
   };
 }

@@ -18,7 +18,8 @@ import { listInstalledRepositories, showInstalledRepository } from './depot-inst
 import { openDatabase } from './db';
 import { graphqlHistory, listHistories, showHistory } from './histories';
 import { streamHistoryContents } from './history-contents';
-import { type Baseline, type Ctx, endpoint, HttpError, param, streamEndpoint } from './http';
+import { type Baseline, type Ctx, endpoint, HttpError, param, streamEndpoint, streamingEndpoint } from './http';
+import { libraryContents } from './library-contents';
 import { showJob } from './jobs';
 import { folderContents, showLibraryDataset } from './libraries';
 import { listRequests, requestSamples } from './sample-tracking';
@@ -68,8 +69,9 @@ function baselineApp(app: Baseline, toolData: readonly BaselineTable[]): express
   server.get('/api/libraries/datasets/:id', endpoint(app, (ctx, req) => showLibraryDataset(ctx, param(req, 'id'))));
   server.get(
     '/api/folders/:id/contents',
-    endpoint(app, (ctx, req) => folderContents(ctx, param(req, 'id'), asBool(req.query.include_deleted) ?? false)),
+    streamingEndpoint(app, (ctx, req) => folderContents(ctx, param(req, 'id'), asBool(req.query.include_deleted) ?? false)),
   );
+  server.get('/api/libraries/:id/contents', streamingEndpoint(app, (ctx, req) => libraryContents(ctx, param(req, 'id'))));
   server.get('/api/requests', endpoint(app, (ctx) => listRequests(ctx)));
   server.get('/api/requests/:id/samples', endpoint(app, (ctx, req) => requestSamples(ctx, param(req, 'id'))));
   server.get('/api/tool_data', endpoint(app, (ctx) => listToolData(ctx, toolData)));

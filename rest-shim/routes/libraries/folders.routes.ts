@@ -1,11 +1,26 @@
 import { asBool } from '../../../src/format/booleans';
 import { route, type RouteArea } from '../../core/route';
-import { FOLDER_FIELDS, folderDict, folderItemDict, ROLE_PAGE_FIELDS, rolePageDict, rolePairs, VERSION_FIELDS, versionDict, libraryTime } from '../../serializers/library.view';
+import { FOLDER_FIELDS, folderDict, folderItemJson, ROLE_PAGE_FIELDS, rolePageDict, rolePairs, VERSION_FIELDS, versionDict, libraryTime } from '../../serializers/library.view';
 
 type Dict = Record<string, unknown>;
 type RolesData = { add: Array<{ id: string; name: string }>; manage: Array<{ id: string; name: string }>; modify: Array<{ id: string; name: string }> };
 
 const CURRENT_ROLES = 'current { add { id name } manage { id name } modify { id name } }';
+
+interface FolderHeader {
+  fullPath: Array<{ id: string; name: string }>;
+  canAddLibraryItem: boolean;
+  canModifyFolder: boolean;
+  parentLibraryId: string | null;
+}
+
+/** The `metadata` of a folder's listing. */
+const folderMetadata = (header: FolderHeader) => ({
+  full_path: header.fullPath.map((entry) => [entry.id, entry.name]),
+  can_add_library_item: header.canAddLibraryItem,
+  can_modify_folder: header.canModifyFolder,
+  parent_library_id: header.parentLibraryId,
+});
 
 /** The folder's current roles as the platform lists them. */
 const folderRolesDict = (roles: RolesData) => ({
@@ -38,25 +53,22 @@ export const foldersArea: RouteArea = {
       }),
       shape: (data) => folderRolesDict(data.setFolderPermissions.current),
     }),
-    route<{ folderContents: { fullPath: Array<{ id: string; name: string }>; canAddLibraryItem: boolean; canModifyFolder: boolean; parentLibraryId: string | null; items: Dict[] } }>({
+    route<{ folderContentsBatches: { header: FolderHeader | null; items: Dict[] } }>({
       method: 'get',
       path: '/api/folders/:folder_id/contents',
       access: 'anonymous',
-      operation: `query ($id: ID!, $includeDeleted: Boolean) { folderContents(id: $id, includeDeleted: $includeDeleted) {
-        fullPath { id name } canAddLibraryItem canModifyFolder parentLibraryId
+      // Streamed batch by batch as the items are read; the first batch carries the folder's metadata.
+      operation: `subscription ($id: ID!, $includeDeleted: Boolean) { folderContentsBatches(id: $id, includeDeleted: $includeDeleted) {
+        header { fullPath { id name } canAddLibraryItem canModifyFolder parentLibraryId }
         items { id type name createTime updateTime deleted canModify canManage fileExt dateUploaded fileSize isUnrestricted isPrivate }
       } }`,
       // The platform reads include_deleted with asbool (1, y, t… are true); what it cannot parse is false.
       variables: (input) => ({ id: input.path.folder_id, includeDeleted: asBool(input.get('include_deleted')) ?? false }),
-      shape: (data) => ({
-        metadata: {
-          full_path: data.folderContents.fullPath.map((entry) => [entry.id, entry.name]),
-          can_add_library_item: data.folderContents.canAddLibraryItem,
-          can_modify_folder: data.folderContents.canModifyFolder,
-          parent_library_id: data.folderContents.parentLibraryId,
-        },
-        folder_contents: data.folderContents.items.map(folderItemDict),
-      }),
+      stream: () => (data) => data.folderContentsBatches.items.map(folderItemJson).join(','),
+      streamFrame: {
+        open: (data) => `{"metadata":${JSON.stringify(folderMetadata(data.folderContentsBatches.header!))},"folder_contents":[`,
+        close: ']}',
+      },
     }),
     route<{ copyToFolder: Dict }>({
       method: 'post',

@@ -91,13 +91,21 @@ export const librariesArea: RouteArea = {
       variables: (input) => ({ input: { name: input.string('name'), description: input.string('description'), synopsis: input.string('synopsis') } }),
       shape: (data) => libraryDict(data.createLibrary),
     }),
-    route<{ libraryContents: Array<{ id: string; type: string; name: string }> }>({
+    route<{ libraryContentsBatches: { items: Array<{ id: string; type: string; name: string }> } }>({
       method: 'get',
       path: '/api/libraries/:library_id/contents',
       access: 'user',
-      operation: 'query ($libraryId: ID!) { libraryContents(libraryId: $libraryId) { id type name } }',
+      // Streamed batch by batch as the datasets are read.
+      operation: 'subscription ($libraryId: ID!) { libraryContentsBatches(libraryId: $libraryId) { items { id type name } } }',
       variables: (input) => ({ libraryId: input.path.library_id }),
-      shape: (data, input) => data.libraryContents.map((item) => ({ id: item.id, type: item.type, name: item.name, url: contentUrl(input.path.library_id, item.id) })),
+      stream: (input) => {
+        const text = JSON.stringify;
+        const libraryId = input.path.library_id;
+        return (data) =>
+          data.libraryContentsBatches.items
+            .map((item) => `{"id":${text(item.id)},"type":${text(item.type)},"name":${text(item.name)},"url":${text(contentUrl(libraryId, item.id))}}`)
+            .join(',');
+      },
     }),
     route<unknown>({
       method: 'post',

@@ -1,6 +1,5 @@
 import Cursor from 'pg-cursor';
 import type { types } from 'pg';
-import { queryScope } from '../query-scope';
 import type { SqlStatement } from './sql-statement';
 
 /** How a batched read hands its rows out. */
@@ -21,6 +20,11 @@ export interface TypeParsers {
   getTypeParser: typeof types.getTypeParser;
 }
 
+/** Counts statements for the per-request tally and the process total (benchmarks, constant-query tests), and records them when asked to. */
+export interface StatementCounter {
+  count(text: string, params: readonly unknown[]): void;
+}
+
 /** Where the connection comes from and goes back to (knex's pool, or a transaction's connection). */
 export interface BatchConnectionSource {
   acquireConnection(): Promise<CursorConnection>;
@@ -37,7 +41,7 @@ export interface BatchConnectionSource {
  */
 export async function* readInBatches<Row>(
   source: BatchConnectionSource,
-  counter: { total: number },
+  counter: StatementCounter,
   typeParsers: TypeParsers,
   statement: SqlStatement<Row>,
   params: readonly unknown[],
@@ -45,9 +49,7 @@ export async function* readInBatches<Row>(
   cursor: boolean,
 ): AsyncGenerator<Row[], void, undefined> {
   const connection = await source.acquireConnection();
-  counter.total += 1;
-  const tally = queryScope.getStore();
-  if (tally) tally.count += 1;
+  counter.count(statement.text, params);
   try {
     if (!cursor) {
       const { rows } = await connection.query({ text: statement.text, values: params as unknown[], rowMode: options.rowMode, types: typeParsers });

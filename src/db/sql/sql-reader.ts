@@ -1,8 +1,7 @@
 import { TransactionContext } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type QueryResult, type QueryResultRow, types } from 'pg';
-import { queryScope } from '../query-scope';
-import { type BatchConnectionSource, type BatchOptions, readInBatches } from './sql-batches';
+import { type BatchConnectionSource, type BatchOptions, readInBatches, type StatementCounter } from './sql-batches';
 import type { SqlStatement } from './sql-statement';
 
 /** The part of a pooled pg connection the reader uses. */
@@ -26,10 +25,6 @@ interface ConnectionSource {
   releaseConnection(connection: PgConnection): Promise<unknown>;
 }
 
-/** Counts statements for the per-request tally and the process total (benchmarks, constant-query tests). */
-export interface StatementCounter {
-  total: number;
-}
 
 /**
  * Runs read statements on the ORM's own connections, without the ORM: no query building, no
@@ -53,9 +48,7 @@ export class SqlReader {
   async rows<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row[]> {
     const source = this.sourceFor(em);
     const connection = await source.acquireConnection();
-    this.counter.total += 1;
-    const tally = queryScope.getStore();
-    if (tally) tally.count += 1;
+    this.counter.count(statement.text, params);
     try {
       const config = { text: statement.text, values: params as unknown[], name: this.prepare ? this.nameOf(statement) : undefined, types: DRIVER_TYPES };
       return (await connection.query<Row>(config)).rows;

@@ -30,7 +30,7 @@ function fromStats<T>(ctx: RequestContext, history: HistoryView, value: (stats: 
 }
 
 /** The fields resolved from a history's contents summary. */
-const STATS_FIELDS = ['size', 'niceSize', 'empty', 'count', 'state', 'stateDetails', 'stateIds', 'hdaIds'] as const;
+export const STATS_FIELDS = ['size', 'niceSize', 'empty', 'count', 'state', 'stateDetails', 'stateIds', 'hdaIds'] as const;
 
 /** What the query reads of each history, fetched with the history itself. */
 export const historyParts = (info: GraphQLResolveInfo): HistoryParts => ({ tags: selects(info, 'tags'), stats: selectsAny(info, STATS_FIELDS) });

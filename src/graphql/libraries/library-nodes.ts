@@ -1,11 +1,11 @@
 import type { RequestContext } from '../../context/request-context';
 import { loadDatatypesRegistry } from '../../datatypes';
-import type { FolderContents } from '../../services/libraries/folder-contents.service';
-import type { CreatedCollection } from '../../services/libraries/library-contents.service';
+import type { FolderContentItem, FolderContents } from '../../services/libraries/folder-contents.service';
+import type { CreatedCollection, LibraryContentEntry } from '../../services/libraries/library-contents.service';
 import { encodeFolderId } from '../../services/libraries/folder-ids';
 import type { LddaView, LibraryDatasetDetail } from '../../services/libraries/library-dataset-view';
 import { encoded } from '../shared/encoded-id';
-import type { FolderContentsType, LibraryCollectionType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
+import type { FolderContentItemType, FolderContentsType, LibraryCollectionType, LibraryContentEntryType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
 
 /** Library items as the graph shows them: encoded ids ('F' for folders) and plain fields, built once. */
 
@@ -52,27 +52,34 @@ export function detailNode(ctx: RequestContext, detail: LibraryDatasetDetail): L
 }
 
 export function folderContentsNode(ctx: RequestContext, contents: FolderContents): FolderContentsType {
+  return { ...folderHeaderNode(ctx, contents), items: contents.items.map((item) => folderItemNode(ctx, item)) };
+}
+
+export function folderHeaderNode(ctx: RequestContext, contents: Omit<FolderContents, 'items'>): Omit<FolderContentsType, 'items'> {
   return {
     fullPath: contents.fullPath.map((entry) => ({ id: encodeFolderId(ctx, entry.id), name: entry.name })),
     canAddLibraryItem: contents.canAddLibraryItem,
     canModifyFolder: contents.canModifyFolder,
     parentLibraryId: encoded(ctx, contents.libraryId),
-    items: contents.items.map((item) => ({
-      id: item.kind === 'folder' ? encodeFolderId(ctx, item.id) : encoded(ctx, item.id),
-      type: item.kind,
-      name: item.name,
-      createTime: item.createTime,
-      updateTime: item.updateTime,
-      deleted: item.deleted,
-      canModify: item.canModify ?? null,
-      canManage: item.canManage,
-      fileExt: item.fileExt ?? null,
-      dateUploaded: item.dateUploaded ?? null,
-      fileSize: item.fileSize ?? null,
-      state: item.state ?? null,
-      isUnrestricted: item.isUnrestricted ?? null,
-      isPrivate: item.isPrivate ?? null,
-    })),
+  };
+}
+
+export function folderItemNode(ctx: RequestContext, item: FolderContentItem): FolderContentItemType {
+  return {
+    id: item.kind === 'folder' ? encodeFolderId(ctx, item.id) : encoded(ctx, item.id),
+    type: item.kind,
+    name: item.name,
+    createTime: item.createTime,
+    updateTime: item.updateTime,
+    deleted: item.deleted,
+    canModify: item.canModify ?? null,
+    canManage: item.canManage,
+    fileExt: item.fileExt ?? null,
+    dateUploaded: item.dateUploaded ?? null,
+    fileSize: item.fileSize ?? null,
+    state: item.state ?? null,
+    isUnrestricted: item.isUnrestricted ?? null,
+    isPrivate: item.isPrivate ?? null,
   };
 }
 
@@ -93,4 +100,8 @@ export function collectionNode(ctx: RequestContext, created: CreatedCollection):
       object: element.ldda ? versionNode(ctx, element.ldda, element.ldda.libraryDataset.folder.id, folder.library.id) : null,
     })),
   };
+}
+
+export function libraryEntryNode(ctx: RequestContext, entry: LibraryContentEntry): LibraryContentEntryType {
+  return { id: entry.kind === 'folder' ? encodeFolderId(ctx, entry.id) : encoded(ctx, entry.id), type: entry.kind, name: entry.name };
 }

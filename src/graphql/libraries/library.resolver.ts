@@ -7,7 +7,7 @@ import { encodeFolderId } from '../../services/libraries/folder-ids';
 import { folderById } from '../../services/libraries/library.loaders';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
-import { collectionNode, detailNode } from './library-nodes';
+import { collectionNode, detailNode, libraryEntryNode } from './library-nodes';
 import {
   CreatedLibraryItemType,
   ImplicitConversionType,
@@ -41,7 +41,7 @@ export class LibraryResolver {
   @Access('user')
   async libraryContents(@Ctx() ctx: RequestContext, @Arg('libraryId', () => ID) libraryId: string): Promise<LibraryContentEntryType[]> {
     const entries = await ctx.services.libraryContents.list(ctx, libraryId);
-    return entries.map((entry) => ({ id: entry.kind === 'folder' ? encodeFolderId(ctx, entry.id) : encoded(ctx, entry.id), type: entry.kind, name: entry.name }));
+    return entries.map((entry) => libraryEntryNode(ctx, entry));
   }
 
   @Query(() => LibraryContentItemType, { description: "A folder ('F' id) or a library dataset of the library." })

@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { buildCollection, type BuildNode } from './collection-builder';
+import { insertFlatCollection } from './collection-rows';
 import { type ElementView, loadElementTrees } from './collection-elements';
 import { loadHdcaViews } from './hdca-view';
 
@@ -24,7 +25,8 @@ export async function copyHistoryCollections(ctx: RequestContext, source: Histor
   const trees = await loadElementTrees(ctx, hdcas.map((hdca) => hdca.collection.id));
   const hdaFor = (id: number) => copies.get(id) ?? ctx.em.getReference(HistoryDatasetAssociation, id);
   for (const hdca of hdcas) {
-    const collection = buildCollection(ctx.em, hdca.collection.collectionType, copiedNodes(trees, hdca.collection.id, hdaFor));
+    const nodes = copiedNodes(trees, hdca.collection.id, hdaFor);
+    const collection = (await insertFlatCollection(ctx.em, hdca.collection.collectionType, nodes)) ?? buildCollection(ctx.em, hdca.collection.collectionType, nodes);
     const placed = await ctx.services.hdcas.place(ctx, target, collection, hdca.name, hdca.id, hdca.implicitOutputName);
     placed.visible = hdca.visible;
   }

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../context/request-context';
 import { DatasetCollection, HistoryDatasetCollectionAssociation } from '../../entities/dataset-collection.entity';
 import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
@@ -72,7 +73,14 @@ export class HdcaService {
     const id = await ctx.em.transactional(async (em) => {
       const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
       if (history.deleted) throw errors.invalidAttribute('Cannot add a collection to a deleted history.');
-      const nodes = await this.resolve(ctx, history, request.elements, input.copyElements ?? false);
+      // Every history dataset named is read and checked at once; copies (when all are history
+      // datasets or collections) are written at once too, taking hids in the order of the elements.
+      const references = referencesOf(request.elements);
+      const preloaded = await ctx.services.hdas.findReadableMany(ctx, references.filter((ref) => ref.src === 'hda').map((ref) => ref.id));
+      const copy = input.copyElements ?? false;
+      const copyAtOnce = copy && references.every((ref) => ref.src === 'hda' || ref.src === 'hdca');
+      const resolved = await this.resolve(ctx, history, request.elements, copy && !copyAtOnce, preloaded);
+      const nodes = copyAtOnce ? await copyNodeDatasets(em, history, resolved) : resolved;
       const collection = buildCollection(em, request.collectionType, nodes);
       const hdca = await this.place(ctx, history, collection, sanitizeText(input.name ?? '') || 'Unnamed Collection');
       if (history.user) await recalculateDiskUsage(em, history.user.id);
@@ -143,25 +151,38 @@ export class HdcaService {
   }
 
   /** The requested elements as rows to write: datasets checked readable, library ones imported, collections found. */
-  private async resolve(ctx: RequestContext, history: History, elements: readonly ElementRequest[], copy: boolean): Promise<BuildNode[]> {
+  private async resolve(
+    ctx: RequestContext,
+    history: History,
+    elements: readonly ElementRequest[],
+    copy: boolean,
+    preloaded: ReadonlyMap<string, HistoryDatasetAssociation> = new Map(),
+  ): Promise<BuildNode[]> {
     const nodes: BuildNode[] = [];
     for (const element of elements) {
       if (element.kind === 'new_collection') {
-        nodes.push({ identifier: element.identifier, collectionType: element.collectionType, children: await this.resolve(ctx, history, element.elements, copy) });
+        nodes.push({ identifier: element.identifier, collectionType: element.collectionType, children: await this.resolve(ctx, history, element.elements, copy, preloaded) });
       } else if (element.src === 'hdca') {
         const hdca = await this.readable(ctx, element.id);
         nodes.push({ identifier: element.identifier, collection: ctx.em.getReference(DatasetCollection, hdca.collection.id) });
       } else {
-        nodes.push({ identifier: element.identifier, hda: await this.datasetFor(ctx, history, element.src, element.id, copy) });
+        nodes.push({ identifier: element.identifier, hda: await this.datasetFor(ctx, history, element.src, element.id, copy, preloaded) });
       }
     }
     return nodes;
   }
 
   /** A history dataset for an element: the readable one named, its hidden copy, or an imported library version. */
-  private async datasetFor(ctx: RequestContext, history: History, src: 'hda' | 'ldda' | 'ld', encodedId: string, copy: boolean): Promise<HistoryDatasetAssociation> {
+  private async datasetFor(
+    ctx: RequestContext,
+    history: History,
+    src: 'hda' | 'ldda' | 'ld',
+    encodedId: string,
+    copy: boolean,
+    preloaded: ReadonlyMap<string, HistoryDatasetAssociation>,
+  ): Promise<HistoryDatasetAssociation> {
     if (src === 'hda') {
-      const hda = await ctx.services.hdas.findReadable(ctx, encodedId);
+      const hda = preloaded.get(encodedId) ?? (await ctx.services.hdas.findReadable(ctx, encodedId));
       if (!copy) return hda;
       const [copied] = await copyHdas(ctx.em, history, [hda]);
       copied.visible = false;
@@ -180,4 +201,31 @@ export class HdcaService {
     if (hdca.history.id !== history.id) throw errors.notFound(`No dataset collection ${encodedId} in history ${encodedHistoryId}`);
     return hdca;
   }
+}
+
+/** The references of a collection request, depth first (the order its elements are written in). */
+function referencesOf(elements: readonly ElementRequest[]): Array<Extract<ElementRequest, { kind: 'reference' }>> {
+  return elements.flatMap((element) => (element.kind === 'new_collection' ? referencesOf(element.elements) : [element]));
+}
+
+/** The nodes with their history datasets copied into the history (hidden), in one hid allocation and one flush. */
+async function copyNodeDatasets(em: EntityManager, history: History, nodes: readonly BuildNode[]): Promise<BuildNode[]> {
+  const sources: HistoryDatasetAssociation[] = [];
+  const collect = (list: readonly BuildNode[]): void => {
+    for (const node of list) {
+      if ('hda' in node) sources.push(node.hda);
+      else if ('children' in node) collect(node.children);
+    }
+  };
+  collect(nodes);
+  const copies = await copyHdas(em, history, sources);
+  for (const copied of copies) copied.visible = false;
+  let next = 0;
+  const replace = (list: readonly BuildNode[]): BuildNode[] =>
+    list.map((node) => {
+      if ('hda' in node) return { identifier: node.identifier, hda: copies[next++] };
+      if ('children' in node) return { identifier: node.identifier, collectionType: node.collectionType, children: replace(node.children) };
+      return node;
+    });
+  return replace(nodes);
 }

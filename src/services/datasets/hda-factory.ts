@@ -15,8 +15,11 @@ export interface NewHdaFields {
   info?: string | null;
 }
 
-/** Creates history datasets, each with a new dataset, taking consecutive hids. Flushes. */
-export async function createHdas(em: EntityManager, history: History, items: NewHdaFields[]): Promise<HistoryDatasetAssociation[]> {
+/**
+ * Creates history datasets, each with a new dataset, taking consecutive hids (one statement) and
+ * written in one flush (multi-row inserts). `toolVersion`: of the tool whose outputs they are.
+ */
+export async function createHdas(em: EntityManager, history: History, items: NewHdaFields[], common: { toolVersion?: string } = {}): Promise<HistoryDatasetAssociation[]> {
   if (items.length === 0) return [];
   const firstHid = await allocateHids(em, history.id, items.length);
   const hdas = items.map((item, index) => {
@@ -30,6 +33,7 @@ export async function createHdas(em: EntityManager, history: History, items: New
       dbkey: item.dbkey ?? '?',
       visible: item.visible ?? true,
       info: item.info ?? null,
+      ...(common.toolVersion === undefined ? {} : { toolVersion: common.toolVersion }),
     });
   });
   await em.flush();
@@ -61,6 +65,28 @@ export async function copyHdas(em: EntityManager, target: History, sources: Hist
   );
   await em.flush();
   return copies;
+}
+
+/**
+ * Copies every dataset of a history that is not deleted into another history in one statement (hid
+ * order kept, consecutive hids taken in one more): the rows `copyHdas` writes for them. Returns the
+ * copies' ids by source id, for the caller to refer to (`em.getReference`).
+ */
+export async function copyHistoryDatasets(em: EntityManager, sourceHistoryId: number, targetHistoryId: number): Promise<Map<number, number>> {
+  const [{ count }] = await em.execute<Array<{ count: string }>>('select count(*) as count from history_dataset_association where history_id = ? and not deleted', [sourceHistoryId]);
+  if (Number(count) === 0) return new Map();
+  const firstHid = await allocateHids(em, targetHistoryId, Number(count));
+  const now = new Date();
+  const rows = await em.execute<Array<{ id: number; copied_from_hda_id: number }>>(
+    `insert into history_dataset_association (create_time, update_time, history_id, dataset_id, hid, name, info, blurb, peek, extension, dbkey, metadata,
+       visible, annotation, tool_version, copied_from_hda_id)
+     select ?, ?, ?, s.dataset_id, ? + row_number() over (order by s.hid, s.id) - 1, s.name, s.info, s.blurb, s.peek, s.extension, s.dbkey, s.metadata,
+       s.visible, s.annotation, s.tool_version, s.id
+     from history_dataset_association s where s.history_id = ? and not s.deleted order by s.hid, s.id
+     returning id, copied_from_hda_id`,
+    [now, now, targetHistoryId, firstHid, sourceHistoryId],
+  );
+  return new Map(rows.map((row) => [Number(row.copied_from_hda_id), Number(row.id)]));
 }
 
 /** What a copy from a library needs of a library dataset version. */

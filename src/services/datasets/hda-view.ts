@@ -256,7 +256,12 @@ const SUMMARIES = new StatementShapes<ContentsShape, SummaryRow>(
     if (shape.deleted) where.push(`h.deleted = $${(n += 1)}`);
     if (shape.visible) where.push(`h.visible = $${(n += 1)}`);
     const columns = `h.id, h.hid, h.name, h.extension, h.visible, h.deleted, h.purged, h.history_id as "historyId", h.dataset_id as "datasetId", d.state`;
-    return `select ${columns}${shape.tags ? `, ${TAGS_COLUMN}` : ''} from history_dataset_association h join dataset d on d.id = h.dataset_id
+    // A filtered listing (deleted, hidden) is a part of its history: each dataset's state by primary key
+    // (`offset 0` keeps it a lookup per row), where a join read every dataset of the server to match
+    // them (`npm run bench:plans`). The whole history reads through both tables faster as a join.
+    const dataset =
+      shape.deleted || shape.visible ? 'join lateral (select d.state from dataset d where d.id = h.dataset_id offset 0) d on true' : 'join dataset d on d.id = h.dataset_id';
+    return `select ${columns}${shape.tags ? `, ${TAGS_COLUMN}` : ''} from history_dataset_association h ${dataset}
              where ${where.join(' and ')} order by h.hid`;
   },
   (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${shape.tags}`,

@@ -1,7 +1,9 @@
 import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import type { History } from '../../entities/history.entity';
+import { History } from '../../entities/history.entity';
+import { Dataset } from '../../entities/dataset.entity';
+import { User } from '../../entities/user.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { type HistoryRef, mayChangeHistory, mayReadHistory } from '../histories/history-access';
 import { decodeId } from '../shared/decode-id';
@@ -31,6 +33,9 @@ export interface CopySource {
 }
 
 const populate = ['dataset', 'history', 'history.user'] as const;
+
+/** Datasets read per statement by `findReadableMany`. */
+const READ_MANY_SLICE = 10_000;
 
 const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetAssociation found with id: ${encodedId}`);
 
@@ -105,6 +110,61 @@ export class HdaService {
   /** The file behind a readable dataset, with how to serve it. */
   async fileOf(ctx: RequestContext, encodedId: string): Promise<DatasetFile> {
     return datasetFileOf(ctx, await this.readable(ctx, encodedId));
+  }
+
+  /**
+   * Many readable datasets at once (a tool mapped over a batch): one statement for the datasets, one
+   * for the grants of those in histories the caller cannot change; checked in the order given, with
+   * the errors `findReadable` gives for the first one that fails.
+   */
+  async findReadableMany(ctx: RequestContext, encodedIds: readonly string[]): Promise<Map<string, HistoryDatasetAssociation>> {
+    const ids = encodedIds.map((encodedId) => decodeId(ctx, encodedId));
+    const distinct = [...new Set(ids)];
+    const found: HistoryDatasetAssociation[] = [];
+    // In slices: a statement's parameters are limited (65,535).
+    for (let first = 0; first < distinct.length; first += READ_MANY_SLICE) {
+      found.push(...(await ctx.em.find(HistoryDatasetAssociation, { id: { $in: distinct.slice(first, first + READ_MANY_SLICE) } }, { populate: [...populate] })));
+    }
+    return this.checkedInOrder(ctx, encodedIds, ids, new Map(found.map((hda) => [hda.id, hda])));
+  }
+
+  /**
+   * `findReadableMany` for a tool mapped over thousands of datasets: the same checks, read with one
+   * statement per slice into entity objects the EntityManager does not manage (hydrating thousands of
+   * managed ones costs more than the whole run's writes). To read, or to refer to by id; never to flush.
+   */
+  async readableRows(ctx: RequestContext, encodedIds: readonly string[]): Promise<Map<string, HistoryDatasetAssociation>> {
+    const ids = encodedIds.map((encodedId) => decodeId(ctx, encodedId));
+    const distinct = [...new Set(ids)];
+    const byId = new Map<number, HistoryDatasetAssociation>();
+    for (let first = 0; first < distinct.length; first += READ_MANY_SLICE) {
+      const rows = await ctx.em.execute<Array<Record<string, unknown>>>(
+        `select hda.id, hda.hid, hda.name, hda.info, hda.blurb, hda.peek, hda.extension, hda.dbkey, hda.metadata, hda.visible, hda.deleted, hda.purged,
+                hda.history_id, h.user_id, h.published, h.importable, d.id as dataset_id, d.state as dataset_state, d.purged as dataset_purged, d.file_size
+         from history_dataset_association hda join history h on h.id = hda.history_id join dataset d on d.id = hda.dataset_id
+         where hda.id in (select unnest(?::int[]))`,
+        [`{${distinct.slice(first, first + READ_MANY_SLICE).join(',')}}`],
+      );
+      for (const row of rows) byId.set(Number(row.id), unmanagedHda(row));
+    }
+    return this.checkedInOrder(ctx, encodedIds, ids, byId);
+  }
+
+  /** The datasets in the order given, each checked as `findReadable` checks it (grants read at once). */
+  private async checkedInOrder(ctx: RequestContext, encodedIds: readonly string[], ids: number[], byId: Map<number, HistoryDatasetAssociation>): Promise<Map<string, HistoryDatasetAssociation>> {
+    const found = [...byId.values()];
+    const restricted = found.filter((hda) => mayReadHistory(ctx.caller, hda.history) && !mayChangeHistory(ctx.caller, hda.history));
+    const accessible = new Map(
+      await Promise.all(restricted.map(async (hda) => [hda.id, await ctx.services.permissions.can(ctx, { type: 'dataset', id: hda.dataset.id }, PERMISSION_ACTIONS.datasetAccess)] as const)),
+    );
+    const readable = new Map<string, HistoryDatasetAssociation>();
+    encodedIds.forEach((encodedId, index) => {
+      const hda = byId.get(ids[index]);
+      if (!hda) throw notFound(encodedId);
+      if (!mayReadHistory(ctx.caller, hda.history) || accessible.get(hda.id) === false) throw errors.notAccessible('Dataset is not accessible by the current user');
+      readable.set(encodedId, hda);
+    });
+    return readable;
   }
 
   async findOwned(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
@@ -204,6 +264,38 @@ export class HdaService {
     if (hda.history.id !== history.id) throw errors.notFound(`No dataset ${encodedId} in history ${encodedHistoryId}`);
     return hda;
   }
+}
+
+/** A history dataset row as an entity object the EntityManager does not manage (see `readableRows`). */
+function unmanagedHda(row: Record<string, unknown>): HistoryDatasetAssociation {
+  const history = Object.assign(new History(), {
+    id: Number(row.history_id),
+    user: row.user_id === null ? null : Object.assign(new User(), { id: Number(row.user_id) }),
+    published: Boolean(row.published),
+    importable: Boolean(row.importable),
+  });
+  const dataset = Object.assign(new Dataset(), {
+    id: Number(row.dataset_id),
+    state: row.dataset_state as Dataset['state'],
+    purged: Boolean(row.dataset_purged),
+    fileSize: row.file_size === null ? null : Number(row.file_size),
+  });
+  return Object.assign(new HistoryDatasetAssociation(), {
+    id: Number(row.id),
+    history,
+    dataset,
+    hid: Number(row.hid),
+    name: String(row.name),
+    info: (row.info as string | null) ?? null,
+    blurb: (row.blurb as string | null) ?? null,
+    peek: (row.peek as string | null) ?? null,
+    extension: String(row.extension),
+    dbkey: String(row.dbkey),
+    metadata: (row.metadata as Record<string, unknown>) ?? {},
+    visible: Boolean(row.visible),
+    deleted: Boolean(row.deleted),
+    purged: Boolean(row.purged),
+  });
 }
 
 /** A read's rows, batch by batch, as views. */

@@ -25,6 +25,9 @@ import { ownExportAddress } from './own-export-address';
 
 export const IMPORT_TASK = 'history_import';
 
+/** Datasets of an archive written per flush. */
+const IMPORT_CHUNK = 1000;
+
 /** A tag of an archive, cut to the tag columns' width. */
 function clippedTag(tag: { name: string; value: string | null }): { name: string; value: string | null } {
   return { name: clip(tag.name, 255), value: tag.value === null ? null : clip(tag.value, 255) };
@@ -104,37 +107,45 @@ export function importTaskHandler(services: AppServices) {
         });
         await tx.flush();
         const datasets = [...content.datasets].sort((a, b) => a.attrs.hid - b.attrs.hid);
-        let hid = 1;
-        for (const { attrs, filePath } of datasets) {
-          const dataset = tx.create(Dataset, { state: filePath ? 'ok' : 'discarded', uuid: attrs.uuid && /^[0-9a-f-]{36}$/i.test(attrs.uuid) ? attrs.uuid : randomUUID() });
-          const hda = tx.create(HistoryDatasetAssociation, {
-            history,
-            dataset,
-            hid: hid++,
-            // Archives of other servers may carry longer texts than our columns: cut, as the platform's trimmed columns do.
-            name: clip(sanitizeText(attrs.name) || 'Unnamed dataset', 255),
-            extension: clip(attrs.extension, 64),
-            dbkey: clip(attrs.dbkey, 64),
-            info: attrs.info,
-            blurb: attrs.blurb,
-            peek: attrs.peek,
-            metadata: attrs.metadata,
-            visible: attrs.visible,
-            deleted: attrs.deleted,
-            purged: !filePath,
-            annotation: attrs.annotation,
+        // In chunks: each chunk's rows in one flush (multi-row inserts), then its files and tags
+        // (written, with the files' sizes and descriptions, by the next chunk's flush).
+        for (let first = 0; first < datasets.length; first += IMPORT_CHUNK) {
+          const chunk = datasets.slice(first, first + IMPORT_CHUNK);
+          const created = chunk.map(({ attrs, filePath }, index) => {
+            const dataset = tx.create(Dataset, { state: filePath ? 'ok' : 'discarded', uuid: attrs.uuid && /^[0-9a-f-]{36}$/i.test(attrs.uuid) ? attrs.uuid : randomUUID() });
+            const hda = tx.create(HistoryDatasetAssociation, {
+              history,
+              dataset,
+              hid: first + index + 1,
+              // Archives of other servers may carry longer texts than our columns: cut, as the platform's trimmed columns do.
+              name: clip(sanitizeText(attrs.name) || 'Unnamed dataset', 255),
+              extension: clip(attrs.extension, 64),
+              dbkey: clip(attrs.dbkey, 64),
+              info: attrs.info,
+              blurb: attrs.blurb,
+              peek: attrs.peek,
+              metadata: attrs.metadata,
+              visible: attrs.visible,
+              deleted: attrs.deleted,
+              purged: !filePath,
+              annotation: attrs.annotation,
+            });
+            return { attrs, filePath, dataset, hda };
           });
           await tx.flush();
-          if (filePath) {
-            // Copied, not moved: two datasets of an archive may share one member.
-            dataset.fileSize = await layout.objects.putFile(dataset, filePath);
-            if (Object.keys(attrs.metadata).length === 0) await describeStoredFile(hda, layout.objects.pathOf(dataset), dataset.fileSize);
-          }
-          for (const text of attrs.tags) {
-            const tag = parseTag(text);
-            if (tag) tx.create(ItemTag, { user, itemType: 'hda', itemId: hda.id, ...clippedTag(tag) });
+          for (const { attrs, filePath, dataset, hda } of created) {
+            if (filePath) {
+              // Copied, not moved: two datasets of an archive may share one member.
+              dataset.fileSize = await layout.objects.putFile(dataset, filePath);
+              if (Object.keys(attrs.metadata).length === 0) await describeStoredFile(hda, layout.objects.pathOf(dataset), dataset.fileSize);
+            }
+            for (const text of attrs.tags) {
+              const tag = parseTag(text);
+              if (tag) tx.create(ItemTag, { user, itemType: 'hda', itemId: hda.id, ...clippedTag(tag) });
+            }
           }
         }
+        const hid = datasets.length + 1;
         for (const text of content.history.tags) {
           const tag = parseTag(text);
           if (tag) tx.create(ItemTag, { user, itemType: 'history', itemId: history.id, ...clippedTag(tag) });

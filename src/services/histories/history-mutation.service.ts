@@ -6,7 +6,7 @@ import { HistoryExport } from '../../entities/history-export.entity';
 import { History } from '../../entities/history.entity';
 import { ACTIVE_JOB_STATES, Job } from '../../entities/job.entity';
 import { errors } from '../../errors/error-kinds';
-import { copyHdas } from '../datasets/hda-factory';
+import { copyHistoryDatasets } from '../datasets/hda-factory';
 import { purgeHdas, removeFiles } from '../datasets/purge';
 import { sanitizeText } from '../shared/sanitize';
 import { recalculateDiskUsage } from '../usage/disk-usage';
@@ -35,9 +35,9 @@ export class HistoryMutationService {
         annotation: source.annotation,
       });
       await em.flush();
-      const hdas = await em.find(HistoryDatasetAssociation, { history: source, deleted: false }, { populate: ['dataset'], orderBy: { hid: 'asc' } });
-      const copies = await copyHdas(em, copy, hdas);
-      await copyHistoryCollections(ctx, source, copy, new Map(hdas.map((hda, index) => [hda.id, copies[index]])));
+      // Set-based: one statement copies the datasets, whatever their number.
+      const copies = await copyHistoryDatasets(em, source.id, copy.id);
+      await copyHistoryCollections(ctx, source, copy, new Map([...copies].map(([sourceId, copyId]) => [sourceId, em.getReference(HistoryDatasetAssociation, copyId)])));
       const tags = await ctx.services.tags.tagsOf(ctx, 'history', source.id);
       await ctx.services.tags.setTags(ctx, user, 'history', copy.id, tags.map((t) => (t.value ? `${t.name}:${t.value}` : t.name)));
       await recalculateDiskUsage(em, user.id);

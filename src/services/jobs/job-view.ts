@@ -123,22 +123,35 @@ function listText(shape: ListShape): string {
   if (shape.states) where.push(`j.state = any(${param()}::text[])`);
   if (shape.toolIds) where.push(`j.tool_id = any(${param()}::text[])`);
   if (shape.toolIdLike) where.push(`j.tool_id like any(${param()}::text[])`);
-  if (shape.updatedFrom) where.push(`j.update_time >= any(${param()}::timestamptz[])`);
-  if (shape.updatedBefore) where.push(`j.update_time < any(${param()}::timestamptz[])`);
+  // One bound each (the earliest `min`, the latest `max`: what `>= any` / `< any` of the lists mean), so
+  // the planner estimates the range from its statistics and reads it on (state, update_time) or (update_time).
+  if (shape.updatedFrom) where.push(`j.update_time >= ${param()}::timestamptz`);
+  if (shape.updatedBefore) where.push(`j.update_time < ${param()}::timestamptz`);
   const email = shape.withEmail ? `, (select u.email from galaxy_user u where u.id = j.user_id) as "userEmail"` : '';
   return `select ${COLUMNS}${email} from job j ${where.length ? `where ${where.join(' and ')}` : ''} order by j.${shape.orderBy} desc, j.id desc`;
 }
 
 const LIST = new StatementShapes<ListShape, JobRow>('jobs', listText);
 
+const earliest = (dates: Date[]) => new Date(Math.min(...dates.map((date) => date.getTime())));
+const latest = (dates: Date[]) => new Date(Math.max(...dates.map((date) => date.getTime())));
+
 /** Jobs without their stdout/stderr (listings leave the big texts out), newest first, in one statement. */
-export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Promise<JobView[]> {
-  const shape = { orderBy: query.orderBy } as ListShape;
+/** The listing statement's shape and parameters for a query (with or without each owner's email). */
+function listingOf(query: JobListQuery, withEmail: boolean): { shape: ListShape; params: unknown[] } {
+  const shape = { orderBy: query.orderBy, withEmail } as ListShape;
   const params: unknown[] = [];
   for (const filter of FILTERS) {
     shape[filter] = query[filter] !== null;
-    if (query[filter] !== null) params.push(query[filter]);
+    if (filter === 'updatedFrom' && query.updatedFrom) params.push(earliest(query.updatedFrom));
+    else if (filter === 'updatedBefore' && query.updatedBefore) params.push(latest(query.updatedBefore));
+    else if (query[filter] !== null) params.push(query[filter]);
   }
+  return { shape, params };
+}
+
+export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Promise<JobView[]> {
+  const { shape, params } = listingOf(query, false);
   return (await ctx.rows(LIST.for(shape), params)).map(toView);
 }
 
@@ -147,12 +160,7 @@ export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Pr
  * them (one statement, a cursor on a server): a streamed listing of any size.
  */
 export function jobViewsInBatches(ctx: RequestContext, query: JobListQuery, batchSize: number): AsyncGenerator<JobView[], void, undefined> {
-  const shape = { orderBy: query.orderBy, withEmail: true } as ListShape;
-  const params: unknown[] = [];
-  for (const filter of FILTERS) {
-    shape[filter] = query[filter] !== null;
-    if (query[filter] !== null) params.push(query[filter]);
-  }
+  const { shape, params } = listingOf(query, true);
   return viewsInBatches(ctx, LIST.for(shape), params, batchSize);
 }
 

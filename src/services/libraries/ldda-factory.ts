@@ -30,29 +30,50 @@ export interface NewLddaFields {
  * default permissions) and starts public.
  */
 export async function createLibraryDataset(em: EntityManager, folder: LibraryFolder, fields: NewLddaFields, uploaderPrivateRole: Role | null): Promise<{ ld: LibraryDataset; ldda: LibraryDatasetDatasetAssociation }> {
-  const dataset = fields.dataset ?? em.create(Dataset, { state: fields.state ?? 'queued', uuid: randomUUID() });
-  const ld = em.create(LibraryDataset, { folder, name: fields.name, info: fields.info ?? null });
-  const ldda = em.create(LibraryDatasetDatasetAssociation, {
-    libraryDataset: ld,
-    dataset,
-    user: fields.user,
-    name: fields.name,
-    extension: fields.extension ?? 'data',
-    dbkey: fields.dbkey ?? '?',
-    info: fields.info ?? null,
-    blurb: fields.blurb ?? null,
-    peek: fields.peek ?? null,
-    metadata: fields.metadata ?? {},
-    message: fields.message ?? null,
-    copiedFromHdaId: fields.copiedFromHdaId ?? null,
+  const [created] = await createLibraryDatasets(em, folder, [fields], uploaderPrivateRole);
+  return created;
+}
+
+/**
+ * Many library datasets in one folder at once (`createLibraryDataset` for each, in order): one flush
+ * writes the datasets and versions (multi-row inserts), one statement reads the folder's modify
+ * roles, one flush writes the links and grants.
+ */
+export async function createLibraryDatasets(
+  em: EntityManager,
+  folder: LibraryFolder,
+  items: readonly NewLddaFields[],
+  uploaderPrivateRole: Role | null,
+): Promise<Array<{ ld: LibraryDataset; ldda: LibraryDatasetDatasetAssociation }>> {
+  if (items.length === 0) return [];
+  const created = items.map((fields) => {
+    const dataset = fields.dataset ?? em.create(Dataset, { state: fields.state ?? 'queued', uuid: randomUUID() });
+    const ld = em.create(LibraryDataset, { folder, name: fields.name, info: fields.info ?? null });
+    const ldda = em.create(LibraryDatasetDatasetAssociation, {
+      libraryDataset: ld,
+      dataset,
+      user: fields.user,
+      name: fields.name,
+      extension: fields.extension ?? 'data',
+      dbkey: fields.dbkey ?? '?',
+      info: fields.info ?? null,
+      blurb: fields.blurb ?? null,
+      peek: fields.peek ?? null,
+      metadata: fields.metadata ?? {},
+      message: fields.message ?? null,
+      copiedFromHdaId: fields.copiedFromHdaId ?? null,
+    });
+    return { ld, ldda, fields };
   });
   await em.flush();
-  ld.ldda = ldda;
   const folderModify = await em.find(ItemPermission, { itemType: 'folder', itemId: folder.id, action: PERMISSION_ACTIONS.libraryModify });
-  for (const grant of folderModify) em.create(ItemPermission, { itemType: 'library_dataset', itemId: ld.id, action: PERMISSION_ACTIONS.libraryModify, role: grant.role });
-  if (!fields.dataset && uploaderPrivateRole) {
-    em.create(ItemPermission, { itemType: 'dataset', itemId: dataset.id, action: PERMISSION_ACTIONS.datasetManage, role: uploaderPrivateRole });
+  for (const { ld, ldda, fields } of created) {
+    ld.ldda = ldda;
+    for (const grant of folderModify) em.create(ItemPermission, { itemType: 'library_dataset', itemId: ld.id, action: PERMISSION_ACTIONS.libraryModify, role: grant.role });
+    if (!fields.dataset && uploaderPrivateRole) {
+      em.create(ItemPermission, { itemType: 'dataset', itemId: ldda.dataset.id, action: PERMISSION_ACTIONS.datasetManage, role: uploaderPrivateRole });
+    }
   }
   await em.flush();
-  return { ld, ldda };
+  return created.map(({ ld, ldda }) => ({ ld, ldda }));
 }

@@ -13,7 +13,7 @@ import { sanitizeText } from '../shared/sanitize';
 import { storeExtendedMetadata } from './extended-metadata';
 import { decodeFolderId } from './folder-ids';
 import { createLibraryDataset } from './ldda-factory';
-import { LibraryTree } from './library-tree';
+import { libraryWalkInBatches, type WalkEntry } from './library-walk';
 
 export interface LibraryContentEntry {
   kind: 'folder' | 'file';
@@ -41,19 +41,46 @@ export interface CollectionInput {
   elementIdentifiers?: unknown;
 }
 
+/** Entries per batch of a streamed library listing. */
+export const LIBRARY_CONTENTS_BATCH = 1000;
+
+/** The root '/' first, then the walk's entries named by their paths. */
+async function* withRoot(root: LibraryContentEntry, walk: AsyncGenerator<WalkEntry[], void, undefined>): AsyncGenerator<LibraryContentEntry[], void, undefined> {
+  let first = true;
+  for await (const batch of walk) {
+    const entries = batch.map((entry): LibraryContentEntry => ({ kind: entry.kind, id: entry.id, name: entry.path }));
+    yield first ? [root, ...entries] : entries;
+    first = false;
+  }
+  if (first) yield [root];
+}
+
 const libraryInvalid = (id: string) => new AppError('RequestParameterInvalidException', `No library found with the id provided ( ${id} ).`);
 
 /** Library contents: the recursive listing from '/', show, and creation of folders, copies and collections. */
 export class LibraryContentsService {
   /** The root '/', then every folder and dataset the caller may see (active ones), depth first. */
   async list(ctx: RequestContext, encodedLibraryId: string): Promise<LibraryContentEntry[]> {
+    const entries: LibraryContentEntry[] = [];
+    for await (const batch of await this.inBatches(ctx, encodedLibraryId)) entries.push(...batch);
+    return entries;
+  }
+
+  /**
+   * The same listing in batches as its datasets are read (library-walk.ts). The library's access is
+   * decided before this returns, so a refusal is an error answer, never a broken stream.
+   */
+  async inBatches(ctx: RequestContext, encodedLibraryId: string, batchSize = LIBRARY_CONTENTS_BATCH): Promise<AsyncGenerator<LibraryContentEntry[], void, undefined>> {
+    const { libraryId, rootId } = await this.openLibrary(ctx, encodedLibraryId);
+    return withRoot({ kind: 'folder', id: rootId, name: '/' }, await libraryWalkInBatches(ctx, libraryId, rootId, batchSize));
+  }
+
+  /** The library a listing reads, once the caller (a user) may open it, with its root folder. */
+  async openLibrary(ctx: RequestContext, encodedLibraryId: string): Promise<{ libraryId: number; rootId: number }> {
     ctx.caller.requireIdentity();
     const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId, libraryInvalid);
     if (!library.rootFolder) throw new AppError('InconsistentDatabase', 'The library has no root folder.');
-    const tree = await LibraryTree.load(ctx, library.id);
-    const entries: LibraryContentEntry[] = [{ kind: 'folder', id: library.rootFolder.id, name: '/' }];
-    for (const item of tree.walk(library.rootFolder.id)) entries.push({ kind: item.kind, id: item.id, name: item.path });
-    return entries;
+    return { libraryId: library.id, rootId: library.rootFolder.id };
   }
 
   /** 'F'-prefixed ids are folders, others library datasets (their detail); both of this library. */

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { LibraryFolder } from '../../entities/library-folder.entity';
 import { sanitizeText } from '../shared/sanitize';
 import { storeExtendedMetadata } from './extended-metadata';
-import { createLibraryDataset } from './ldda-factory';
+import { createLibraryDatasets } from './ldda-factory';
 import type { CreatedItem } from './library-contents.service';
 import type { LibraryUploadRequest } from './library-creation.service';
 import { type LibraryUploadTarget, queueLibraryUploadJob } from './library-upload-job';
@@ -26,13 +26,10 @@ export class LibraryUploadService {
         const uploaderRole = await ctx.services.libraryContents.uploaderRole(ctx);
         const targets: LibraryUploadTarget[] = [];
         const items: CreatedItem[] = [];
-        for (const { source, name } of sources) {
-          const { ld, ldda } = await createLibraryDataset(
-            em,
-            folder,
-            { name, extension: fileType, dbkey, message: message ? sanitizeText(message) : null, user: ctx.userRef(), state: 'queued' },
-            uploaderRole,
-          );
+        const fields = sources.map(({ name }) => ({ name, extension: fileType, dbkey, message: message ? sanitizeText(message) : null, user: ctx.userRef(), state: 'queued' as const }));
+        const lds = await createLibraryDatasets(em, folder, fields, uploaderRole);
+        for (const [index, { source }] of sources.entries()) {
+          const { ld, ldda } = lds[index];
           if (source.kind === 'link') {
             // Registered in place: the file stays the owner's (never moved, never removed by a purge).
             ldda.dataset.externalFilename = source.path;

@@ -19,6 +19,7 @@ import {
   type ToolDefinition,
 } from '../../tools';
 import { buildCollection, type BuildNode } from '../collections/collection-builder';
+import { insertFlatCollection } from '../collections/collection-rows';
 import { type ElementView, leavesOf, loadElementTrees } from '../collections/collection-elements';
 import type { HdcaView } from '../collections/hdca-view';
 import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets/hda-factory';
@@ -26,6 +27,7 @@ import { quotaPercent } from '../quotas/quota-limits';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { quotaLimitByUserId } from '../users/user.loaders';
 import { type BatchPlan, planBatch } from './batch-runs';
+import { insertJobs, PAUSED_OVER_QUOTA, type PlannedJob } from './job-rows';
 import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
@@ -92,24 +94,38 @@ export class ToolExecutionService {
   /**
    * One job per dataset of the batch (the platform's "map over"); over a collection, every output is
    * gathered into a new collection of the collection's structure, and the jobs' own outputs are hidden.
+   * Written in sets: the batch's datasets are read and checked at once, every run's parameters are
+   * checked before anything is written, then each chunk of `MAP_CHUNK` jobs takes its hids in one
+   * statement and its rows (datasets, jobs, their links) in a few multi-row inserts (job-rows.ts).
    */
   private async runBatch(ctx: RequestContext, tool: ToolDefinition, history: History, batch: BatchPlan): Promise<ToolRunResult> {
     const paused = await this.overQuota(ctx);
-    const result: ToolRunResult = { outputs: [], jobs: [], implicitCollections: [] };
-    const outputsByPath = new Map<string, Map<string, HistoryDatasetAssociation>>();
+    const preloaded = await ctx.services.hdas.readableRows(ctx, batchDatasetIds(batch));
+    const planned: PlannedJob[] = [];
     for (const run of batch.runs) {
       const inputHdas: InputHda[] = [];
-      const state = await this.buildState(ctx, tool, history, run.inputs, inputHdas);
-      const queued = await this.queueTool(ctx, tool, history, state, inputHdas, paused, batch.over === null);
-      result.outputs.push(...queued.outputs);
-      result.jobs.push(...queued.jobs);
-      outputsByPath.set(pathKey(run.path), new Map(queued.outputs.map((output) => [output.name, output.dataset])));
+      const state = await this.buildState(ctx, tool, history, run.inputs, inputHdas, preloaded);
+      planned.push(this.planTool(ctx, tool, state, inputHdas, paused, batch.over === null));
+    }
+    const result: ToolRunResult = { outputs: [], jobs: [], implicitCollections: [] };
+    const outputsByPath = new Map<string, Map<string, HistoryDatasetAssociation>>();
+    for (let first = 0; first < planned.length; first += MAP_CHUNK) {
+      const chunk = planned.slice(first, first + MAP_CHUNK);
+      const written = await insertJobs(ctx.em, { userId: ctx.caller.user?.id ?? null, history, toolId: tool.id, toolVersion: tool.version, paused }, chunk);
+      written.forEach(({ job, outputs }, index) => {
+        const named = outputs.map((dataset, position) => ({ name: chunk[index].outputNames[position], dataset }));
+        result.outputs.push(...named);
+        result.jobs.push(job);
+        outputsByPath.set(pathKey(batch.runs[first + index].path), new Map(named.map((output) => [output.name, output.dataset])));
+      });
     }
     if (batch.over) {
       const { hdca, trees } = batch.over;
       for (const output of tool.outputs) {
         const nodes = gatherOutputs(trees, hdca.collection.id, [], (path) => outputsByPath.get(pathKey(path))?.get(output.name));
-        const collection = buildCollection(ctx.em, hdca.collection.collectionType, nodes);
+        // (the outputs are not managed by the EntityManager: nested collections refer to them by id)
+        const collection =
+          (await insertFlatCollection(ctx.em, hdca.collection.collectionType, nodes)) ?? buildCollection(ctx.em, hdca.collection.collectionType, referencedNodes(ctx, nodes));
         const placed = await ctx.services.hdcas.place(ctx, history, collection, `${tool.name} on collection ${hdca.hid}`, null, output.name);
         result.implicitCollections.push({ name: output.name, collection: await ctx.services.hdcas.showInHistory(ctx, ctx.services.ids.encode(history.id), ctx.services.ids.encode(placed.id)) });
       }
@@ -129,13 +145,21 @@ export class ToolExecutionService {
   }
 
   /** Parameters checked against the tool; every dataset must be readable by the caller. */
-  private async buildState(ctx: RequestContext, tool: ToolDefinition, history: History, inputs: Record<string, unknown>, used: InputHda[]): Promise<ParamState> {
+  private async buildState(
+    ctx: RequestContext,
+    tool: ToolDefinition,
+    history: History,
+    inputs: Record<string, unknown>,
+    used: InputHda[],
+    preloaded: ReadonlyMap<string, HistoryDatasetAssociation> = new Map(),
+  ): Promise<ParamState> {
     const registry = loadDatatypesRegistry();
     try {
       return await buildParamState(tool, inputs, {
         resolveCollection: (ref) => this.resolveCollection(ctx, ref.id, used),
         resolveDataset: async (ref): Promise<DatasetLike> => {
-          const hda = ref.src === 'hda' ? await ctx.services.hdas.findReadable(ctx, ref.id) : await this.importLibraryInput(ctx, history, ref.src, ref.id);
+          const hda =
+            ref.src === 'hda' ? (preloaded.get(ref.id) ?? (await ctx.services.hdas.findReadable(ctx, ref.id))) : await this.importLibraryInput(ctx, history, ref.src, ref.id);
           if (hda.purged) throw errors.invalidAttribute(`Dataset ${ref.id} has been purged.`);
           used.push({ name: '', hda });
           const id = ref.src === 'hda' ? ref.id : ctx.services.ids.encode(hda.id);
@@ -200,28 +224,27 @@ export class ToolExecutionService {
     return limit !== null && (quotaPercent(user.totalDiskUsage, limit) ?? 0) >= 100;
   }
 
-  private async queueTool(
-    ctx: RequestContext,
-    tool: ToolDefinition,
-    history: History,
-    state: ParamState,
-    inputHdas: InputHda[],
-    paused: boolean,
-    visible = true,
-  ): Promise<ToolRunResult> {
+  private async queueTool(ctx: RequestContext, tool: ToolDefinition, history: History, state: ParamState, inputHdas: InputHda[], paused: boolean): Promise<ToolRunResult> {
+    const [queued] = await this.createJobs(ctx, tool, history, [this.planTool(ctx, tool, state, inputHdas, paused, true)], paused);
+    return queued;
+  }
+
+  /** The rows one tool job will need: its parameters, its outputs' fields and names, its named inputs. */
+  private planTool(ctx: RequestContext, tool: ToolDefinition, state: ParamState, inputHdas: InputHda[], paused: boolean, visible: boolean): PlannedJob {
     const params = flattenParams(state);
     const formats = resolveOutputFormats(tool, state);
     const hids = inputHdas.map((input) => input.hda.hid);
     const inputNames = dataParamNames(params);
     const dbkey = inputHdas[0]?.hda.dbkey ?? '?';
-    const fields: NewHdaFields[] = tool.outputs.map((output) => ({
+    const outputFields: NewHdaFields[] = tool.outputs.map((output) => ({
       name: outputName(tool.name, output.label, hids),
       extension: formats[output.name] ?? 'data',
       dbkey,
       state: paused ? 'paused' : 'queued',
       visible: visible && !output.hidden,
     }));
-    return this.createJob(ctx, tool, history, params, fields, tool.outputs.map((output) => output.name), inputHdas.map((input, i) => ({ name: inputNames.get(ctx.services.ids.encode(input.hda.id)) ?? `input${i}`, hda: input.hda })), paused);
+    const inputs = inputHdas.map((input, i) => ({ name: inputNames.get(ctx.services.ids.encode(input.hda.id)) ?? `input${i}`, hda: input.hda }));
+    return { params, outputFields, outputNames: tool.outputs.map((output) => output.name), inputs };
   }
 
   private async queueUpload(ctx: RequestContext, tool: ToolDefinition, history: History, state: ParamState, inputs: Record<string, unknown>, paused: boolean): Promise<ToolRunResult> {
@@ -240,36 +263,52 @@ export class ToolExecutionService {
       dbkey,
       state: paused ? 'paused' : 'queued',
     }));
-    return this.createJob(ctx, tool, history, params, fields, planned.map((item) => item.output), [], paused);
+    const [queued] = await this.createJobs(ctx, tool, history, [{ params, outputFields: fields, outputNames: planned.map((item) => item.output), inputs: [] }], paused);
+    return queued;
   }
 
-  private async createJob(
-    ctx: RequestContext,
-    tool: ToolDefinition,
-    history: History,
-    params: JobParams,
-    outputFields: NewHdaFields[],
-    outputNames: string[],
-    inputs: Array<{ name: string; hda: HistoryDatasetAssociation }>,
-    paused: boolean,
-  ): Promise<ToolRunResult> {
+  /**
+   * Writes jobs with their outputs: the hids of all their outputs in one statement (consecutive, job
+   * after job, as one job at a time would take them), then every row in one flush (multi-row inserts).
+   */
+  private async createJobs(ctx: RequestContext, tool: ToolDefinition, history: History, planned: readonly PlannedJob[], paused: boolean): Promise<ToolRunResult[]> {
     const em = ctx.em;
-    const hdas = await createHdas(em, history, outputFields);
-    for (const hda of hdas) hda.toolVersion = tool.version;
-    const job = em.create(Job, {
-      user: ctx.userRef(),
-      history,
-      toolId: tool.id,
-      toolVersion: tool.version,
-      params,
-      state: paused ? 'paused' : 'queued',
-      info: paused ? "Execution of this dataset's job is paused because you were over your disk quota at the time it was ready to run" : null,
+    const hdas = await createHdas(em, history, planned.flatMap((job) => job.outputFields), { toolVersion: tool.version });
+    let next = 0;
+    const results = planned.map((one): ToolRunResult => {
+      const outputs = hdas.slice(next, (next += one.outputFields.length));
+      const job = em.create(Job, {
+        user: ctx.userRef(),
+        history,
+        toolId: tool.id,
+        toolVersion: tool.version,
+        params: one.params,
+        state: paused ? 'paused' : 'queued',
+        info: paused ? PAUSED_OVER_QUOTA : null,
+      });
+      for (const input of one.inputs) em.create(JobInputDataset, { job, name: input.name, hda: input.hda });
+      outputs.forEach((hda, index) => em.create(JobOutputDataset, { job, name: one.outputNames[index], hda }));
+      return { outputs: outputs.map((hda, index) => ({ name: one.outputNames[index], dataset: hda })), jobs: [job], implicitCollections: [] };
     });
-    for (const input of inputs) em.create(JobInputDataset, { job, name: input.name, hda: input.hda });
-    hdas.forEach((hda, index) => em.create(JobOutputDataset, { job, name: outputNames[index], hda }));
     await em.flush();
-    return { outputs: hdas.map((hda, index) => ({ name: outputNames[index], dataset: hda })), jobs: [job], implicitCollections: [] };
+    return results;
   }
+}
+
+/** Jobs of a mapped run written per flush: bounded, so the unit of work and each statement stay small. */
+const MAP_CHUNK = 1000;
+
+
+/** The history datasets a batch's runs name directly (`{src: 'hda'}`), to read and check at once. */
+function batchDatasetIds(batch: BatchPlan): string[] {
+  const ids = new Set<string>();
+  for (const run of batch.runs) {
+    for (const value of Object.values(run.inputs)) {
+      const ref = value as { src?: unknown; id?: unknown } | null;
+      if (ref && typeof ref === 'object' && ref.src === 'hda' && typeof ref.id === 'string') ids.add(ref.id);
+    }
+  }
+  return [...ids];
 }
 
 /**
@@ -297,6 +336,15 @@ function dataParamNames(params: JobParams): Map<string, string> {
 }
 
 const pathKey = (path: readonly string[]) => path.join('\u0000');
+
+/** Nodes whose datasets are references of the request's EntityManager (to write collections of them). */
+function referencedNodes(ctx: RequestContext, nodes: readonly BuildNode[]): BuildNode[] {
+  return nodes.map((node) => {
+    if ('hda' in node) return { identifier: node.identifier, hda: ctx.em.getReference(HistoryDatasetAssociation, node.hda.id) };
+    if ('children' in node) return { identifier: node.identifier, collectionType: node.collectionType, children: referencedNodes(ctx, node.children) };
+    return node;
+  });
+}
 
 /** The outputs of a mapped run placed like the datasets they came from, ranks and identifiers kept. */
 function gatherOutputs(

@@ -43,7 +43,14 @@ const COLUMNS = (callerParam: string) => `w.id, w.user_id as "userId", u.usernam
         from item_tag t where t.item_type = 'stored_workflow' and t.item_id = w.id order by t.id) as tags,
   ${SHARED_WITH_USER('w', callerParam)} as "sharedWithCaller"`;
 
-const FROM = 'from stored_workflow w join galaxy_user u on u.id = w.user_id left join workflow lw on lw.id = w.latest_workflow_id';
+/**
+ * The owner and the latest version of each listed workflow by their primary keys (`offset 0` keeps
+ * each a lookup per row): as joins, the planner read every user and every workflow version to
+ * match a listing's rows (`npm run bench:plans`).
+ */
+const FROM = `from stored_workflow w
+  join lateral (select u.username from galaxy_user u where u.id = w.user_id offset 0) u on true
+  left join lateral (select lw.uuid, lw.has_errors, lw.has_cycles from workflow lw where lw.id = w.latest_workflow_id offset 0) lw on true`;
 
 /**
  * The platform's index (platform-facts §4.8): $1 the caller; own non-deleted workflows (with
@@ -53,7 +60,10 @@ const FROM = 'from stored_workflow w join galaxy_user u on u.id = w.user_id left
 const LISTED = sql<WorkflowView>(
   'workflows_listed',
   `select ${COLUMNS('$1')} ${FROM}
-   where w.deleted = false and (w.user_id = $1 or ($2::boolean and w.published) or ${SHARED_WITH_USER('w', '$1')})
+   where w.deleted = false and w.id = any(array(
+     select o.id from stored_workflow o where o.user_id = $1 and o.deleted = false
+     union all select p.id from stored_workflow p where $2::boolean and p.published and p.deleted = false
+     union all select s.${WORKFLOWS.shareItemColumn} from ${WORKFLOWS.shareTable} s where s.user_id = $1))
    order by case when w.user_id = $1 or ($2::boolean and w.published) then 0 else 1 end, w.update_time desc, w.id desc`,
 );
 

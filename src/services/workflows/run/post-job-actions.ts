@@ -44,17 +44,24 @@ export async function applyPostJobActions(
   if (immediate.length === 0 || jobs.length === 0) return;
   const em = ctx.em;
   const [inputs, outputs] = await Promise.all([
-    em.find(JobInputDataset, { job: { $in: [...jobs] } }, { populate: ['hda'] }),
-    em.find(JobOutputDataset, { job: { $in: [...jobs] } }, { populate: ['hda', 'hda.dataset'] }),
+    em.find(JobInputDataset, { job: { $in: jobs.map((job) => job.id) } }, { populate: ['hda'] }),
+    em.find(JobOutputDataset, { job: { $in: jobs.map((job) => job.id) } }, { populate: ['hda', 'hda.dataset'] }),
   ]);
+  const byJob = <T extends { job: { id: number } }>(links: T[]) => {
+    const grouped = new Map<number, T[]>();
+    for (const link of links) grouped.set(link.job.id, [...(grouped.get(link.job.id) ?? []), link]);
+    return grouped;
+  };
+  const inputsOf = byJob(inputs);
+  const outputsOf = byJob(outputs);
   for (const job of jobs) {
     // Input parameter names, and their last segment (`queries_0|input2` answers `#{input2}` too).
     const inputNames = new Map<string, string>();
-    for (const input of inputs.filter((link) => link.job.id === job.id && link.hda)) {
+    for (const input of (inputsOf.get(job.id) ?? []).filter((link) => link.hda)) {
       inputNames.set(input.name, (input.hda as HistoryDatasetAssociation).name);
       inputNames.set(input.name.split('|').pop() as string, (input.hda as HistoryDatasetAssociation).name);
     }
-    for (const output of outputs.filter((link) => link.job.id === job.id && link.hda)) {
+    for (const output of (outputsOf.get(job.id) ?? []).filter((link) => link.hda)) {
       const hda = output.hda as HistoryDatasetAssociation;
       for (const action of immediate.filter((candidate) => candidate.outputName === output.name || candidate.outputName === '')) {
         await applyOne(ctx, action, hda, inputNames, replacements);

@@ -2,6 +2,7 @@ import type { AppServices } from '../../../context/app-services';
 import { RequestContext } from '../../../context/request-context';
 import { User } from '../../../entities/user.entity';
 import { type ContentRef, WorkflowInvocation, WorkflowInvocationStep, WorkflowInvocationStepJob } from '../../../entities/workflow-invocation.entity';
+import { Job } from '../../../entities/job.entity';
 import { WorkflowStep } from '../../../entities/workflow.entity';
 import { AppError } from '../../../errors/error-kinds';
 import type { TaskHandler } from '../../../tasks/task-runner';
@@ -105,7 +106,8 @@ export class WorkflowScheduler {
     }
     await applyPostJobActions(ctx, step.postJobActions, result.jobs, mapped, invocation.request.replacementParams);
     const recorded = record(produced);
-    for (const job of result.jobs) em.create(WorkflowInvocationStepJob, { invocationStep: recorded, job });
+    // By reference: a mapped step's jobs are written set-based, not managed by the EntityManager.
+    for (const job of result.jobs) em.create(WorkflowInvocationStepJob, { invocationStep: recorded, job: em.getReference(Job, job.id) });
     await em.flush();
     return produced;
   }

@@ -1,0 +1,42 @@
+import type { RequestContext } from '../../context/request-context';
+import { type FolderContentItem, type FolderContents, folderContentItem } from './folder-contents.service';
+import { FOLDER_ITEMS } from './folder-items-sql';
+
+/** Items per batch of a streamed folder listing: the cursor reads this many rows at a time. */
+export const FOLDER_ITEMS_BATCH = 1000;
+
+/** A batch of a folder's listing; the first also says what the listing says about the folder. */
+export interface FolderContentsBatch {
+  header: Omit<FolderContents, 'items'> | null;
+  items: FolderContentItem[];
+}
+
+/**
+ * The first level of a folder as `list` answers it, in batches as its one statement's rows are read.
+ * Everything that can refuse the request (the id, the library's access) is decided before this
+ * returns, so a refusal is an error answer, never a broken stream. The first batch always comes (the
+ * folder's header, with no items for an empty folder). Statements: the folder, then the items' one.
+ */
+export async function folderContentsInBatches(
+  ctx: RequestContext,
+  encodedId: string,
+  includeDeleted: boolean,
+  batchSize = FOLDER_ITEMS_BATCH,
+): Promise<AsyncGenerator<FolderContentsBatch, void, undefined>> {
+  const service = ctx.services.folderContents;
+  const opened = await service.open(ctx, encodedId, includeDeleted);
+  const header = service.header(opened, ctx.caller.isAdmin);
+  return withHeader(header, ctx.batches(FOLDER_ITEMS.for({ from: 'start', limited: false }), opened.params, { batchSize }));
+}
+
+async function* withHeader(
+  header: FolderContentsBatch['header'],
+  rows: AsyncGenerator<Parameters<typeof folderContentItem>[0][], void, undefined>,
+): AsyncGenerator<FolderContentsBatch, void, undefined> {
+  let first = true;
+  for await (const batch of rows) {
+    yield { header: first ? header : null, items: batch.map(folderContentItem) };
+    first = false;
+  }
+  if (first) yield { header, items: [] };
+}

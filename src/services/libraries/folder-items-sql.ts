@@ -1,0 +1,107 @@
+import { StatementShapes } from '../../db/sql/sql-statement';
+import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
+
+/**
+ * The first level of a folder as SQL: subfolders then datasets, each by (name, id), read from a
+ * position on (keyset), so a page costs the same wherever it is and the whole listing is one statement.
+ *
+ * Parameters: $1 folder id, $2 the caller's role ids (int[], computed once per request), $3 the caller
+ * is an administrator, $4 include_deleted, $5 the caller's private role (null: none); then, when
+ * positioned, $6 the name and $7 the id of the item the listing continues after; then the limit.
+ *
+ * Each item's grants are read by index (item_permission's (item_type, item_id, action, role_id)),
+ * one probe per dataset for its access and manage roles together; a dataset's modify right is only
+ * looked up for deleted ones (the listing shows it nowhere else). Active subfolders are listed to
+ * everyone who may open the library (their contents are filtered when opened); deleted items need
+ * include_deleted and the modify right; active datasets need every one of their access roles.
+ */
+
+/** Where a listing starts: before everything, among the subfolders, or among the datasets. */
+export type ItemsFrom = 'start' | 'folders' | 'files';
+
+export interface ItemsShape {
+  from: ItemsFrom;
+  limited: boolean;
+}
+
+export interface FolderItemRow {
+  /** 0 a subfolder, 1 a dataset (the listing's first sort key). */
+  k: number;
+  id: number;
+  name: string;
+  createTime: Date;
+  updateTime: Date;
+  deleted: boolean;
+  canModify: boolean | null;
+  canManage: boolean;
+  fileExt: string | null;
+  dateUploaded: Date | null;
+  fileSize: number | null;
+  state: string | null;
+  isUnrestricted: boolean | null;
+  isPrivate: boolean | null;
+}
+
+const { libraryModify, libraryManage, datasetAccess, datasetManage } = PERMISSION_ACTIONS;
+
+/** The caller's visibility rule for files, without the keyset: `rows` of the count and of the listing. */
+const FILE_VISIBLE = `((not ld.deleted and ($3 or dp.access is null or dp.access <@ $2::int[]))
+   or (ld.deleted and $4 and ($3 or coalesce((select true from item_permission mp
+        where mp.item_type = 'library_dataset' and mp.item_id = ld.id and mp.action = '${libraryModify}' and mp.role_id = any($2::int[]) limit 1), false))))`;
+
+const DATASET_GRANTS = `cross join lateral (
+     select array_agg(p.role_id) filter (where p.action = '${datasetAccess}') as access,
+            coalesce(bool_or(p.role_id = any($2::int[])) filter (where p.action = '${datasetManage}'), false) as can_manage
+       from item_permission p where p.item_type = 'dataset' and p.item_id = a.dataset_id and p.action in ('${datasetAccess}', '${datasetManage}')) dp`;
+
+const FOLDER_GRANTS = `cross join lateral (
+     select coalesce(bool_or(p.action = '${libraryModify}'), false) as can_modify, coalesce(bool_or(p.action = '${libraryManage}'), false) as can_manage
+       from item_permission p where p.item_type = 'folder' and p.item_id = sf.id and p.role_id = any($2::int[])) fp`;
+
+const FOLDER_VISIBLE = '(not sf.deleted or ($4 and ($3 or fp.can_modify)))';
+
+function foldersPart(shape: ItemsShape, limit: string): string {
+  const after = shape.from === 'folders' ? 'and (sf.name, sf.id) > ($6::text, $7::int)' : '';
+  return `(select 0 as k, sf.id, sf.name, sf.create_time as "createTime", sf.update_time as "updateTime", sf.deleted,
+          $3 or fp.can_modify as "canModify", $3 or fp.can_manage as "canManage",
+          null::text as "fileExt", null::timestamptz as "dateUploaded", null::float8 as "fileSize", null::text as state,
+          null::boolean as "isUnrestricted", null::boolean as "isPrivate"
+     from library_folder sf ${FOLDER_GRANTS}
+    where sf.parent_id = $1 ${after} and ${FOLDER_VISIBLE}
+    order by sf.name, sf.id ${limit})`;
+}
+
+function filesPart(shape: ItemsShape, limit: string): string {
+  const after = shape.from === 'files' ? 'and (ld.name, ld.id) > ($6::text, $7::int)' : '';
+  return `(select 1 as k, ld.id, ld.name, ld.create_time as "createTime", ld.update_time as "updateTime", ld.deleted,
+          null::boolean as "canModify", $3 or dp.can_manage as "canManage",
+          a.extension::text as "fileExt", a.create_time as "dateUploaded", coalesce(d.file_size, 0)::float8 as "fileSize", d.state::text as state,
+          dp.access is null as "isUnrestricted", coalesce(dp.access = array[$5::int], false) as "isPrivate"
+     from library_dataset ld
+     join library_dataset_dataset_association a on a.id = ld.ldda_id
+     join dataset d on d.id = a.dataset_id
+     ${DATASET_GRANTS}
+    where ld.folder_id = $1 ${after} and ${FILE_VISIBLE}
+    order by ld.name, ld.id ${limit})`;
+}
+
+/** The items after a position, in the listing's order (all of them, or a limited page). */
+export const FOLDER_ITEMS = new StatementShapes<ItemsShape, FolderItemRow>(
+  'folder_items',
+  (shape) => {
+    const limitParam = shape.from === 'files' || shape.from === 'folders' ? '$8' : '$6';
+    const limit = shape.limited ? `limit ${limitParam}` : '';
+    if (shape.from === 'files') return filesPart(shape, limit);
+    return `${foldersPart(shape, limit)} union all ${filesPart({ ...shape, from: 'start' }, limit)} order by 1, 3, 2 ${limit}`;
+  },
+  (shape) => `${shape.from}|${shape.limited}`,
+);
+
+/** How many items the whole listing holds for the caller ($1-$4 as above). */
+export const FOLDER_ITEMS_COUNT = new StatementShapes<Record<string, never>, { n: string }>('folder_items_count', () =>
+  `select (select count(*) from library_folder sf ${FOLDER_GRANTS} where sf.parent_id = $1 and ${FOLDER_VISIBLE})
+        + (select count(*) from library_dataset ld
+             join library_dataset_dataset_association a on a.id = ld.ldda_id
+             ${DATASET_GRANTS}
+            where ld.folder_id = $1 and ${FILE_VISIBLE}) as n`,
+);
