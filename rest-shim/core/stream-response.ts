@@ -31,6 +31,7 @@ function dataOf(result: ExecutionResult): unknown {
 /** Waits until the response takes more (`drain`) or the client has gone (`close`). */
 function drained(res: Response): Promise<void> {
   return new Promise((resolve) => {
+    if (res.destroyed || res.closed) return resolve();
     const done = () => {
       res.off('drain', done);
       res.off('close', done);
@@ -56,15 +57,17 @@ export async function streamEvents(res: Response, answer: EventStream, write: Ev
   }
   const events = answer;
   const { open, close } = frame ?? ARRAY_FRAME;
-  let gone = false;
+  // The client may have gone already (while the operation subscribed): its 'close' came before this listener.
+  let gone = res.destroyed || res.closed;
   const onClose = () => {
     gone = !res.writableFinished;
   };
   res.on('close', onClose);
+  const away = () => gone || res.destroyed;
   let opened = false;
   let listed = false;
   try {
-    for (let next = await events.next(); !next.done; next = await events.next()) {
+    for (let next = gone ? { done: true as const, value: undefined } : await events.next(); !next.done; next = await events.next()) {
       const data = dataOf(next.value);
       const items = write(data);
       // A bare array opens with its first item; a framed listing with its first event.
@@ -80,8 +83,8 @@ export async function streamEvents(res: Response, answer: EventStream, write: Ev
         listed = true;
       }
       const more = res.write(chunk);
-      if (!more && !gone) await drained(res);
-      if (gone) return;
+      if (!more && !away()) await drained(res);
+      if (away()) return;
     }
     if (!opened) {
       if (frame) throw new Error('a framed listing answered no first event');

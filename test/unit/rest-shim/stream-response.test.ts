@@ -32,6 +32,7 @@ function events(batches: Batch[], failAfter: boolean): { iterator: AsyncIterable
 let server: Server;
 let port: number;
 let current: ReturnType<typeof events>;
+let lateDone = false;
 
 beforeAll(async () => {
   const app = express();
@@ -42,6 +43,14 @@ beforeAll(async () => {
     } catch (error) {
       res.status(500).json({ refused: String(error) });
     }
+  });
+  // The client goes away while the operation subscribes, before anything is written.
+  app.get('/late', (req, res) => {
+    res.on('close', () => {
+      setTimeout(() => {
+        streamEvents(res, current.iterator, (data) => (data as Batch).items.map(String).join(','), log).then(() => (lateDone = true));
+      }, 10);
+    });
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -90,6 +99,19 @@ describe('streamEvents: a listing written batch by batch', () => {
     const answer = await fetchList();
     expect(answer.error).toBeDefined();
     expect(answer.body.endsWith(']')).toBe(false);
+    expect(current.returned()).toBe(true);
+  });
+});
+
+describe('streamEvents: a client gone before the first write', () => {
+  it('ends the events at once (the read released), never waiting on a drain that cannot come', async () => {
+    current = events([{ items: Array.from({ length: 100_000 }, (_, i) => i) }, { items: [1] }], false);
+    const req = httpGet({ host: '127.0.0.1', port, path: '/late' }).on('error', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    req.destroy();
+    const deadline = Date.now() + 3000;
+    while (!lateDone && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(lateDone).toBe(true);
     expect(current.returned()).toBe(true);
   });
 });
