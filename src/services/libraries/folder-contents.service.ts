@@ -77,18 +77,18 @@ export interface OpenedFolder {
 /** A listed row as the service's item. */
 export function folderContentItem(row: FolderItemRow): FolderContentItem {
   if (Number(row.k) === 0) {
-    return { kind: 'folder', id: row.id, name: row.name, createTime: row.createTime, updateTime: row.updateTime, deleted: row.deleted, canModify: row.canModify ?? false, canManage: row.canManage };
+    return { kind: 'folder', id: row.id, name: row.name, createTime: new Date(row.createTime), updateTime: new Date(row.updateTime), deleted: row.deleted, canModify: row.canModify ?? false, canManage: row.canManage };
   }
   return {
     kind: 'file',
     id: row.id,
     name: row.name,
-    createTime: row.createTime,
-    updateTime: row.updateTime,
+    createTime: new Date(row.createTime),
+    updateTime: new Date(row.updateTime),
     deleted: row.deleted,
     canManage: row.canManage,
     fileExt: row.fileExt ?? undefined,
-    dateUploaded: row.dateUploaded ?? undefined,
+    dateUploaded: row.dateUploaded === null ? undefined : new Date(row.dateUploaded),
     fileSize: row.fileSize ?? 0,
     state: row.state ?? undefined,
     isUnrestricted: row.isUnrestricted ?? false,
