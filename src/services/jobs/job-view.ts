@@ -136,7 +136,6 @@ const LIST = new StatementShapes<ListShape, JobRow>('jobs', listText);
 const earliest = (dates: Date[]) => new Date(Math.min(...dates.map((date) => date.getTime())));
 const latest = (dates: Date[]) => new Date(Math.max(...dates.map((date) => date.getTime())));
 
-/** Jobs without their stdout/stderr (listings leave the big texts out), newest first, in one statement. */
 /** The listing statement's shape and parameters for a query (with or without each owner's email). */
 function listingOf(query: JobListQuery, withEmail: boolean): { shape: ListShape; params: unknown[] } {
   const shape = { orderBy: query.orderBy, withEmail } as ListShape;
@@ -150,6 +149,7 @@ function listingOf(query: JobListQuery, withEmail: boolean): { shape: ListShape;
   return { shape, params };
 }
 
+/** Jobs without their stdout/stderr (listings leave the big texts out), newest first, in one statement. */
 export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Promise<JobView[]> {
   const { shape, params } = listingOf(query, false);
   return (await ctx.rows(LIST.for(shape), params)).map(toView);
