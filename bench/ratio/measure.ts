@@ -18,8 +18,15 @@ export interface Reading {
 }
 
 async function once(baseUrl: string, target: Target, key: string): Promise<{ sql: number; text: string }> {
-  const res = await fetch(`${baseUrl}${target.path}`, { method: target.method, headers: headers(key), body: target.body });
-  const text = await res.text();
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(`${baseUrl}${target.path}`, { method: target.method, headers: headers(key), body: target.body });
+    text = await res.text();
+  } catch (error) {
+    // A reset or a cut answer: name the target and the server (the service's or the baseline's log says why).
+    throw new Error(`${target.label} at ${baseUrl}: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error)}`);
+  }
   if (res.status !== 200) throw new Error(`${target.label} at ${baseUrl}: ${res.status} ${text.slice(0, 300)}`);
   return { sql: Number(res.headers.get('x-sql-queries') ?? NaN), text };
 }
