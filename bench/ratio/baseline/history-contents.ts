@@ -89,6 +89,8 @@ function datasetItem(ctx: Ctx, hda: DatasetRow, historyId: string): Record<strin
 /** Waits until the response takes more, or the client has gone. */
 const drained = (res: Response) =>
   new Promise<void>((resolve) => {
+    // A client gone before this wait began has already emitted `close`: waiting would hold the read's connection forever.
+    if (res.destroyed || res.closed) return resolve();
     const done = () => {
       res.off('drain', done);
       res.off('close', done);
@@ -116,6 +118,10 @@ export async function streamHistoryContents(ctx: Ctx, encodedHistoryId: string, 
     if (!written) {
       res.setHeader('x-sql-queries', String(ctx.sql.count));
       res.status(200).type('application/json');
+    }
+    if (res.destroyed) {
+      gone = true;
+      return;
     }
     const more = res.write(`${written ? ',' : '['}${texts.join(',')}`);
     written = true;
