@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { platformTime } from './formats';
 import { readable, type HistoryAccess } from './histories';
-import { type Ctx, decodeId, encodeId } from './http';
+import { type Ctx, decodeId, encodeId, writeChunk } from './http';
 
 /** Rows per cursor read. */
 const BATCH = 1000;
@@ -86,20 +86,6 @@ function datasetItem(ctx: Ctx, hda: DatasetRow, historyId: string): Record<strin
   };
 }
 
-/** Waits until the response takes more, or the client has gone. */
-const drained = (res: Response) =>
-  new Promise<void>((resolve) => {
-    // A client gone before this wait began has already emitted `close`: waiting would hold the read's connection forever.
-    if (res.destroyed || res.closed) return resolve();
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-
 /**
  * GET /api/histories/{id}/contents (summary view), streamed: the history's access row and its
  * collections first, then the datasets through a cursor, 1,000 rows at a time, each row written as
@@ -110,7 +96,6 @@ export async function streamHistoryContents(ctx: Ctx, encodedHistoryId: string, 
   const collections = await ctx.sql.rows<CollectionRow>(HISTORY_COLLECTIONS, [history.id]);
   const historyId = encodeId(ctx, history.id);
   let gone = false;
-  res.on('close', () => (gone = !res.writableFinished));
   let next = 0;
   let written = false;
   const write = async (texts: string[]) => {
@@ -119,13 +104,8 @@ export async function streamHistoryContents(ctx: Ctx, encodedHistoryId: string, 
       res.setHeader('x-sql-queries', String(ctx.sql.count));
       res.status(200).type('application/json');
     }
-    if (res.destroyed) {
-      gone = true;
-      return;
-    }
-    const more = res.write(`${written ? ',' : '['}${texts.join(',')}`);
+    if (!(await writeChunk(res, `${written ? ',' : '['}${texts.join(',')}`))) gone = true;
     written = true;
-    if (!more && !gone) await drained(res);
   };
   const reading = ctx.sql.batches<DatasetRow>(HISTORY_DATASETS, [history.id], BATCH);
   try {
