@@ -1,4 +1,4 @@
-import { type DocumentNode, type ExecutionResult, type GraphQLSchema, parse, validate } from 'graphql';
+import { type DocumentNode, type ExecutionResult, type GraphQLSchema, Kind, OperationTypeNode, parse, validate } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { BaseRequestContext } from '../../src/context/base-request-context';
 
@@ -8,6 +8,14 @@ import type { BaseRequestContext } from '../../src/context/base-request-context'
  * generic tree walk). Compiling on first use keeps a start (and every test file's) from paying for
  * two hundred documents most runs never ask for; `test/contract/routes.test.ts` compiles every one.
  */
+/**
+ * Streamed listings (subscriptions whose events are batches of up to 1,000 items) take their leaves as
+ * the graph's nodes hold them: built by typed code from the statement's columns (encoded ids, texts,
+ * integers, booleans), they need no per-leaf serialiser call, which would be ten calls per item.
+ * Null checks of non-null fields stay. Queries and mutations keep graphql's serialisers.
+ */
+const STREAMED_LISTING_OPTIONS = { disableLeafSerialization: true };
+
 export class PreparedOperation {
   private readonly document: DocumentNode;
   private compiled: CompiledQuery | null = null;
@@ -24,10 +32,14 @@ export class PreparedOperation {
     if (this.compiled) return this.compiled;
     const problems = validate(this.schema, this.document);
     if (problems.length > 0) throw new Error(`Invalid shim operation:\n${this.source}\n${problems.map((p) => p.message).join('\n')}`);
-    const compiled = compileQuery(this.schema, this.document);
+    const compiled = compileQuery(this.schema, this.document, undefined, this.isSubscription() ? STREAMED_LISTING_OPTIONS : undefined);
     if (!isCompiledQuery(compiled)) throw new Error(`Shim operation does not compile:\n${this.source}\n${(compiled.errors ?? []).map((e) => e.message).join('\n')}`);
     this.compiled = compiled;
     return compiled;
+  }
+
+  private isSubscription(): boolean {
+    return this.document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION);
   }
 
   async run(ctx: BaseRequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> {

@@ -82,7 +82,8 @@ export async function streamEvents(res: Response, answer: EventStream, write: Ev
         chunk += listed ? `,${items}` : items;
         listed = true;
       }
-      const more = res.write(chunk);
+      // As bytes: a text chunk would be measured (chunked encoding's length) and then encoded, two passes.
+      const more = res.write(Buffer.from(chunk, 'utf8'));
       if (!more && !away()) await drained(res);
       if (away()) return;
     }

@@ -1,4 +1,4 @@
-import { get as httpGet, type IncomingMessage, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serializationOf } from '../../rest-shim/core/views';
 import { HDA_DETAILED_KEYS, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, needsDetails } from '../../rest-shim/serializers/hda.view';
@@ -6,6 +6,7 @@ import { HDCA_SELECTION, hdcaDict } from '../../rest-shim/serializers/hdca.view'
 import { createCollection, createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { decoded, expectError, sql } from '../support/job-helpers';
 import { seedLargeHistory } from '../support/large-history';
+import { stalledGet } from '../support/raw-http';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 let h: TestPlatform;
@@ -165,14 +166,12 @@ describe('GET /api/histories/{id}/contents: streamed as it is read', () => {
   it('releases the read of a client that goes away mid-answer: later requests are served', async () => {
     const { port } = server.address() as AddressInfo;
     for (let i = 0; i < 3; i += 1) {
-      const response = await new Promise<IncomingMessage>((resolve, reject) => {
-        httpGet({ host: '127.0.0.1', port, path: `/api/histories/${big}/contents?details=all&key=${alice.key}` }, resolve).on('error', reject);
-      });
-      expect(response.statusCode).toBe(200);
+      const reply = await stalledGet(port, `/api/histories/${big}/contents?details=all&key=${alice.key}`);
+      expect(reply.status).toBe(200);
       // The client reads nothing more: the answer waits on backpressure, its read still open (a cursor on a server).
       await new Promise((resolve) => setTimeout(resolve, 50));
       if (process.env.TEST_DATABASE_URL) expect(pool().numUsed()).toBeGreaterThanOrEqual(1);
-      response.destroy();
+      reply.destroy();
     }
     const deadline = Date.now() + 5000;
     while (pool().numUsed() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -57,14 +57,25 @@ export async function* readInBatches<Row>(
       return;
     }
     const reading = connection.query(new Cursor(statement.text, params as unknown[], { rowMode: options.rowMode, types: typeParsers }));
+    const read = (): Promise<Row[]> => {
+      const next = reading.read(options.batchSize) as Promise<Row[]>;
+      // Awaited below (or in `finally`); this only keeps a failure from counting as unhandled meanwhile.
+      next.catch(() => undefined);
+      return next;
+    };
+    // The next batch is asked for before this one is handed out, so PostgreSQL produces it while the
+    // caller serialises and writes this one (one batch ahead: memory still holds at most two).
+    let pending: Promise<Row[]> | null = read();
     try {
       for (;;) {
-        const rows = (await reading.read(options.batchSize)) as Row[];
-        if (rows.length === 0) return;
-        yield rows;
-        if (rows.length < options.batchSize) return;
+        const rows: Row[] = await pending;
+        pending = rows.length === options.batchSize ? read() : null;
+        if (rows.length > 0) yield rows;
+        if (!pending) return;
       }
     } finally {
+      // A read still under way (the caller left early) ends before the portal is closed.
+      if (pending) await pending.catch(() => undefined);
       await reading.close();
     }
   } finally {

@@ -245,7 +245,8 @@ export async function loadHdaViewsByIds(ctx: RequestContext, ids: readonly numbe
   return (await ctx.rows(BY_IDS, [ids])).map(toView);
 }
 
-type SummaryRow = Pick<HdaRow, 'id' | 'hid' | 'name' | 'extension' | 'visible' | 'deleted' | 'purged' | 'historyId' | 'datasetId' | 'state' | 'tags'>;
+/** A summary row: its history is the one read (one history per statement), so no column says it. */
+type SummaryRow = Pick<HdaRow, 'id' | 'hid' | 'name' | 'extension' | 'visible' | 'deleted' | 'purged' | 'datasetId' | 'state' | 'tags'>;
 
 const SUMMARIES = new StatementShapes<ContentsShape, SummaryRow>(
   'hda_summaries_of_history',
@@ -255,7 +256,7 @@ const SUMMARIES = new StatementShapes<ContentsShape, SummaryRow>(
     if (shape.ids) where.push(`h.id = any($${(n += 1)}::int[])`);
     if (shape.deleted) where.push(`h.deleted = $${(n += 1)}`);
     if (shape.visible) where.push(`h.visible = $${(n += 1)}`);
-    const columns = `h.id, h.hid, h.name, h.extension, h.visible, h.deleted, h.purged, h.history_id as "historyId", h.dataset_id as "datasetId", d.state`;
+    const columns = `h.id, h.hid, h.name, h.extension, h.visible, h.deleted, h.purged, h.dataset_id as "datasetId", d.state`;
     // A filtered listing (deleted, hidden) is a part of its history: each dataset's state by primary key
     // (`offset 0` keeps it a lookup per row), where a join read every dataset of the server to match
     // them (`npm run bench:plans`). The whole history reads through both tables faster as a join.
@@ -267,8 +268,10 @@ const SUMMARIES = new StatementShapes<ContentsShape, SummaryRow>(
   (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${shape.tags}`,
 );
 
-function toSummaryView(row: SummaryRow): HdaSummaryView {
-  return {
+/** Summary views of one history's rows: every view shares the one `history` object. */
+function summaryViewsOf(historyId: number): (row: SummaryRow) => HdaSummaryView {
+  const history = { id: historyId };
+  return (row) => ({
     id: row.id,
     hid: row.hid,
     name: row.name,
@@ -276,15 +279,15 @@ function toSummaryView(row: SummaryRow): HdaSummaryView {
     visible: row.visible,
     deleted: row.deleted,
     purged: row.purged,
-    history: { id: row.historyId },
+    history,
     dataset: { id: row.datasetId, state: row.state },
     tags: row.tags,
-  };
+  });
 }
 
 /** One history's datasets in the summary view, by hid (with their tags when asked): one statement. */
 export function hdaSummariesRead(query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): HdaRead<SummaryRow, HdaSummaryView> {
-  return { statement: SUMMARIES.for({ ...shapeOf(query, parts), permissions: false }), params: [query.historyId, ...filterParams(query)], view: toSummaryView };
+  return { statement: SUMMARIES.for({ ...shapeOf(query, parts), permissions: false }), params: [query.historyId, ...filterParams(query)], view: summaryViewsOf(query.historyId) };
 }
 
 /** One history's datasets in the summary view, by hid (with their tags when asked), in one statement. */
