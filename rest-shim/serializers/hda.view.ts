@@ -1,5 +1,6 @@
 import type { ViewSpec } from '../core/views';
 import { pythonIso } from '../core/shape';
+import { jsonString, jsonValue } from './json-text';
 
 /** What the summary view needs of a HistoryContent, aliased to the platform's keys. */
 const HDA_SUMMARY_FIELDS = `id name hid extension deleted purged visible state history_id: historyId dataset_id: datasetId`;
@@ -117,17 +118,6 @@ export const needsDetails = (keys: readonly string[]) => keys.some((key) => !(HD
 
 const text = JSON.stringify;
 
-/** Texts JSON writes as they are, between quotes (encoded ids, states, extensions, most names). */
-const PLAIN = /^[\w.:+-]*$/;
-
-/** A selected value as JSON: plain texts, numbers and booleans written directly, the rest by JSON.stringify. */
-function json(value: unknown): string {
-  if (typeof value === 'string') return PLAIN.test(value) ? `"${value}"` : text(value);
-  if (typeof value === 'boolean' || value === null) return String(value);
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return text(value) ?? 'null';
-}
-
 /**
  * `JSON.stringify(hdaDict(hda, HDA_SUMMARY_KEYS))`, written straight from the selection: a streamed
  * listing of 100,000 summaries builds no dictionary per item (about half the time of stringifying
@@ -139,14 +129,18 @@ export function hdaSummaryJson(hda: Hda): string {
   if (
     id === undefined || name === undefined || historyId === undefined || hid === undefined || datasetId === undefined ||
     state === undefined || extension === undefined || deleted === undefined || purged === undefined || visible === undefined ||
-    typeof id !== 'string' || typeof historyId !== 'string' || !PLAIN.test(id) || !PLAIN.test(historyId)
+    typeof id !== 'string' || typeof historyId !== 'string'
   ) {
     return text(hdaDict(hda, HDA_SUMMARY_KEYS));
   }
+  const idText = jsonString(id);
+  const historyIdText = jsonString(historyId);
+  // Inside the composed texts (type_id, url) an id is written bare: only ids JSON writes as they are.
+  if (idText.length !== id.length + 2 || historyIdText.length !== historyId.length + 2) return text(hdaDict(hda, HDA_SUMMARY_KEYS));
   return (
-    `{"id":"${id}","name":${json(name)},"type_id":"dataset-${id}","history_id":"${historyId}","hid":${json(hid)},` +
-    `"history_content_type":"dataset","dataset_id":${json(datasetId)},"state":${json(state)},"extension":${json(extension)},` +
-    `"deleted":${json(deleted)},"purged":${json(purged)},"visible":${json(visible)},"type":"file",` +
+    `{"id":${idText},"name":${jsonValue(name)},"type_id":"dataset-${id}","history_id":${historyIdText},"hid":${jsonValue(hid)},` +
+    `"history_content_type":"dataset","dataset_id":${jsonValue(datasetId)},"state":${jsonValue(state)},"extension":${jsonValue(extension)},` +
+    `"deleted":${jsonValue(deleted)},"purged":${jsonValue(purged)},"visible":${jsonValue(visible)},"type":"file",` +
     `"url":"/api/histories/${historyId}/contents/${id}"}`
   );
 }

@@ -1,6 +1,7 @@
 import { niceSize } from '../../src/format/nice-size';
 import { libraryTimestamp } from '../../src/format/timestamps';
 import { pythonIso } from '../core/shape';
+import { jsonString, jsonValue } from './json-text';
 
 /** Shapes of the libraries area (platform-facts §4.9, §5.1, §5.2). */
 
@@ -9,7 +10,7 @@ type Dict = Record<string, unknown>;
 /** The library timestamp (`%Y-%m-%d %I:%M %p`) of a GraphQL date-time. */
 export const libraryTime = (value: unknown): string | null => (typeof value === 'string' ? libraryTimestamp(new Date(value)) : null);
 
-const UTC_ISO = /^(\d{4}-\d\d-\d\d)T(\d\d):(\d\d):\d\d(\.\d+)?Z$/;
+const UTC_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /**
  * `libraryTime` of a UTC ISO string (what the graph's DateTimeISO writes) read off its digits, with no
@@ -17,11 +18,10 @@ const UTC_ISO = /^(\d{4}-\d\d-\d\d)T(\d\d):(\d\d):\d\d(\.\d+)?Z$/;
  */
 export function libraryTimeOfIso(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const match = UTC_ISO.exec(value);
-  if (!match) return libraryTime(value);
-  const hours = Number(match[2]);
+  if (!UTC_ISO.test(value)) return libraryTime(value);
+  const hours = (value.charCodeAt(11) - 48) * 10 + (value.charCodeAt(12) - 48);
   const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${match[1]} ${twelve < 10 ? '0' : ''}${twelve}:${match[3]} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${value.slice(0, 10)} ${twelve < 10 ? '0' : ''}${twelve}:${value.slice(14, 16)} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 export const LIBRARY_FIELDS = 'id name description synopsis deleted createTime rootFolderId public canUserAdd canUserModify canUserManage';
@@ -175,14 +175,19 @@ const text = JSON.stringify;
  */
 export function folderItemJson(item: Dict): string {
   const { id, type, name, updateTime, createTime, deleted, canManage } = item;
-  const common = [id, type, name, updateTime, createTime, deleted, canManage];
-  const own = type === 'folder' ? [item.canModify] : [item.fileExt, item.dateUploaded, item.isUnrestricted, item.isPrivate, item.fileSize];
-  if (common.includes(undefined) || own.includes(undefined)) return text(folderItemDict(item));
-  const head = `{"id":${text(id)},"type":${text(type)},"name":${text(name)},"update_time":${text(libraryTimeOfIso(updateTime))},"create_time":${text(libraryTimeOfIso(createTime))},"deleted":${text(deleted)}`;
-  if (type === 'folder') return `${head},"can_modify":${text(item.canModify)},"can_manage":${text(canManage)}}`;
+  if (id === undefined || type === undefined || name === undefined || updateTime === undefined || createTime === undefined || deleted === undefined || canManage === undefined) {
+    return text(folderItemDict(item));
+  }
+  const head = `{"id":${jsonValue(id)},"type":${jsonValue(type)},"name":${jsonValue(name)},"update_time":${jsonValue(libraryTimeOfIso(updateTime))},"create_time":${jsonValue(libraryTimeOfIso(createTime))},"deleted":${jsonValue(deleted)}`;
+  if (type === 'folder') {
+    if (item.canModify === undefined) return text(folderItemDict(item));
+    return `${head},"can_modify":${jsonValue(item.canModify)},"can_manage":${jsonValue(canManage)}}`;
+  }
+  const { fileExt, dateUploaded, isUnrestricted, isPrivate, fileSize } = item;
+  if (fileExt === undefined || dateUploaded === undefined || isUnrestricted === undefined || isPrivate === undefined || fileSize === undefined) return text(folderItemDict(item));
   return (
-    `${head},"file_ext":${text(item.fileExt)},"date_uploaded":${text(libraryTimeOfIso(item.dateUploaded))},"is_unrestricted":${text(item.isUnrestricted)},` +
-    `"is_private":${text(item.isPrivate)},"can_manage":${text(canManage)},"file_size":${text(niceSize(item.fileSize))}}`
+    `${head},"file_ext":${jsonValue(fileExt)},"date_uploaded":${jsonValue(libraryTimeOfIso(dateUploaded))},"is_unrestricted":${jsonValue(isUnrestricted)},` +
+    `"is_private":${jsonValue(isPrivate)},"can_manage":${jsonValue(canManage)},"file_size":${jsonString(niceSize(fileSize))}}`
   );
 }
 

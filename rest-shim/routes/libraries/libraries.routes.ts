@@ -9,6 +9,7 @@ import { COLLECTION_FIELDS, collectionDict, DETAIL_FIELDS, libraryDatasetDict, V
 import { foldersArea } from './folders.routes';
 import { libraryDatasetChangeRoutes } from './library-dataset-changes.routes';
 import { libraryDatasetRoutes } from './library-datasets.routes';
+import { jsonString } from '../../serializers/json-text';
 
 type Dict = Record<string, unknown>;
 type Roles = Array<{ id: string; name: string }>;
@@ -99,11 +100,10 @@ export const librariesArea: RouteArea = {
       operation: 'subscription ($libraryId: ID!) { libraryContentsBatches(libraryId: $libraryId) { items { id type name } } }',
       variables: (input) => ({ libraryId: input.path.library_id }),
       stream: (input) => {
-        const text = JSON.stringify;
         const libraryId = input.path.library_id;
         return (data) =>
           data.libraryContentsBatches.items
-            .map((item) => `{"id":${text(item.id)},"type":${text(item.type)},"name":${text(item.name)},"url":${text(contentUrl(libraryId, item.id))}}`)
+            .map((item) => `{"id":${jsonString(item.id)},"type":${jsonString(item.type)},"name":${jsonString(item.name)},"url":${jsonString(contentUrl(libraryId, item.id))}}`)
             .join(',');
       },
     }),
