@@ -1,6 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('Job')
+/** Plain fields read as properties (`simpleResolvers`): job listings stream thousands per answer. */
+@ObjectType('Job', { simpleResolvers: true })
 export class JobType {
   @Field(() => String)
   toolId!: string;

@@ -23,7 +23,7 @@ export class FolderContentConnection {
   totalCount!: number;
 }
 
-@ObjectType('FolderContentsHeader', { description: 'What a folder listing says about the folder itself.' })
+@ObjectType('FolderContentsHeader', { simpleResolvers: true, description: 'What a folder listing says about the folder itself.' })
 export class FolderContentsHeaderType {
   @Field(() => [PathEntryType], { description: 'From the library root down to this folder.' }) fullPath!: PathEntryType[];
   @Field(() => Boolean) canAddLibraryItem!: boolean;
@@ -31,7 +31,7 @@ export class FolderContentsHeaderType {
   @Field(() => ID, { nullable: true }) parentLibraryId!: string | null;
 }
 
-@ObjectType({ description: "A batch of a folder's first level as the listing reads it; the first batch also carries the header." })
+@ObjectType({ simpleResolvers: true, description: "A batch of a folder's first level as the listing reads it; the first batch also carries the header." })
 export class FolderContentsBatch {
   @Field(() => FolderContentsHeaderType, { nullable: true, description: 'On the first batch only.' })
   header!: FolderContentsHeaderType | null;
@@ -40,7 +40,7 @@ export class FolderContentsBatch {
   items!: FolderContentItemType[];
 }
 
-@ObjectType({ description: "A batch of a library's recursive listing as it is read (the first starts with the root '/')." })
+@ObjectType({ simpleResolvers: true, description: "A batch of a library's recursive listing as it is read (the first starts with the root '/')." })
 export class LibraryContentsBatch {
   @Field(() => [LibraryContentEntryType])
   items!: LibraryContentEntryType[];

@@ -24,8 +24,8 @@ export class LibraryFolderType {
   @Field(() => Date) createTime!: Date;
 }
 
-/** One first-level item of a folder, with what the caller may do with it. */
-@ObjectType('FolderContentItem')
+/** One first-level item of a folder, with what the caller may do with it. Plain fields read as properties (`simpleResolvers`): listings stream 100,000. */
+@ObjectType('FolderContentItem', { simpleResolvers: true })
 export class FolderContentItemType {
   @Field(() => ID) id!: string;
   @Field(() => String, { description: "'folder' or 'file'." }) type!: string;
@@ -43,7 +43,7 @@ export class FolderContentItemType {
   @Field(() => Boolean, { nullable: true }) isPrivate!: boolean | null;
 }
 
-@ObjectType('PathEntry')
+@ObjectType('PathEntry', { simpleResolvers: true })
 export class PathEntryType {
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
@@ -59,7 +59,7 @@ export class FolderContentsType {
 }
 
 /** An entry of the recursive library listing: a path from the root '/'. */
-@ObjectType('LibraryContentEntry')
+@ObjectType('LibraryContentEntry', { simpleResolvers: true })
 export class LibraryContentEntryType {
   @Field(() => ID) id!: string;
   @Field(() => String) type!: string;
