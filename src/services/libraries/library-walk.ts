@@ -127,23 +127,27 @@ export async function libraryWalkInBatches(ctx: RequestContext, libraryId: numbe
   return interleaved(steps, rows, batchSize);
 }
 
-/** The walk's folder entries with the datasets placed where their folder's step is. */
+/**
+ * The walk's folder entries with the datasets placed where their folder's step is. Rows are taken
+ * from the batch at hand without waiting; only a used-up batch is awaited (not one promise per row).
+ */
 export async function* interleaved(steps: Step[], rows: AsyncGenerator<DatasetRow[], void, undefined>, batchSize: number): AsyncGenerator<WalkEntry[], void, undefined> {
   let buffer: DatasetRow[] = [];
   let at = 0;
   let ended = false;
-  const peek = async (): Promise<DatasetRow | null> => {
+  /** Whether a row is at hand, reading the next batch when this one is used up. */
+  const more = async (): Promise<boolean> => {
     while (at >= buffer.length) {
-      if (ended) return null;
+      if (ended) return false;
       const next = await rows.next();
       if (next.done) {
         ended = true;
-        return null;
+        return false;
       }
       buffer = next.value;
       at = 0;
     }
-    return buffer[at];
+    return true;
   };
   let out: WalkEntry[] = [];
   let ord = 0;
@@ -153,7 +157,8 @@ export async function* interleaved(steps: Step[], rows: AsyncGenerator<DatasetRo
         out.push({ kind: 'folder', id: step.id, path: step.path });
       } else {
         ord += 1;
-        for (let row = await peek(); row !== null && Number(row.ord) === ord; row = await peek()) {
+        while ((at < buffer.length || (await more())) && Number(buffer[at].ord) === ord) {
+          const row = buffer[at];
           at += 1;
           out.push({ kind: 'file', id: Number(row.id), path: `${step.path}/${row.name}` });
           if (out.length >= batchSize) {
