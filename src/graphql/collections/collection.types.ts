@@ -38,8 +38,8 @@ export class CollectionElementType {
   collection!: unknown;
 }
 
-/** A collection placed in a history (the platform's HDCA). */
-@ObjectType('HistoryDatasetCollection')
+/** A collection placed in a history (the platform's HDCA). Plain fields read as properties (`simpleResolvers`): history listings stream them. */
+@ObjectType('HistoryDatasetCollection', { simpleResolvers: true })
 export class HistoryCollectionType {
   @Field(() => ID)
   id!: string;
