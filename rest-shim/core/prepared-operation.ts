@@ -3,12 +3,6 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { BaseRequestContext } from '../../src/context/base-request-context';
 
 /**
- * A GraphQL document parsed at start-up, then validated and compiled (graphql-jit) once, the first
- * time a request runs it: a request runs the compiled function (no per-field argument coercion, no
- * generic tree walk). Compiling on first use keeps a start (and every test file's) from paying for
- * two hundred documents most runs never ask for; `test/contract/routes.test.ts` compiles every one.
- */
-/**
  * Streamed listings (subscriptions whose events are batches of up to 1,000 items) take their leaves as
  * the graph's nodes hold them: built by typed code from the statement's columns (encoded ids, texts,
  * integers, booleans), they need no per-leaf serialiser call, which would be ten calls per item.
@@ -16,6 +10,12 @@ import type { BaseRequestContext } from '../../src/context/base-request-context'
  */
 const STREAMED_LISTING_OPTIONS = { disableLeafSerialization: true };
 
+/**
+ * A GraphQL document parsed at start-up, then validated and compiled (graphql-jit) once, the first
+ * time a request runs it: a request runs the compiled function (no per-field argument coercion, no
+ * generic tree walk). Compiling on first use keeps a start (and every test file's) from paying for
+ * two hundred documents most runs never ask for; `test/contract/routes.test.ts` compiles every one.
+ */
 export class PreparedOperation {
   private readonly document: DocumentNode;
   private compiled: CompiledQuery | null = null;
