@@ -6,7 +6,9 @@ import type { BaseRequestContext } from '../../src/context/base-request-context'
  * Streamed listings (subscriptions whose events are batches of up to 1,000 items) take their leaves as
  * the graph's nodes hold them: built by typed code from the statement's columns (encoded ids, texts,
  * integers, booleans), they need no per-leaf serialiser call, which would be ten calls per item.
- * Null checks of non-null fields stay. Queries and mutations keep graphql's serialisers.
+ * Null checks of non-null fields stay; custom scalars (dates, JSON) keep their serialisers; an enum
+ * would come out as its internal value, so a streamed selection must not select one (none does).
+ * Queries and mutations keep graphql's serialisers.
  */
 const STREAMED_LISTING_OPTIONS = { disableLeafSerialization: true };
 
