@@ -8,6 +8,12 @@ export interface BatchOptions {
   batchSize: number;
   /** Rows as arrays of column values, in the statement's column order: no object per row. */
   rowMode?: 'array';
+  /**
+   * What the caller knows bounds the rows (a history's hid counter, say). When it is one batch or
+   * less, a cursor's extra round trips and unprepared statement are not worth it: the statement runs
+   * as a prepared one and its rows are handed out at once. A wrong estimate costs memory, not rows.
+   */
+  expectedRows?: number;
 }
 
 /** What a batched read needs of a pooled pg connection: pg's `query`, which also submits a cursor. */

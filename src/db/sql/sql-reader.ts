@@ -62,9 +62,18 @@ export class SqlReader {
    * pooled connection of a server; on PGlite, or inside a transaction, the rows read at once.
    */
   batches<Row>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[], options: BatchOptions): AsyncGenerator<Row[], void, undefined> {
+    if (options.expectedRows !== undefined && options.expectedRows <= options.batchSize && !options.rowMode) {
+      return this.rowsInBatches(em, statement as SqlStatement<Row & QueryResultRow>, params, options.batchSize);
+    }
     const transaction = this.transactionOf(em);
     const source = (transaction ?? this.orm.em.getKnex().client) as BatchConnectionSource;
     return readInBatches(source, this.counter, DRIVER_TYPES, statement, params, options, this.prepare && !transaction);
+  }
+
+  /** `rows` handed out in batches: a small listing read as one prepared statement, one round trip. */
+  private async *rowsInBatches<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[], batchSize: number): AsyncGenerator<Row[], void, undefined> {
+    const rows = await this.rows(em, statement, params);
+    for (let start = 0; start < rows.length; start += batchSize) yield rows.slice(start, start + batchSize);
   }
 
   async one<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row | null> {

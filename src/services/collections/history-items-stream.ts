@@ -27,7 +27,7 @@ export async function historyItemsInBatches(
   // An `ids` list names datasets (the platform's legacy listing): collections are not listed with it.
   const withCollections = types.includes('dataset_collection') && !filter.ids;
   const collections = withCollections ? await loadHdcaViews(ctx, { historyIds: [history.id], deleted: filter.deleted, visible: filter.visible }) : [];
-  const datasets = types.includes('dataset') ? ctx.services.hdas.contentsInBatchesOfReadable(ctx, history.id, filter, parts, batchSize) : null;
+  const datasets = types.includes('dataset') ? ctx.services.hdas.contentsInBatchesOfReadable(ctx, history, filter, parts, batchSize) : null;
   return merged(datasets, collections.map((view): HistoryItem => ({ kind: 'dataset_collection', view })), batchSize);
 }
 

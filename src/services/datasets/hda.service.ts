@@ -1,3 +1,4 @@
+import type { BatchOptions } from '../../db/sql/sql-batches';
 import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
@@ -59,10 +60,12 @@ export class HdaService {
    * The datasets of a history the caller was found to read, in batches as they are read (one
    * statement, summary or full view): listings that stream their answer.
    */
-  contentsInBatchesOfReadable(ctx: RequestContext, historyId: number, filter: ContentsFilter, parts: HdaParts & { summary: boolean }, batchSize: number): AsyncGenerator<HdaSummaryView[], void, undefined> {
+  contentsInBatchesOfReadable(ctx: RequestContext, history: { id: number; hidCounter: number }, filter: ContentsFilter, parts: HdaParts & { summary: boolean }, batchSize: number): AsyncGenerator<HdaSummaryView[], void, undefined> {
     const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
-    if (parts.summary) return viewsInBatches(ctx, hdaSummariesRead({ ...query, historyId }, parts), batchSize);
-    return viewsInBatches(ctx, hdaViewsRead({ ...query, historyIds: [historyId] }, parts), batchSize);
+    // Items take hids from the counter: a small history's listing is read at once, one round trip.
+    const options = { batchSize, expectedRows: history.hidCounter - 1 };
+    if (parts.summary) return viewsInBatches(ctx, hdaSummariesRead({ ...query, historyId: history.id }, parts), options);
+    return viewsInBatches(ctx, hdaViewsRead({ ...query, historyIds: [history.id] }, parts), options);
   }
 
   /** The contents of a history already checked readable (GraphQL relation; batched per request). */
@@ -299,6 +302,6 @@ function unmanagedHda(row: Record<string, unknown>): HistoryDatasetAssociation {
 }
 
 /** A read's rows, batch by batch, as views. */
-async function* viewsInBatches<Row, View>(ctx: RequestContext, read: HdaRead<Row, View>, batchSize: number): AsyncGenerator<View[], void, undefined> {
-  for await (const rows of ctx.batches(read.statement, read.params, { batchSize })) yield rows.map(read.view);
+async function* viewsInBatches<Row, View>(ctx: RequestContext, read: HdaRead<Row, View>, options: BatchOptions): AsyncGenerator<View[], void, undefined> {
+  for await (const rows of ctx.batches(read.statement, read.params, options)) yield rows.map(read.view);
 }
