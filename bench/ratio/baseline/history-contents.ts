@@ -54,7 +54,8 @@ function collectionItem(ctx: Ctx, row: CollectionRow, historyId: string): Record
     hid: row.hid,
     history_id: historyId,
     history_content_type: 'dataset_collection',
-    type: 'dataset_collection',
+    // The platform's `_base_to_dict`: a collection's contents type, as against a dataset's 'file'.
+    type: 'collection',
     collection_type: row.collection_type,
     element_count: row.element_count,
     populated: row.populated,

@@ -164,25 +164,12 @@ export async function writeChunk(res: Response, chunk: string): Promise<boolean>
  * before any byte) and returns the writer of the body, which starts once the headers are out.
  */
 export function streamingEndpoint(app: Baseline, handler: (ctx: Ctx, req: Request) => Promise<(res: Response) => Promise<void>>): RequestHandler {
-  return async (req, res) => {
-    const sql = new RequestSql(app.pool);
-    try {
-      const caller = await authenticate(app, sql, req.get('x-api-key'));
-      const write = await handler({ app, sql, caller }, req);
-      // The listing's one statement is counted when its read starts: count it in the header already.
-      res.setHeader('x-sql-queries', String(sql.count + 1));
-      res.status(200).type('application/json');
-      await write(res);
-      res.end();
-    } catch (error) {
-      if (res.headersSent) {
-        process.stderr.write(`baseline: ${req.method} ${req.originalUrl} failed while streaming: ${error instanceof Error ? error.message : String(error)}\n`);
-        res.destroy();
-        return;
-      }
-      if (error instanceof HttpError) return send(res, sql, error.status, error.asText ? error.message : { err_msg: error.message, err_code: error.code, ...error.extra });
-      process.stderr.write(`baseline: ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      send(res, sql, 500, { err_msg: 'Uncaught exception in exposed API method:', err_code: 0 });
-    }
-  };
+  return streamEndpoint(app, async (ctx, req, res) => {
+    const write = await handler(ctx, req);
+    // The listing's one statement is counted when its read starts: count it in the header already.
+    res.setHeader('x-sql-queries', String(ctx.sql.count + 1));
+    res.status(200).type('application/json');
+    await write(res);
+    res.end();
+  });
 }
