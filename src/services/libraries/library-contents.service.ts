@@ -13,6 +13,7 @@ import { sanitizeText } from '../shared/sanitize';
 import { storeExtendedMetadata } from './extended-metadata';
 import { decodeFolderId } from './folder-ids';
 import { createLibraryDataset } from './ldda-factory';
+import { openLibraryForListing } from './library-opening';
 import { libraryWalkInBatches, type WalkEntry } from './library-walk';
 
 export interface LibraryContentEntry {
@@ -75,12 +76,14 @@ export class LibraryContentsService {
     return withRoot({ kind: 'folder', id: rootId, name: '/' }, await libraryWalkInBatches(ctx, libraryId, rootId, batchSize));
   }
 
-  /** The library a listing reads, once the caller (a user) may open it, with its root folder. */
+  /** The library a listing reads, once the caller (a user) may open it, with its root folder (one statement, the caller's roles read along). */
   async openLibrary(ctx: RequestContext, encodedLibraryId: string): Promise<{ libraryId: number; rootId: number }> {
     ctx.caller.requireIdentity();
-    const library = await ctx.services.libraries.findAccessible(ctx, encodedLibraryId, libraryInvalid);
-    if (!library.rootFolder) throw new AppError('InconsistentDatabase', 'The library has no root folder.');
-    return { libraryId: library.id, rootId: library.rootFolder.id };
+    const libraryId = decodeId(ctx, encodedLibraryId);
+    const library = await openLibraryForListing(ctx, libraryId);
+    if (!library) throw libraryInvalid(encodedLibraryId);
+    if (library.rootId === null) throw new AppError('InconsistentDatabase', 'The library has no root folder.');
+    return { libraryId, rootId: library.rootId };
   }
 
   /** 'F'-prefixed ids are folders, others library datasets (their detail); both of this library. */

@@ -25,6 +25,11 @@ export function callerRoleIds(ctx: RequestContext): Promise<number[]> {
   });
 }
 
+/** Keeps the caller's roles as the request's when another statement read them along (callerRoleIds then reads nothing). */
+export function knownCallerRoleIds(ctx: RequestContext, roleIds: number[]): void {
+  void ctx.memo('caller:roleIds', () => Promise.resolve(roleIds));
+}
+
 /** The roles the caller holds in their own name, with their private role among them: one query per request. */
 export function callerDirectRoles(ctx: RequestContext): Promise<{ directRoleIds: number[]; privateRoleId: number | null }> {
   const userId = ctx.caller.userId;
