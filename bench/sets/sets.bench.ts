@@ -32,6 +32,9 @@ async function resetServerDatabase(url: string): Promise<void> {
   await client.end();
 }
 
+/** The process's resident memory: starting a job's command (fork) costs more the larger it is. */
+const rssMb = () => `process RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class Bench {
@@ -205,7 +208,7 @@ export async function benchSets(items: number, singles: number): Promise<SetsFig
       const failed = await bench.value(FAILED_SINCE, [lastJob]);
       if (failed > 0) throw new Error(`${label}: ${failed} jobs did not end ok`);
       const runnerStatements = bench.statements - beforeRun - requestStatements;
-      rows.push({ label: `${label}: runner done`, seconds: seconds(t0, done), sqlPerItem: runnerStatements / items, note: `${(items / ((done - t0) / 1000)).toFixed(1)} jobs/s from the request, ${(items / ((done - allQueued) / 1000)).toFixed(1)} once all queued` });
+      rows.push({ label: `${label}: runner done`, seconds: seconds(t0, done), sqlPerItem: runnerStatements / items, note: `${(items / ((done - t0) / 1000)).toFixed(1)} jobs/s from the request, ${(items / ((done - allQueued) / 1000)).toFixed(1)} once all queued; ${rssMb()}` });
     };
     if (steps.has('map')) await runMap('map cat1', () => bench.call('POST', '/api/tools', { tool_id: 'cat1', history_id: historyId, inputs: { input1: { batch: true, values: [{ src: 'hdca', id: listId }] } } }, key));
 
@@ -220,7 +223,7 @@ export async function benchSets(items: number, singles: number): Promise<SetsFig
       const submitted = Date.now();
       const done = await bench.until(DONE_SINCE, [lastJob], singles, RUNNER_POLL_MS);
       rows.push({ label: `${singles} cat1 jobs one request each: submitted`, seconds: seconds(t0, submitted), sqlPerItem: null, note: '' });
-      rows.push({ label: `${singles} cat1 jobs one request each: done`, seconds: seconds(t0, done), sqlPerItem: (bench.statements - beforeRun) / singles, note: `${(singles / ((done - t0) / 1000)).toFixed(1)} jobs/s` });
+      rows.push({ label: `${singles} cat1 jobs one request each: done`, seconds: seconds(t0, done), sqlPerItem: (bench.statements - beforeRun) / singles, note: `${(singles / ((done - t0) / 1000)).toFixed(1)} jobs/s; ${rssMb()}` });
     }
 
     // A workflow step mapped over the list.
