@@ -1,4 +1,9 @@
-/** `npm run bench:sets`: work created in sets, at BENCH_SETS_ITEMS (default 1,000) datasets. */
+/**
+ * `npm run bench:sets`: work created in sets, at BENCH_SETS_ITEMS (default 1,000) datasets.
+ * BENCH_SETS_STEPS picks steps (copy, map, singles, workflow); BENCH_SETS_RUN=false times only the
+ * requests (no runner); BENCH_SETS_KEEP_DIR keeps the data directory there (with the fixed id secret,
+ * another process can then run the jobs left queued).
+ */
 import { benchSets, printSetsFigures } from './sets.bench';
 
 async function main(): Promise<void> {

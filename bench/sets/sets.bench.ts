@@ -32,6 +32,9 @@ async function resetServerDatabase(url: string): Promise<void> {
   await client.end();
 }
 
+/** The process's resident memory: starting a job's command (fork) costs more the larger it is. */
+const rssMb = () => `process RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class Bench {
@@ -60,16 +63,22 @@ class Bench {
     return this.platform.services.db.queries.total - this.polls;
   }
 
-  async until(sql: string, params: unknown[], target: number, timeoutMs = 3_600_000): Promise<number> {
+  /**
+   * When the count reaches the target, polled every `pollMs`: waits for the runner poll slowly, as a
+   * count over 10,000 jobs every 50 ms takes CPU from the runner it measures.
+   */
+  async until(sql: string, params: unknown[], target: number, pollMs = 50, timeoutMs = 3_600_000): Promise<number> {
     const started = Date.now();
     for (;;) {
       if ((await this.value(sql, params)) >= target) return Date.now();
       if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${sql}`);
-      await sleep(50);
+      await sleep(pollMs);
     }
   }
 }
 
+/** How often the runner's progress is polled (its rates are measured over minutes). */
+const RUNNER_POLL_MS = 500;
 const JOBS_SINCE = "select count(*) as v from job where tool_id = 'cat1' and id > ?";
 const DONE_SINCE = "select count(*) as v from job where tool_id = 'cat1' and id > ? and state in ('ok', 'error')";
 const FAILED_SINCE = "select count(*) as v from job where tool_id = 'cat1' and id > ? and state <> 'ok'";
@@ -95,13 +104,14 @@ function mapWorkflow(): Dict {
 }
 
 export async function benchSets(items: number, singles: number): Promise<SetsFigures> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-sets-'));
+  const dataDir = process.env.BENCH_SETS_KEEP_DIR ?? mkdtempSync(join(tmpdir(), 'bench-sets-'));
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) await resetServerDatabase(serverUrl);
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: serverUrl,
     MASTER_API_KEY: MASTER,
+    ID_SECRET: 'bench-sets-id-secret',
     ADMIN_USERS: 'bench@example.org',
     LOG_LEVEL: 'silent',
     EXPOSE_QUERY_COUNT: 'true',
@@ -148,33 +158,40 @@ export async function benchSets(items: number, singles: number): Promise<SetsFig
     );
     rows.push({ label: `list of ${items} datasets (POST …/contents)`, seconds: seconds(started, Date.now()), sqlPerItem: (bench.statements - before) / items, note: '' });
     const listId = String((list.body as Dict).id);
+    // BENCH_SETS_STEPS (comma list of copy, map, singles, workflow; all by default) picks the steps, to profile one.
+    const steps = new Set((process.env.BENCH_SETS_STEPS ?? 'copy,map,singles,workflow').split(','));
+    // BENCH_SETS_RUN=false stops the job engine once the list exists: only the requests and their queueing are timed.
+    const runner = process.env.BENCH_SETS_RUN !== 'false';
+    if (!runner) await platform.services.jobEngine.stop();
 
     // History copy and export + import, of the history of N datasets (before the maps add theirs).
-    const datasets = await bench.value("select count(*) as v from history_dataset_association where history_id = (select history_id from history_dataset_association where id = ?) and not deleted", [hdaId]);
-    started = Date.now();
-    const copy = await bench.call('POST', '/api/histories', { history_id: historyId }, key);
-    rows.push({ label: `copy of the history (${datasets} datasets)`, seconds: seconds(started, Date.now()), sqlPerItem: copy.sql / datasets, note: '' });
+    if (steps.has('copy')) {
+      const datasets = await bench.value("select count(*) as v from history_dataset_association where history_id = (select history_id from history_dataset_association where id = ?) and not deleted", [hdaId]);
+      started = Date.now();
+      const copy = await bench.call('POST', '/api/histories', { history_id: historyId }, key);
+      rows.push({ label: `copy of the history (${datasets} datasets)`, seconds: seconds(started, Date.now()), sqlPerItem: copy.sql / datasets, note: '' });
 
-    started = Date.now();
-    await bench.call('PUT', `/api/histories/${historyId}/exports?include_hidden=true`, undefined, key);
-    let downloadUrl = '';
-    for (;;) {
-      const res = await fetch(`${bench.base}/api/histories/${historyId}/exports?include_hidden=true`, { method: 'PUT', headers: { 'x-api-key': key } });
-      const body = (await res.json()) as Dict | string;
-      if (res.status === 200 && typeof body === 'object') {
-        downloadUrl = String(body.download_url);
-        break;
+      started = Date.now();
+      await bench.call('PUT', `/api/histories/${historyId}/exports?include_hidden=true`, undefined, key);
+      let downloadUrl = '';
+      for (;;) {
+        const res = await fetch(`${bench.base}/api/histories/${historyId}/exports?include_hidden=true`, { method: 'PUT', headers: { 'x-api-key': key } });
+        const body = (await res.json()) as Dict | string;
+        if (res.status === 200 && typeof body === 'object') {
+          downloadUrl = String(body.download_url);
+          break;
+        }
+        await sleep(100);
       }
-      await sleep(100);
+      rows.push({ label: 'export of the history', seconds: seconds(started, Date.now()), sqlPerItem: null, note: '' });
+      const beforeImport = bench.statements;
+      started = Date.now();
+      await bench.call('POST', '/api/histories', { archive_source: `${bench.base}${downloadUrl}`, archive_type: 'url' }, key);
+      const finished = await bench.until("select count(*) as v from background_task where kind = 'history_import' and state not in ('queued', 'running')", [], 1);
+      const imported = await bench.value("select count(*) as v from history_dataset_association where history_id = (select max(id) from history where name like 'imported from archive:%')");
+      if (imported !== datasets) throw new Error(`import: ${imported} datasets of ${datasets}`);
+      rows.push({ label: 'import of its export (task)', seconds: seconds(started, finished), sqlPerItem: (bench.statements - beforeImport) / datasets, note: '' });
     }
-    rows.push({ label: 'export of the history', seconds: seconds(started, Date.now()), sqlPerItem: null, note: '' });
-    const beforeImport = bench.statements;
-    started = Date.now();
-    await bench.call('POST', '/api/histories', { archive_source: `${bench.base}${downloadUrl}`, archive_type: 'url' }, key);
-    const finished = await bench.until("select count(*) as v from background_task where kind = 'history_import' and state not in ('queued', 'running')", [], 1);
-    const imported = await bench.value("select count(*) as v from history_dataset_association where history_id = (select max(id) from history where name like 'imported from archive:%')");
-    if (imported !== datasets) throw new Error(`import: ${imported} datasets of ${datasets}`);
-    rows.push({ label: 'import of its export (task)', seconds: seconds(started, finished), sqlPerItem: (bench.statements - beforeImport) / datasets, note: '' });
     // cat1 mapped over the list: one request.
     const runMap = async (label: string, request: () => Promise<{ sql: number }>) => {
       const lastJob = await bench.value('select coalesce(max(id), 0) as v from job');
@@ -184,18 +201,19 @@ export async function benchSets(items: number, singles: number): Promise<SetsFig
       const allQueued = await bench.until(JOBS_SINCE, [lastJob], items);
       const answer = await answered;
       const requestStatements = bench.statements - beforeRun;
-      const done = await bench.until(DONE_SINCE, [lastJob], items);
+      rows.push({ label: `${label}: answer`, seconds: seconds(t0, answer.at), sqlPerItem: answer.sql ? answer.sql / items : requestStatements / items, note: '' });
+      rows.push({ label: `${label}: all ${items} job rows exist`, seconds: seconds(t0, allQueued), sqlPerItem: null, note: '' });
+      if (!runner) return;
+      const done = await bench.until(DONE_SINCE, [lastJob], items, RUNNER_POLL_MS);
       const failed = await bench.value(FAILED_SINCE, [lastJob]);
       if (failed > 0) throw new Error(`${label}: ${failed} jobs did not end ok`);
       const runnerStatements = bench.statements - beforeRun - requestStatements;
-      rows.push({ label: `${label}: answer`, seconds: seconds(t0, answer.at), sqlPerItem: answer.sql ? answer.sql / items : requestStatements / items, note: '' });
-      rows.push({ label: `${label}: all ${items} job rows exist`, seconds: seconds(t0, allQueued), sqlPerItem: null, note: '' });
-      rows.push({ label: `${label}: runner done`, seconds: seconds(t0, done), sqlPerItem: runnerStatements / items, note: `${(items / ((done - t0) / 1000)).toFixed(1)} jobs/s from the request, ${(items / ((done - allQueued) / 1000)).toFixed(1)} once all queued` });
+      rows.push({ label: `${label}: runner done`, seconds: seconds(t0, done), sqlPerItem: runnerStatements / items, note: `${(items / ((done - t0) / 1000)).toFixed(1)} jobs/s from the request, ${(items / ((done - allQueued) / 1000)).toFixed(1)} once all queued; ${rssMb()}` });
     };
-    await runMap('map cat1', () => bench.call('POST', '/api/tools', { tool_id: 'cat1', history_id: historyId, inputs: { input1: { batch: true, values: [{ src: 'hdca', id: listId }] } } }, key));
+    if (steps.has('map')) await runMap('map cat1', () => bench.call('POST', '/api/tools', { tool_id: 'cat1', history_id: historyId, inputs: { input1: { batch: true, values: [{ src: 'hdca', id: listId }] } } }, key));
 
     // The same jobs, one request each (a sample of `singles`).
-    {
+    if (steps.has('singles') && runner) {
       const lastJob = await bench.value('select coalesce(max(id), 0) as v from job');
       const beforeRun = bench.statements;
       const t0 = Date.now();
@@ -203,20 +221,22 @@ export async function benchSets(items: number, singles: number): Promise<SetsFig
         await bench.call('POST', '/api/tools', { tool_id: 'cat1', history_id: historyId, inputs: { input1: { src: 'hda', id: platform.services.ids.encode(seeded[i].id) } } }, key);
       }
       const submitted = Date.now();
-      const done = await bench.until(DONE_SINCE, [lastJob], singles);
+      const done = await bench.until(DONE_SINCE, [lastJob], singles, RUNNER_POLL_MS);
       rows.push({ label: `${singles} cat1 jobs one request each: submitted`, seconds: seconds(t0, submitted), sqlPerItem: null, note: '' });
-      rows.push({ label: `${singles} cat1 jobs one request each: done`, seconds: seconds(t0, done), sqlPerItem: (bench.statements - beforeRun) / singles, note: `${(singles / ((done - t0) / 1000)).toFixed(1)} jobs/s` });
+      rows.push({ label: `${singles} cat1 jobs one request each: done`, seconds: seconds(t0, done), sqlPerItem: (bench.statements - beforeRun) / singles, note: `${(singles / ((done - t0) / 1000)).toFixed(1)} jobs/s; ${rssMb()}` });
     }
 
     // A workflow step mapped over the list.
-    const workflow = (await bench.call('POST', '/api/workflows', { workflow: JSON.stringify(mapWorkflow()) }, key)).body as Dict;
-    await runMap('workflow step', () => bench.call('POST', '/api/workflows', { workflow_id: workflow.id, history: `hist_id=${historyId}`, inputs: { 0: { src: 'hdca', id: listId } } }, key));
+    if (steps.has('workflow')) {
+      const workflow = (await bench.call('POST', '/api/workflows', { workflow: JSON.stringify(mapWorkflow()) }, key)).body as Dict;
+      await runMap('workflow step', () => bench.call('POST', '/api/workflows', { workflow_id: workflow.id, history: `hist_id=${historyId}`, inputs: { 0: { src: 'hdca', id: listId } } }, key));
+    }
 
     return { items, rows };
   } finally {
     await closeServer(server);
     await platform.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_SETS_KEEP_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -47,3 +47,62 @@ describe('a background task queued by any process', () => {
     }
   });
 });
+
+describe('jobs queued in sets', () => {
+  /** The job_queued signals `front` hears while `act` runs (and for a moment after, for late ones). */
+  async function signalsDuring(act: () => Promise<unknown>): Promise<string[]> {
+    const heard: string[] = [];
+    const listener = (payload: string) => heard.push(payload);
+    front.platform.services.db.signals.on('job_queued', listener);
+    try {
+      await act();
+      await eventually(async () => heard.length > 0, 5_000, 'the job_queued signal');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return heard;
+    } finally {
+      front.platform.services.db.signals.off('job_queued', listener);
+    }
+  }
+  // Jobs of a tool nobody has, written by hand: no process's own notify, and no worker runs them (front has none).
+  const insertJobs = (count: number, state: string) =>
+    sql<{ id: number }>(
+      front,
+      `insert into job (create_time, update_time, tool_id, state, params) select now(), now(), 'signal_probe', ?, '{}' from generate_series(1, ?) returning id`,
+      [state, count],
+    );
+
+  it('signals once for a statement that inserts 500 queued jobs, not once per job', async () => {
+    expect(await signalsDuring(() => insertJobs(500, 'queued'))).toEqual(['']);
+  });
+
+  it('signals once for a statement that moves 500 jobs back to the queue', async () => {
+    const jobs = await insertJobs(500, 'paused');
+    const ids = jobs.map((job) => job.id);
+    expect(await signalsDuring(() => sql(front, "update job set state = 'queued' where id = any(?::int[])", [`{${ids.join(',')}}`]))).toEqual(['']);
+  });
+
+  it('signals when a queued job held by a stopped process is let go (it becomes claimable)', async () => {
+    const [job] = await insertJobs(1, 'new');
+    await sql(front, "update job set state = 'queued', handler = 'gone:1:abc' where id = ?", [job.id]);
+    expect(await signalsDuring(() => sql(front, 'update job set handler = null where id = ?', [job.id]))).toEqual(['']);
+  });
+
+  it('stays silent for updates that leave no job newly claimable (a heartbeat, a claimed job queued on a batch system)', async () => {
+    const [job] = await insertJobs(1, 'new');
+    await sql(front, "update job set state = 'running', handler = 'here:1:abc' where id = ?", [job.id]);
+    const heard: string[] = [];
+    const listener = (payload: string) => heard.push(payload);
+    front.platform.services.db.signals.on('job_queued', listener);
+    try {
+      await sql(front, 'update job set heartbeat_time = now() where id = ?', [job.id]);
+      await sql(front, "update job set state = 'queued' where id = ?", [job.id]);
+      // A signal that does come proves the listener hears this process's statements.
+      await sql(front, 'update job set handler = null where id = ?', [job.id]);
+      await eventually(async () => heard.length > 0, 5_000, 'the job_queued signal');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual(['']);
+    } finally {
+      front.platform.services.db.signals.off('job_queued', listener);
+    }
+  });
+});

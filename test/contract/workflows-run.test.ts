@@ -214,6 +214,30 @@ describe('mapping a workflow over a list collection', () => {
     expect(await Promise.all(elements.map((element) => datasetText(h, alice.key, element.object.id)))).toEqual(['a1\n', 'b1\n', 'c1\n']);
   });
 
+  it("applies the step's actions to every element's output: renamed after its own input, hidden, tagged (the last tag of a name kept), retyped", async () => {
+    const workflow = headOverListWorkflow('actions over list', 1);
+    (workflow.steps as Record<string, Record<string, unknown>>)['1'].post_job_actions = {
+      RenameDatasetActionout_file1: { action_type: 'RenameDatasetAction', output_name: 'out_file1', action_arguments: { newname: 'first of #{input}' } },
+      HideDatasetActionout_file1: { action_type: 'HideDatasetAction', output_name: 'out_file1', action_arguments: {} },
+      TagDatasetActionout_file1: { action_type: 'TagDatasetAction', output_name: 'out_file1', action_arguments: { tags: 'group:a, mapped, group:b' } },
+      ChangeDatatypeActionout_file1: { action_type: 'ChangeDatatypeAction', output_name: 'out_file1', action_arguments: { newtype: 'tabular' } },
+    };
+    const item = await importWorkflow(h, alice.key, workflow);
+    const historyId = await createHistory(h, alice.key, 'actions over list');
+    const list = await listIn(alice.key, historyId, ['a1\n', 'b1\n']);
+    const res = await h.api.post('/api/workflows').send({ key: alice.key, workflow_id: item.id, history: `hist_id=${historyId}`, inputs: { 0: { src: 'hdca', id: list.id } } });
+    expect(res.status).toBe(200);
+    const [implicitId] = res.body.outputs as string[];
+    const elements = (await h.api.get(`/api/histories/${historyId}/contents/dataset_collections/${implicitId}`).query({ key: alice.key })).body.elements as Array<{ object: { id: string } }>;
+    const inputs = (await h.api.get(`/api/histories/${historyId}/contents/dataset_collections/${list.id}`).query({ key: alice.key })).body.elements as Array<{ object: { name: string } }>;
+    const outputs = await Promise.all(elements.map(async (element) => (await h.api.get(`/api/datasets/${element.object.id}`).query({ key: alice.key })).body));
+    expect(outputs.map((output) => output.name)).toEqual(inputs.map((input) => `first of ${input.object.name}`));
+    for (const output of outputs) expect(output).toMatchObject({ visible: false, file_ext: 'tabular', tags: ['mapped', 'group:b'] });
+    // Hiding a mapped output hides the collection that gathers it.
+    const implicit = (await h.api.get(`/api/histories/${historyId}/contents/dataset_collections/${implicitId}`).query({ key: alice.key })).body;
+    expect(implicit.visible).toBe(false);
+  });
+
   it('reads an invocation with every job of its steps in a constant number of statements', async () => {
     const workflow = await importWorkflow(h, alice.key, headOverListWorkflow('jobs of a run', 1));
     const query = 'query ($id: ID!) { workflowInvocation(id: $id) { id steps { orderIndex jobs { id state toolId } } } }';

@@ -140,6 +140,7 @@ export class HdaService {
     const ids = encodedIds.map((encodedId) => decodeId(ctx, encodedId));
     const distinct = [...new Set(ids)];
     const byId = new Map<number, HistoryDatasetAssociation>();
+    const histories = new Map<number, History>();
     for (let first = 0; first < distinct.length; first += READ_MANY_SLICE) {
       const rows = await ctx.em.execute<Array<Record<string, unknown>>>(
         `select hda.id, hda.hid, hda.name, hda.info, hda.blurb, hda.peek, hda.extension, hda.dbkey, hda.metadata, hda.visible, hda.deleted, hda.purged,
@@ -148,7 +149,7 @@ export class HdaService {
          where hda.id in (select unnest(?::int[]))`,
         [`{${distinct.slice(first, first + READ_MANY_SLICE).join(',')}}`],
       );
-      for (const row of rows) byId.set(Number(row.id), unmanagedHda(row));
+      for (const row of rows) byId.set(Number(row.id), unmanagedHda(row, histories));
     }
     return this.checkedInOrder(ctx, encodedIds, ids, byId);
   }
@@ -269,14 +270,22 @@ export class HdaService {
   }
 }
 
-/** A history dataset row as an entity object the EntityManager does not manage (see `readableRows`). */
-function unmanagedHda(row: Record<string, unknown>): HistoryDatasetAssociation {
-  const history = Object.assign(new History(), {
-    id: Number(row.history_id),
-    user: row.user_id === null ? null : Object.assign(new User(), { id: Number(row.user_id) }),
-    published: Boolean(row.published),
-    importable: Boolean(row.importable),
-  });
+/**
+ * A history dataset row as an entity object the EntityManager does not manage (see `readableRows`);
+ * the datasets of one history share its object (thousands of a mapped list are mostly of one).
+ */
+function unmanagedHda(row: Record<string, unknown>, histories: Map<number, History>): HistoryDatasetAssociation {
+  const historyId = Number(row.history_id);
+  let history = histories.get(historyId);
+  if (!history) {
+    history = Object.assign(new History(), {
+      id: historyId,
+      user: row.user_id === null ? null : Object.assign(new User(), { id: Number(row.user_id) }),
+      published: Boolean(row.published),
+      importable: Boolean(row.importable),
+    });
+    histories.set(historyId, history);
+  }
   const dataset = Object.assign(new Dataset(), {
     id: Number(row.dataset_id),
     state: row.dataset_state as Dataset['state'],

@@ -1,9 +1,22 @@
 import type { RequestContext } from '../../../context/request-context';
 import { HistoryDatasetCollectionAssociation } from '../../../entities/dataset-collection.entity';
-import type { HistoryDatasetAssociation } from '../../../entities/hda.entity';
-import { JobInputDataset, JobOutputDataset } from '../../../entities/job-dataset.entity';
+import { HistoryDatasetAssociation } from '../../../entities/hda.entity';
 import type { Job } from '../../../entities/job.entity';
 import type { PostJobActionSpec } from '../../../entities/workflow.entity';
+import { errors } from '../../../errors/error-kinds';
+import { parseTag } from '../../tags/tag-text';
+import {
+  deleteTagsStatement,
+  type InputRow,
+  inputRowsStatement,
+  insertTagsStatement,
+  type OutputChange,
+  type OutputRow,
+  outputRowsStatement,
+  run,
+  type TagRow,
+  updateOutputsStatement,
+} from './post-job-action-rows';
 
 /**
  * Post-job actions the platform applies as soon as a step's jobs exist ("immediate actions"):
@@ -32,7 +45,12 @@ const argument = (action: PostJobActionSpec, key: string): string | null => {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 };
 
-/** Applies a step's immediate actions to the outputs of its jobs (one job, or one per mapped element). */
+/**
+ * Applies a step's immediate actions to the outputs of its jobs (one job, or one per mapped element),
+ * set-based: the jobs' inputs and outputs are read in one statement each, every output's new values
+ * worked out here, then written in one update (and the tags in one delete and one insert), however
+ * many jobs the step made (post-job-action-rows.ts).
+ */
 export async function applyPostJobActions(
   ctx: RequestContext,
   actions: readonly PostJobActionSpec[],
@@ -43,59 +61,84 @@ export async function applyPostJobActions(
   const immediate = actions.filter((action) => IMMEDIATE_ACTIONS.includes(action.actionType));
   if (immediate.length === 0 || jobs.length === 0) return;
   const em = ctx.em;
-  const [inputs, outputs] = await Promise.all([
-    em.find(JobInputDataset, { job: { $in: jobs.map((job) => job.id) } }, { populate: ['hda'] }),
-    em.find(JobOutputDataset, { job: { $in: jobs.map((job) => job.id) } }, { populate: ['hda', 'hda.dataset'] }),
-  ]);
-  const byJob = <T extends { job: { id: number } }>(links: T[]) => {
-    const grouped = new Map<number, T[]>();
-    for (const link of links) grouped.set(link.job.id, [...(grouped.get(link.job.id) ?? []), link]);
-    return grouped;
-  };
-  const inputsOf = byJob(inputs);
-  const outputsOf = byJob(outputs);
-  for (const job of jobs) {
+  // The managed rows of a one-job step must reach the database before it is read by SQL.
+  await em.flush();
+  const jobIds = jobs.map((job) => job.id);
+  const [inputs, outputs] = await Promise.all([run<InputRow>(em, inputRowsStatement(jobIds)), run<OutputRow>(em, outputRowsStatement(jobIds))]);
+  const inputNamesOf = new Map<number, Map<string, string>>();
+  for (const input of inputs) {
     // Input parameter names, and their last segment (`queries_0|input2` answers `#{input2}` too).
-    const inputNames = new Map<string, string>();
-    for (const input of (inputsOf.get(job.id) ?? []).filter((link) => link.hda)) {
-      inputNames.set(input.name, (input.hda as HistoryDatasetAssociation).name);
-      inputNames.set(input.name.split('|').pop() as string, (input.hda as HistoryDatasetAssociation).name);
+    const names = inputNamesOf.get(input.job_id) ?? new Map<string, string>();
+    names.set(input.name, input.hda_name);
+    names.set(input.name.split('|').pop() as string, input.hda_name);
+    inputNamesOf.set(input.job_id, names);
+  }
+  const changes: OutputChange[] = [];
+  const tags: TagRow[] = [];
+  for (const output of outputs) {
+    const changed: OutputChange = { id: output.hda_id, name: output.hda_name, visible: output.visible, extension: output.extension };
+    for (const action of immediate.filter((candidate) => candidate.outputName === output.name || candidate.outputName === '')) {
+      applyOne(action, changed, inputNamesOf.get(output.job_id) ?? new Map(), replacements, tags);
     }
-    for (const output of (outputsOf.get(job.id) ?? []).filter((link) => link.hda)) {
-      const hda = output.hda as HistoryDatasetAssociation;
-      for (const action of immediate.filter((candidate) => candidate.outputName === output.name || candidate.outputName === '')) {
-        await applyOne(ctx, action, hda, inputNames, replacements);
-      }
-    }
+    if (changed.name !== output.hda_name || changed.visible !== output.visible || changed.extension !== output.extension) changes.push(changed);
+  }
+  const now = new Date();
+  if (changes.length > 0) await run(em, updateOutputsStatement(changes, now));
+  syncManaged(ctx, changes);
+  const owner = ctx.userRef();
+  const placed = lastOfEachName(tags);
+  if (owner && placed.length > 0) {
+    await run(em, deleteTagsStatement(placed));
+    await run(em, insertTagsStatement(owner.id, placed, now));
   }
   // Hiding a mapped output hides the collection that gathers it.
   for (const action of immediate.filter((candidate) => candidate.actionType === 'HideDatasetAction')) {
     const hdcaId = mappedCollections.get(action.outputName);
     if (hdcaId !== undefined) await em.nativeUpdate(HistoryDatasetCollectionAssociation, { id: hdcaId }, { visible: false });
   }
-  await em.flush();
 }
 
-async function applyOne(ctx: RequestContext, action: PostJobActionSpec, hda: HistoryDatasetAssociation, inputNames: Map<string, string>, replacements: Record<string, string>): Promise<void> {
+function applyOne(action: PostJobActionSpec, output: OutputChange, inputNames: Map<string, string>, replacements: Record<string, string>, tags: TagRow[]): void {
   switch (action.actionType) {
     case 'RenameDatasetAction': {
       const newName = argument(action, 'newname');
-      if (newName) hda.name = renameWith(newName, inputNames, replacements).slice(0, 255);
+      if (newName) output.name = renameWith(newName, inputNames, replacements).slice(0, 255);
       return;
     }
     case 'HideDatasetAction':
-      hda.visible = false;
+      output.visible = false;
       return;
     case 'ChangeDatatypeAction': {
       const newType = argument(action, 'newtype');
-      if (newType) hda.extension = newType;
+      if (newType) output.extension = newType;
       return;
     }
     case 'TagDatasetAction': {
-      const tags = (argument(action, 'tags') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
-      const owner = ctx.userRef();
-      if (owner) for (const tag of tags) await ctx.services.tags.addTag(ctx, owner, 'hda', hda.id, tag, null);
+      for (const text of (argument(action, 'tags') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean)) {
+        const tag = parseTag(text);
+        if (!tag) throw errors.missing('A tag name is required.');
+        tags.push({ itemId: output.id, name: tag.name, value: tag.value });
+      }
       return;
     }
+  }
+}
+
+/** A dataset keeps one tag of a name: the last given, where it was given. */
+function lastOfEachName(tags: readonly TagRow[]): TagRow[] {
+  const last = new Map<string, number>();
+  tags.forEach((tag, index) => last.set(`${tag.itemId}\u0000${tag.name}`, index));
+  return tags.filter((tag, index) => last.get(`${tag.itemId}\u0000${tag.name}`) === index);
+}
+
+/**
+ * The outputs of a one-job step are managed by the EntityManager (a mapped step's are not): they take
+ * the values written, so the transaction's later reads and flushes see them.
+ */
+function syncManaged(ctx: RequestContext, changes: readonly OutputChange[]): void {
+  const unitOfWork = ctx.em.getUnitOfWork();
+  for (const change of changes) {
+    const managed = unitOfWork.getById<HistoryDatasetAssociation>(HistoryDatasetAssociation.name, change.id);
+    if (managed) Object.assign(managed, { name: change.name, visible: change.visible, extension: change.extension });
   }
 }
