@@ -195,6 +195,8 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
     expect(res.body.errors).toBeUndefined();
     const oracle = sample.map((_, i) => res.body.data[`h${i}`] as Item);
     expect(sample).toEqual(oracle);
+    // Key order too (state_details and state_ids list every state in the platform's order).
+    expect(JSON.stringify(sample)).toBe(JSON.stringify(oracle));
     // The sample holds every kind the seed makes: shared files, purged ones, unknown sizes, every state.
     expect(new Set(sample.map((history) => history.state)).size).toBeGreaterThanOrEqual(4);
     expect(sample.some((history) => (history.hdas as string[]).length === 3)).toBe(true);
