@@ -20,6 +20,7 @@ import { printRows, type Row } from '../ratio/print-rows';
 import { freePort, type ServerProcess, startServerProcess } from '../ratio/processes';
 import type { Target } from '../ratio/targets';
 import { IdCodec } from '../../src/ids/id-codec';
+import { HISTORY_OF_COPIES } from './seed-history';
 
 const MASTER_KEY = 'stream-master-key';
 const ID_SECRET = 'stream-bench-secret-0123456789ab';
@@ -30,18 +31,6 @@ const settings = {
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
   connections: (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number),
 };
-
-/** `count` datasets in a new history of the user, each a copy of the uploaded one, by hid: two statements. */
-const SEED = `
-  with src as (select * from history_dataset_association where id = $3),
-       h as (insert into history (create_time, update_time, user_id, name, hid_counter)
-             select now(), now(), s.user_id, $2, $1 + 1 from history s where s.id = (select history_id from src)
-             returning id),
-       made as (insert into history_dataset_association (create_time, update_time, history_id, dataset_id, hid, name, info, blurb, peek, extension, dbkey, metadata, visible, deleted, purged)
-                select now(), now(), h.id, src.dataset_id, n, src.name, src.info, src.blurb, src.peek, src.extension, src.dbkey, src.metadata, true, false, false
-                from h, src, generate_series(1, $1) n
-                returning history_id)
-  select history_id from made limit 1`;
 
 async function sql<T>(statement: string, params: unknown[]): Promise<T[]> {
   const client = new Client({ connectionString: settings.url });
@@ -107,7 +96,7 @@ async function main(): Promise<void> {
     const targets: Target[] = [];
     for (const size of settings.sizes) {
       const started = Date.now();
-      const [row] = await sql<{ history_id: number }>(SEED, [size, `${size} datasets`, sourceHda]);
+      const [row] = await sql<{ history_id: number }>(HISTORY_OF_COPIES, [size, `${size} datasets`, sourceHda]);
       await sql('analyze history_dataset_association; analyze dataset', []);
       process.stdout.write(`seeded a history of ${size} datasets by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
       const path = `/api/histories/${codec.encode(row.history_id)}/contents`;

@@ -22,6 +22,7 @@ import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
 import { JobsBatchesResolver } from './jobs/jobs-batches.resolver';
+import { HistoriesBatchesResolver } from './histories/histories-batches.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
 import { LibraryBatchesResolver } from './libraries/library-batches.resolver';
 import { LibraryPagesResolver } from './libraries/library-pages.resolver';
@@ -79,6 +80,7 @@ export const RESOLVERS = [
   HistoryItemsResolver,
   HistoryItemsPageResolver,
   HistoriesPageResolver,
+  HistoriesBatchesResolver,
   JobsPageResolver,
   HistoryItemsBatchesResolver,
   HistoryItemChangedResolver,

@@ -44,14 +44,25 @@ function idParam(input: RouteInput, name: string): string | undefined {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-const INDEX = `query HistoriesIndex($deleted: Boolean, $filters: [HistoryFilterInput!], $limit: Int, $offset: Int, ${view.variables}) {
-  histories(deleted: $deleted, filters: $filters, limit: $limit, offset: $offset) { ${view.selection} }
+/** The index, streamed batch by batch as it is read (sizes and states computed in its one statement). */
+const INDEX = `subscription HistoriesIndex($deleted: Boolean, $filters: [HistoryFilterInput!], $limit: Int, $offset: Int, ${view.variables}) {
+  historiesBatches(deleted: $deleted, filters: $filters, limit: $limit, offset: $offset) { histories { ${view.selection} } }
 }`;
+
+type HistoriesBatches<Field extends string> = Record<Field, { histories: Array<Record<string, unknown>> }>;
+
+/** What writes one batch of a streamed history listing, in the requested view/keys (summary by default). */
+const historiesJson =
+  <Field extends string>(field: Field) =>
+  (input: RouteInput) => {
+    const { keys } = serialization(input, 'summary');
+    return (data: HistoriesBatches<Field>) => data[field].histories.map((history) => JSON.stringify(historyDict(history, keys))).join(',');
+  };
 
 const SHOW = `query HistoryShow($id: ID!, ${view.variables}) { history(id: $id) { ${view.selection} } }`;
 
 const indexRoute = (path: string, deleted: boolean | null) =>
-  route<{ histories: Array<Record<string, unknown>> }>({
+  route<HistoriesBatches<'historiesBatches'>>({
     method: 'get',
     path,
     access: 'anonymous',
@@ -63,18 +74,18 @@ const indexRoute = (path: string, deleted: boolean | null) =>
       offset: optionalInt(input, 'offset'),
       ...serialization(input, 'summary').flags,
     }),
-    shape: (data, input) => data.histories.map((history) => shapeOne(history, input, 'summary')),
+    stream: historiesJson('historiesBatches'),
   });
 
-/** Histories of other users the caller may see: shared with them, or published (summary view, `view`/`keys`). */
-const sharedListRoute = (path: string, field: 'historiesSharedWithMe' | 'publishedHistories', access: 'user' | 'anonymous') =>
-  route<Record<string, Array<Record<string, unknown>>>>({
+/** Histories of other users the caller may see: shared with them, or published (summary view, `view`/`keys`), streamed. */
+const sharedListRoute = (path: string, field: 'historiesSharedWithMeBatches' | 'publishedHistoriesBatches', access: 'user' | 'anonymous') =>
+  route<HistoriesBatches<typeof field>>({
     method: 'get',
     path,
     access,
-    operation: `query (${view.variables}) { result: ${field} { ${view.selection} } }`,
+    operation: `subscription (${view.variables}) { ${field} { histories { ${view.selection} } } }`,
     variables: (input) => serialization(input, 'summary').flags,
-    shape: (data, input) => (data.result ?? []).map((history) => shapeOne(history, input, 'summary')),
+    stream: historiesJson(field),
   });
 
 const showRoute = (path: string, fixedId?: string) =>
@@ -117,8 +128,8 @@ export const historiesArea: RouteArea = {
   routes: [
     indexRoute('/api/histories/deleted', true),
     indexRoute('/api/histories', null),
-    sharedListRoute('/api/histories/shared_with_me', 'historiesSharedWithMe', 'user'),
-    sharedListRoute('/api/histories/published', 'publishedHistories', 'anonymous'),
+    sharedListRoute('/api/histories/shared_with_me', 'historiesSharedWithMeBatches', 'user'),
+    sharedListRoute('/api/histories/published', 'publishedHistoriesBatches', 'anonymous'),
     ...sharingRoutes('histories'),
     showRoute('/api/histories/most_recently_used', 'most_recently_used'),
     showRoute('/api/histories/deleted/:history_id'),

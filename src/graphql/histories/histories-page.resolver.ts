@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context/request-context';
 import { historiesPage, MAX_HISTORIES_PAGE } from '../../services/histories/histories-page';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';
-import { STATS_FIELDS } from './history.resolver';
+import { historyPartsOf } from './history.resolver';
 import { HistoryConnection } from './histories-page.types';
 
 @Resolver()
@@ -22,7 +22,7 @@ export class HistoriesPageResolver {
     deleted?: boolean | null,
   ): Promise<HistoryConnection> {
     const fields = selectedFields(info, undefined, ['edges', 'node']);
-    const parts = { tags: fields.has('tags'), stats: STATS_FIELDS.some((field) => fields.has(field)) };
+    const parts = historyPartsOf(fields);
     const page = await historiesPage(ctx, deleted ?? null, first, after, parts);
     const edges = page.items.map(({ history, cursor }) => ({ cursor, node: history }));
     return {

@@ -4,7 +4,7 @@ import { selects, selectsAny } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
 import { type HdaNode, hdaNodes } from '../datasets/hda-node';
 import type { History } from '../../entities/history.entity';
-import type { HistoryStats } from '../../services/histories/history-state';
+import type { HistoryIdLists, HistorySummary } from '../../services/histories/history-state';
 import type { HistoryParts, HistoryView } from '../../services/histories/history-view';
 import type { JobView } from '../../services/jobs/job-view';
 import type { UserView } from '../../services/users/user-view';
@@ -25,15 +25,46 @@ import { HistoryFilterInput, HistoryTagType, HistoryType, NewHistoryInput } from
 import { mayViewOwner } from '../../services/users/owner-visibility';
 
 /** A value of the contents summary: at once when the read fetched it along, else through the loader. */
-function fromStats<T>(ctx: RequestContext, history: HistoryView, value: (stats: HistoryStats) => T): T | Promise<T> {
+function fromStats<T>(ctx: RequestContext, history: HistoryView, value: (stats: HistorySummary) => T): T | Promise<T> {
   return history.stats ? value(history.stats) : ctx.loaders.get(historyStatsById).load(history.id).then(value);
 }
 
+/** A value of the contents' id lists: at once when the read fetched them along, else through the loader. */
+function fromIdLists<T>(ctx: RequestContext, history: HistoryView, value: (lists: HistoryIdLists) => T): T | Promise<T> {
+  return history.idLists ? value(history.idLists) : ctx.loaders.get(historyStatsById).load(history.id).then(value);
+}
+
 /** The fields resolved from a history's contents summary. */
-export const STATS_FIELDS = ['size', 'niceSize', 'empty', 'count', 'state', 'stateDetails', 'stateIds', 'hdaIds'] as const;
+export const STATS_FIELDS = ['size', 'niceSize', 'empty', 'count', 'state', 'stateDetails'] as const;
+
+/** The fields resolved from a history's dataset id lists. */
+export const ID_LIST_FIELDS = ['stateIds', 'hdaIds'] as const;
+
+/** The fields that read the owner's username. */
+export const OWNER_FIELDS = ['owner', 'usernameAndSlug'] as const;
+
+/** What a selection of history fields reads besides the row (from the names of the selected fields). */
+export const historyPartsOf = (fields: ReadonlySet<string>): HistoryParts => ({
+  tags: fields.has('tags'),
+  stats: STATS_FIELDS.some((field) => fields.has(field)),
+  ids: ID_LIST_FIELDS.some((field) => fields.has(field)),
+  owner: OWNER_FIELDS.some((field) => fields.has(field)),
+});
 
 /** What the query reads of each history, fetched with the history itself. */
-export const historyParts = (info: GraphQLResolveInfo): HistoryParts => ({ tags: selects(info, 'tags'), stats: selectsAny(info, STATS_FIELDS) });
+export const historyParts = (info: GraphQLResolveInfo): HistoryParts => ({
+  tags: selects(info, 'tags'),
+  stats: selectsAny(info, STATS_FIELDS),
+  ids: selectsAny(info, ID_LIST_FIELDS),
+  owner: selectsAny(info, OWNER_FIELDS),
+});
+
+/** The owner's username: from the row when read along, else through the loader. */
+async function ownerName(ctx: RequestContext, history: HistoryView): Promise<string | null> {
+  if (!history.user) return null;
+  if (history.ownerName !== undefined) return history.ownerName;
+  return (await ctx.loaders.get(userById).load(history.user.id))?.username ?? null;
+}
 
 @Resolver(() => HistoryType)
 export class HistoryResolver {
@@ -133,16 +164,15 @@ export class HistoryResolver {
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The owner's public username (never their email); null for an anonymous session's history (one statement for a whole listing)." })
-  async owner(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string | null> {
-    if (!history.user) return null;
-    return (await ctx.loaders.get(userById).load(history.user.id))?.username ?? null;
+  owner(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string | null> {
+    return ownerName(ctx, history);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'u/<username>/h/<slug>, when both exist.' })
   async usernameAndSlug(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (!history.user || !history.slug) return null;
-    const owner = await ctx.loaders.get(userById).load(history.user.id);
-    return owner?.username ? `u/${owner.username}/h/${history.slug}` : null;
+    const username = await ownerName(ctx, history);
+    return username ? `u/${username}/h/${history.slug}` : null;
   }
 
   @FieldResolver(() => String, { nullable: true })
@@ -182,14 +212,14 @@ export class HistoryResolver {
 
   @FieldResolver(() => JSONObjectScalar, { description: 'Encoded dataset ids per state, deleted ones included.' })
   stateIds(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Record<string, string[]> | Promise<Record<string, string[]>> {
-    return fromStats(ctx, history, (stats) =>
-      Object.fromEntries(Object.entries(stats.stateIds).map(([state, ids]) => [state, ids.map((id) => encoded(ctx, id))])),
+    return fromIdLists(ctx, history, (lists) =>
+      Object.fromEntries(Object.entries(lists.stateIds).map(([state, ids]) => [state, ids.map((id) => encoded(ctx, id))])),
     );
   }
 
   @FieldResolver(() => [ID])
   hdaIds(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string[] | Promise<string[]> {
-    return fromStats(ctx, history, (stats) => stats.hdaIds.map((id) => encoded(ctx, id)));
+    return fromIdLists(ctx, history, (lists) => lists.hdaIds.map((id) => encoded(ctx, id)));
   }
 
   @FieldResolver(() => [HistoryContentType])

@@ -11,18 +11,25 @@ export interface ContentRow {
   fileSize: number;
 }
 
-export interface HistoryStats {
+/** A history's contents in figures: what the summary fields read. */
+export interface HistorySummary {
   count: number;
   /** Dataset collections placed in the history (deleted ones included). */
   collections: number;
   size: number;
-  hdaIds: number[];
   /** Non-deleted datasets per state, every state present. */
   stateCounts: Record<DatasetState, number>;
-  /** Dataset ids per state, deleted ones included. */
-  stateIds: Record<DatasetState, number[]>;
   state: string;
 }
+
+/** A history's dataset ids (by hid), all and per state: lists as long as the history. */
+export interface HistoryIdLists {
+  hdaIds: number[];
+  /** Dataset ids per state, deleted ones included. */
+  stateIds: Record<DatasetState, number[]>;
+}
+
+export interface HistoryStats extends HistorySummary, HistoryIdLists {}
 
 const perState = <T>(make: () => T) => Object.fromEntries(DATASET_STATES.map((state) => [state, make()])) as Record<DatasetState, T>;
 

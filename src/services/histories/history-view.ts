@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
-import { StatementShapes } from '../../db/sql/sql-statement';
-import { type ContentRow, type HistoryStats, summarise } from './history-state';
+import { type SqlStatement, StatementShapes } from '../../db/sql/sql-statement';
+import type { HistoryIdLists, HistorySummary } from './history-state';
+import { idListsOf, type StatsRow, statsColumns, statsJoins, summaryOf } from './history-stats-sql';
 
 /** What the graph reads of a history; read models come from SQL rows (a History entity satisfies it too). */
 export interface HistoryView {
@@ -19,22 +20,28 @@ export interface HistoryView {
   user: { id: number } | null;
   /** Fetched along with the row when the query reads them (then resolved without a promise). */
   tags?: string[];
-  stats?: HistoryStats;
+  stats?: HistorySummary;
+  idLists?: HistoryIdLists;
+  /** The owner's username (null: none, or an anonymous session's history). */
+  ownerName?: string | null;
 }
 
 /**
  * What a read may fetch besides the row, in the same statement, because the query will read it:
- * its tags, and its contents' states and sizes (the summary fields). The field resolvers use them
- * as they are (no loader, no promise), and fall back to loaders for views read without them.
+ * its tags, its contents' states and sizes (the summary fields, computed by PostgreSQL), their id
+ * lists, and its owner's username. The field resolvers use them as they are (no loader, no
+ * promise), and fall back to loaders for views read without them.
  */
 export interface HistoryParts {
   tags: boolean;
   stats: boolean;
+  ids?: boolean;
+  owner?: boolean;
 }
 
 export const NO_PARTS: HistoryParts = { tags: false, stats: false };
 
-export type HistoryRow = Omit<HistoryView, 'user'> & { userId: number | null; tags?: string[]; contents?: ContentRow[]; collectionCount?: number };
+export type HistoryRow = Omit<HistoryView, 'user' | 'stats' | 'idLists'> & StatsRow & { userId: number | null };
 
 const COLUMNS = `h.id, h.name, h.hid_counter as "hidCounter", h.deleted, h.purged, h.importable, h.published, h.slug,
   h.genome_build as "genomeBuild", h.annotation, h.create_time as "createTime", h.update_time as "updateTime", h.user_id as "userId"`;
@@ -42,14 +49,17 @@ const COLUMNS = `h.id, h.name, h.hid_counter as "hidCounter", h.deleted, h.purge
 const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
   from item_tag t where t.item_type = 'history' and t.item_id = h.id order by t.id) as tags`;
 
-const CONTENTS_COLUMN = `(select coalesce(json_agg(json_build_object('hdaId', hda.id, 'deleted', hda.deleted, 'purged', hda.purged, 'state', d.state,
-    'datasetId', d.id, 'datasetPurged', d.purged, 'fileSize', coalesce(d.file_size, 0)) order by hda.hid), '[]')
-  from history_dataset_association hda join dataset d on d.id = hda.dataset_id where hda.history_id = h.id) as contents,
-  (select count(*)::int from history_dataset_collection_association a where a.history_id = h.id) as "collectionCount"`;
+const OWNER_COLUMN = `(select u.username from galaxy_user u where u.id = h.user_id) as "ownerName"`;
 
-const columnsFor = (parts: HistoryParts) => [COLUMNS, ...(parts.tags ? [TAGS_COLUMN] : []), ...(parts.stats ? [CONTENTS_COLUMN] : [])].join(', ');
+const statsOf = (parts: HistoryParts) => ({ stats: parts.stats, ids: parts.ids ?? false });
 
-const partsKey = (parts: HistoryParts) => `${parts.tags}|${parts.stats}`;
+const columnsFor = (parts: HistoryParts) =>
+  [COLUMNS, ...(parts.tags ? [TAGS_COLUMN] : []), ...(parts.owner ? [OWNER_COLUMN] : []), ...statsColumns(statsOf(parts))].join(', ');
+
+/** `select … from history h <joins>`: the row and the parts asked for. */
+const selectFrom = (parts: HistoryParts) => `select ${columnsFor(parts)} from history h ${statsJoins(statsOf(parts))}`;
+
+const partsKey = (parts: HistoryParts) => `${parts.tags}|${parts.stats}|${parts.ids ?? false}|${parts.owner ?? false}`;
 
 function toView(row: HistoryRow): HistoryView {
   return {
@@ -67,7 +77,9 @@ function toView(row: HistoryRow): HistoryView {
     updateTime: row.updateTime,
     user: row.userId === null ? null : { id: row.userId },
     tags: row.tags,
-    stats: row.contents ? summarise(row.contents, row.collectionCount ?? 0) : undefined,
+    stats: summaryOf(row),
+    idLists: idListsOf(row),
+    ownerName: row.ownerName,
   };
 }
 
@@ -76,14 +88,29 @@ function toView(row: HistoryRow): HistoryView {
  * one statement. `where` reads the history as `h` and may use `$1`.
  */
 export function historiesWhere(name: string, where: string): StatementShapes<HistoryParts, HistoryRow> {
-  return new StatementShapes<HistoryParts, HistoryRow>(name, (parts) => `select ${columnsFor(parts)} from history h where ${where} order by h.update_time desc, h.id desc`, partsKey);
+  return new StatementShapes<HistoryParts, HistoryRow>(name, (parts) => `${selectFrom(parts)} where ${where} order by h.update_time desc, h.id desc`, partsKey);
 }
 
 export async function listHistoriesWhere(ctx: RequestContext, statement: StatementShapes<HistoryParts, HistoryRow>, params: unknown[], parts: HistoryParts): Promise<HistoryView[]> {
   return (await ctx.rows(statement.for(parts), params)).map(toView);
 }
 
-const BY_ID = new StatementShapes<HistoryParts, HistoryRow>('history_by_id', (parts) => `select ${columnsFor(parts)} from history h where h.id = $1`, partsKey);
+/** The same listing in batches as it is read (one statement; a cursor on a server). */
+export function historiesWhereInBatches(
+  ctx: RequestContext,
+  statement: StatementShapes<HistoryParts, HistoryRow>,
+  params: unknown[],
+  parts: HistoryParts,
+  batchSize: number,
+): AsyncGenerator<HistoryView[], void, undefined> {
+  return viewsInBatches(ctx, statement.for(parts), params, batchSize);
+}
+
+async function* viewsInBatches(ctx: RequestContext, statement: SqlStatement<HistoryRow>, params: unknown[], batchSize: number): AsyncGenerator<HistoryView[], void, undefined> {
+  for await (const rows of ctx.batches(statement, params, { batchSize })) yield rows.map(toView);
+}
+
+const BY_ID = new StatementShapes<HistoryParts, HistoryRow>('history_by_id', (parts) => `${selectFrom(parts)} where h.id = $1`, partsKey);
 
 export async function readHistory(ctx: RequestContext, id: number, parts: HistoryParts = NO_PARTS): Promise<HistoryView | null> {
   const row = await ctx.one(BY_ID.for(parts), [id]);
@@ -135,7 +162,7 @@ function listText(shape: ListShape): string {
       where.push(`h.id in (select t.item_id from item_tag t where ${tagWhere.join(' and ')})`);
     } else where.push(`h.${kind} ${op} ${param()}`);
   }
-  let text = `select ${columnsFor(shape.parts)} from history h where ${where.join(' and ')} order by h.create_time desc, h.id desc`;
+  let text = `${selectFrom(shape.parts)} where ${where.join(' and ')} order by h.create_time desc, h.id desc`;
   if (shape.limit) text += ` limit ${param()}`;
   if (shape.offset) text += ` offset ${param()}`;
   return text;
@@ -156,11 +183,23 @@ function conditionParams(condition: HistoryCondition): unknown[] {
   return condition.value === null ? [value(condition.name)] : [value(condition.name), value(condition.value)];
 }
 
-/** A user's histories, newest first, in one statement (tag conditions included). */
-export async function listHistories(ctx: RequestContext, query: HistoryListQuery): Promise<HistoryView[]> {
+/** The statement of a listing and its parameters. */
+function listingOf(query: HistoryListQuery): { statement: SqlStatement<HistoryRow>; params: unknown[] } {
   const statement = LIST.for({ conditions: query.conditions.map(conditionShape), limit: query.limit !== null, offset: query.offset !== null, parts: query.parts });
   const params: unknown[] = [query.userId, ...query.conditions.flatMap(conditionParams)];
   if (query.limit !== null) params.push(query.limit);
   if (query.offset !== null) params.push(query.offset);
+  return { statement, params };
+}
+
+/** A user's histories, newest first, in one statement (tag conditions included). */
+export async function listHistories(ctx: RequestContext, query: HistoryListQuery): Promise<HistoryView[]> {
+  const { statement, params } = listingOf(query);
   return (await ctx.rows(statement, params)).map(toView);
+}
+
+/** The same listing in batches as it is read (one statement, whatever the number of histories; a cursor on a server). */
+export function historiesInBatches(ctx: RequestContext, query: HistoryListQuery, batchSize: number): AsyncGenerator<HistoryView[], void, undefined> {
+  const { statement, params } = listingOf(query);
+  return viewsInBatches(ctx, statement, params, batchSize);
 }

@@ -5,7 +5,19 @@ import { decodeId } from '../shared/decode-id';
 import { type HistoryRef, mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
 import { type FilterPair, parseHistoryFilter } from './history-filters';
 import { HISTORIES } from '../sharing/shareable-kinds';
-import { type HistoryCondition, type HistoryParts, type HistoryView, historiesWhere, listHistories, listHistoriesWhere, NO_PARTS, readHistory } from './history-view';
+import {
+  type HistoryCondition,
+  type HistoryListQuery,
+  type HistoryParts,
+  type HistoryView,
+  historiesInBatches,
+  historiesWhere,
+  historiesWhereInBatches,
+  listHistories,
+  listHistoriesWhere,
+  NO_PARTS,
+  readHistory,
+} from './history-view';
 
 export interface HistoryListOptions {
   deleted?: boolean;
@@ -33,12 +45,33 @@ export class HistoryService {
    * history (filters and paging ignored). Deleted ones are excluded unless asked for.
    */
   async list(ctx: RequestContext, options: HistoryListOptions): Promise<HistoryView[]> {
+    const query = this.listQuery(ctx, options);
+    return query ? listHistories(ctx, query) : this.anonymousList(ctx);
+  }
+
+  /**
+   * The same listing in batches as it is read: one statement whatever the number of histories (a
+   * cursor on a server). Bad filters and ids are refused before this returns, never mid-answer.
+   * `batchSize` null: read whole, then handed out as one batch (for readers that need loaders while
+   * they write: a cursor holds its connection until the end).
+   */
+  async listInBatches(ctx: RequestContext, options: HistoryListOptions, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
+    const query = this.listQuery(ctx, options);
+    if (!query) return inOneBatch(await this.anonymousList(ctx));
+    return batchSize === null ? inOneBatch(await listHistories(ctx, query)) : historiesInBatches(ctx, query, batchSize);
+  }
+
+  /** An anonymous caller's listing: their session's current history, if any (none for the master key). */
+  private async anonymousList(ctx: RequestContext): Promise<HistoryView[]> {
+    if (ctx.caller.isMaster) return [];
+    const current = await this.current(ctx, false);
+    return current ? [current] : [];
+  }
+
+  /** The statement's query of a user's listing (null for an anonymous caller); throws on bad filters and ids. */
+  private listQuery(ctx: RequestContext, options: HistoryListOptions): HistoryListQuery | null {
     const { caller } = ctx;
-    if (!caller.user) {
-      if (caller.isMaster) return [];
-      const current = await this.current(ctx, false);
-      return current ? [current] : [];
-    }
+    if (!caller.user) return null;
     const filters = (options.filters ?? []).map(parseHistoryFilter);
     const conditions: HistoryCondition[] = [];
     const deletedFilter = filters.find((f) => f.kind === 'deleted');
@@ -50,14 +83,14 @@ export class HistoryService {
       if (filter.kind === 'tag') conditions.push(filter);
     }
     const offset = nonNegative(options.offset);
-    return listHistories(ctx, {
+    return {
       userId: caller.user.id,
       conditions,
       limit: nonNegative(options.limit),
       // The contract: with offset N the first N-1 items are skipped.
       offset: offset ? Math.max(0, offset - 1) : null,
       parts: options.parts ?? NO_PARTS,
-    });
+    };
   }
 
   /** A history the caller may read; 'most_recently_used' and 'current' are accepted. */
@@ -84,6 +117,19 @@ export class HistoryService {
   /** Published histories of every user (not deleted), newest first. */
   published(ctx: RequestContext, parts: HistoryParts): Promise<HistoryView[]> {
     return listHistoriesWhere(ctx, PUBLISHED, [], parts);
+  }
+
+  /** `sharedWithMe` in batches as it is read (one statement; `batchSize` null: read whole, as `listInBatches`). */
+  async sharedWithMeInBatches(ctx: RequestContext, parts: HistoryParts, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
+    if (!ctx.caller.userId) return inOneBatch([]);
+    if (batchSize === null) return inOneBatch(await this.sharedWithMe(ctx, parts));
+    return historiesWhereInBatches(ctx, SHARED_WITH_USER, [ctx.caller.userId], parts, batchSize);
+  }
+
+  /** `published` in batches as it is read (one statement; `batchSize` null: read whole, as `listInBatches`). */
+  async publishedInBatches(ctx: RequestContext, parts: HistoryParts, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
+    if (batchSize === null) return inOneBatch(await this.published(ctx, parts));
+    return historiesWhereInBatches(ctx, PUBLISHED, [], parts, batchSize);
   }
 
   /**
@@ -190,6 +236,11 @@ export class HistoryService {
   isOwner(ctx: RequestContext, history: History): boolean {
     return ownsHistory(ctx.caller, history);
   }
+}
+
+/** A listing already read, as one batch (none when empty). */
+async function* inOneBatch(views: HistoryView[]): AsyncGenerator<HistoryView[], void, undefined> {
+  if (views.length > 0) yield views;
 }
 
 function nonNegative(value: number | null | undefined): number | null {
