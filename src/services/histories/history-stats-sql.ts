@@ -1,4 +1,4 @@
-import { DATASET_STATES } from '../../entities/dataset.entity';
+import { DATASET_STATES, type DatasetState } from '../../entities/dataset.entity';
 import { type HistoryIdLists, type HistorySummary, historyState } from './history-state';
 
 /**
@@ -24,8 +24,8 @@ const BY_HID = 'order by hda.hid, hda.id';
 const SUMMARY_COLUMNS = `count(*)::int as "hdaCount", count(*) filter (where not hda.deleted)::int as "activeCount",
   ${perState((state) => `count(*) filter (where not hda.deleted and d.state = '${state}')`)} as "stateCounts"`;
 
-const ID_COLUMNS = `coalesce(array_agg(hda.id ${BY_HID}), '{}') as "hdaIds",
-  ${perState((state) => `coalesce(array_agg(hda.id ${BY_HID}) filter (where d.state = '${state}'), '{}')`)} as "stateIds"`;
+/** The ids by hid and their states: two sorted aggregates (one per state cost twice as much), bucketed by state in `idListsOf`. */
+const ID_COLUMNS = `coalesce(array_agg(hda.id ${BY_HID}), '{}') as "hdaIds", coalesce(array_agg(d.state ${BY_HID}), '{}') as "hdaStates"`;
 
 /** Each distinct file of the live datasets counted once (copies share one). */
 const SIZE_JOIN = `cross join lateral (select coalesce(sum(f.size), 0)::float8 as "contentsSize" from (
@@ -49,7 +49,7 @@ export function statsColumns(parts: StatsParts): string[] {
       '(select count(*)::int from history_dataset_collection_association a where a.history_id = h.id) as "collectionCount"',
     );
   }
-  if (parts.ids) columns.push('hagg."hdaIds", hagg."stateIds"');
+  if (parts.ids) columns.push('hagg."hdaIds", hagg."hdaStates"');
   return columns;
 }
 
@@ -61,7 +61,7 @@ export interface StatsRow {
   contentsSize?: number;
   collectionCount?: number;
   hdaIds?: number[];
-  stateIds?: HistoryIdLists['stateIds'];
+  hdaStates?: string[];
 }
 
 /** The summary of a row read with `stats`, else undefined. */
@@ -76,8 +76,10 @@ export function summaryOf(row: StatsRow): HistorySummary | undefined {
   };
 }
 
-/** The id lists of a row read with `ids`, else undefined. */
+/** The id lists of a row read with `ids` (the ids by hid, bucketed by their states, every state present), else undefined. */
 export function idListsOf(row: StatsRow): HistoryIdLists | undefined {
-  if (row.hdaIds === undefined || row.stateIds === undefined) return undefined;
-  return { hdaIds: row.hdaIds, stateIds: row.stateIds };
+  if (row.hdaIds === undefined || row.hdaStates === undefined) return undefined;
+  const stateIds = Object.fromEntries(DATASET_STATES.map((state) => [state, [] as number[]])) as Record<DatasetState, number[]>;
+  for (let i = 0; i < row.hdaIds.length; i += 1) stateIds[row.hdaStates[i] as DatasetState]?.push(row.hdaIds[i]);
+  return { hdaIds: row.hdaIds, stateIds };
 }
