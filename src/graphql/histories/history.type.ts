@@ -1,6 +1,7 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 
-@ObjectType('History')
+/** Plain fields read as properties (`simpleResolvers`): the histories index streams thousands. */
+@ObjectType('History', { simpleResolvers: true })
 export class HistoryType {
   @Field(() => String)
   name!: string;
