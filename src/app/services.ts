@@ -86,6 +86,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const tasks = new TaskRunner(db.orm, log, {
     workers: 1,
     pollMs: config.jobs.pollMs,
+    signalledPollMs: config.jobs.signalledPollMs,
     heartbeatMs: config.jobs.heartbeatMs,
     staleSeconds: config.jobs.staleSeconds,
     soleProcess: db.embedded,

@@ -22,6 +22,12 @@ export interface TaskRunnerSettings {
   queue?: TaskTable;
   /** PostgreSQL's signals: a task queued by any process wakes this runner (the platform's queue). */
   signals?: DatabaseSignals;
+  /**
+   * How often idle workers look for tasks while they listen to `signals` (a queued task wakes them
+   * at once; the look also recovers the tasks of stopped processes); `pollMs` whenever signals may
+   * be missed, or without signals.
+   */
+  signalledPollMs?: number;
 }
 
 /**
@@ -95,13 +101,19 @@ export class TaskRunner {
             this.waiting.delete(wake);
             resolve();
           };
-          const timer = setTimeout(wake, this.settings.pollMs);
+          const timer = setTimeout(wake, this.idlePollMs());
           this.waiting.add(wake);
         });
         continue;
       }
       await this.runOne(taskId);
     }
+  }
+
+  /** The slow poll while signals arrive; the configured one while they may be missed. */
+  private idlePollMs(): number {
+    const { pollMs, signalledPollMs, signals } = this.settings;
+    return signals?.listening && signalledPollMs ? Math.max(pollMs, signalledPollMs) : pollMs;
   }
 
   private async runOne(taskId: number): Promise<void> {

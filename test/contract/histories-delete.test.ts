@@ -4,10 +4,13 @@ import { createHistory, datasetText, runTool, uploadText, waitForJob } from '../
 import { anonymousSession, type AnonymousSession, eventually, HISTORY_DETAILED_KEYS, MALFORMED_ID, sortedKeys, toolDirectory, UNKNOWN_ID, waitForExport } from '../support/history-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
-/** A tool that takes a while, so that purging can meet its job still running. */
+/** A tool that takes a while (SLOW_SECONDS), so that purging can meet its job still running. */
+const SLOW_SECONDS = 3;
+/** Long enough after a slow job's start for its command to have finished, had it not been stopped. */
+const AFTER_SLOW_MS = SLOW_SECONDS * 1000 + 1000;
 const TOOLS = {
   'slow.xml': `<tool id="slow1" name="Slow copy" version="1.0.0">
-  <command>sleep 4; cat $input > $output</command>
+  <command>sleep ${SLOW_SECONDS}; cat $input > $output</command>
   <inputs><param name="input" type="data" label="Input"/></inputs>
   <outputs><data name="output" format="txt"/></outputs>
 </tool>`,
@@ -204,7 +207,7 @@ describe('DELETE /api/histories/{id} with purge', () => {
     expect(await jobState(running.jobs[0].id)).toBe('deleted');
     expect(await jobState(waiting.jobs[0].id)).toBe('deleted');
     // after the slow command would have finished, the jobs are still deleted
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await new Promise((resolve) => setTimeout(resolve, AFTER_SLOW_MS));
     expect(await jobState(running.jobs[0].id)).toBe('deleted');
     expect(await jobState(waiting.jobs[0].id)).toBe('deleted');
     expect(existsSync(outputFile)).toBe(false);
@@ -232,7 +235,7 @@ describe('PUT /api/histories/{id}/contents/{id} with deleted=true (the platform 
     const output = (await h.api.get(`/api/histories/${id}/contents/${run.outputs[0].id}`).query({ key: alice.key })).body;
     expect(output).toMatchObject({ deleted: true, state: 'discarded', misc_info: 'Job output deleted by user before job completed.' });
     // after the command would have finished: still deleted, nothing written
-    await new Promise((resolve) => setTimeout(resolve, 4500));
+    await new Promise((resolve) => setTimeout(resolve, AFTER_SLOW_MS));
     expect(await jobState(run.jobs[0].id)).toBe('deleted');
     expect(existsSync(outputFile)).toBe(false);
   }, 30000);

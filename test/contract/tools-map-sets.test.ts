@@ -110,6 +110,9 @@ describe('POST /api/tools mapped over a list: rows written in sets', () => {
       expect(res.status).toBe(200);
       expect(res.body.jobs).toHaveLength(size);
       counts.push(h.queriesOf(res));
+      // Only the request is measured: its jobs are let go before they run (the next test's jobs
+      // would otherwise wait behind 43 of them).
+      await sql(h, "update job set state = 'deleted' where history_id = ? and state = 'queued' and handler is null", [decoded(h, historyId)]);
     }
     expect(counts[1]).toBe(counts[0]);
   });

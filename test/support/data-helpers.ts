@@ -1,4 +1,5 @@
 import type { TestPlatform } from './test-platform';
+import { pollPause } from './poll-pause';
 
 export interface Uploaded {
   datasetId: string;
@@ -49,12 +50,12 @@ export async function runTool(h: TestPlatform, key: string, historyId: string, t
 /** Polls a job until it is ok or error (or the time runs out). */
 export async function waitForJob(h: TestPlatform, key: string, jobId: string, timeoutMs = 30000): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/jobs/${jobId}`).query({ key, full: 'true' });
     if (res.status !== 200) throw new Error(`job ${jobId}: ${res.status} ${JSON.stringify(res.body)}`);
     if (['ok', 'error', 'deleted', 'paused'].includes(res.body.state)) return res.body;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${res.body.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollPause(attempt);
   }
 }
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { commitWithoutWaitingForDisk } from './test-database-settings';
 
 /**
  * One database for the whole run: the PostgreSQL server of TEST_DATABASE_URL (its `public` schema
@@ -17,6 +18,7 @@ export default async function globalSetup(): Promise<void> {
     await client.connect();
     // The platform's schema and the depot's own.
     await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS depot CASCADE;');
+    await commitWithoutWaitingForDisk(client);
     await client.end();
   } else {
     const embedded = await startEmbeddedPostgres(undefined);

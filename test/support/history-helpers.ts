@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser, type ReadEntry } from 'tar';
 import type { TestPlatform } from './test-platform';
+import { pollPause } from './poll-pause';
 
 /** The keys of each history view (platform-facts §4.1), sorted. */
 export const HISTORY_SUMMARY_KEYS = ['annotation', 'deleted', 'id', 'model_class', 'name', 'published', 'purged', 'tags', 'url'];
@@ -27,11 +28,11 @@ export const sortedKeys = (item: Record<string, unknown>) => Object.keys(item).s
 /** Waits for a condition on the platform (a background task, a job), polling. */
 export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 30000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt += 1) {
     const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollPause(attempt);
   }
 }
 

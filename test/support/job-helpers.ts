@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
 import type { TestPlatform } from './test-platform';
+import { pollPause } from './poll-pause';
 
 /** The job id 1 of a default platform: well formed, but (usually) of no job in a small test. */
 export const UNKNOWN_ID = 'f7bb1edd6b95db62';
@@ -24,12 +25,12 @@ export function binaryParser(response: { on(event: string, listener: (chunk: Buf
 /** Polls a job until it reaches one of the states (through the API, as its owner or an admin). */
 export async function waitForJobState(h: TestPlatform, key: string, jobId: string, states: string[], timeoutMs = 20000): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/jobs/${jobId}`).query({ key, full: 'true' });
     if (res.status !== 200) throw new Error(`job ${jobId}: ${res.status} ${JSON.stringify(res.body)}`);
     if (states.includes(res.body.state)) return res.body;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${res.body.state}, expected ${states.join('/')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pollPause(attempt);
   }
 }
 

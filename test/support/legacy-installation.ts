@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { legacyDirectoryOf } from '../../src/storage/object-store';
+import { commitWithoutWaitingForDisk } from './test-database-settings';
 
 /** The two dumps of a 15.05 database's schema (../shared/facts/galaxy-15.05). */
 export type LegacySchema = 'schema-migrated.sql' | 'schema.sql';
@@ -34,6 +35,7 @@ export async function freshDatabase(name: string): Promise<string> {
   await onServer(async (client) => {
     await client.query(`drop database if exists "${name}" with (force)`);
     await client.query(`create database "${name}"`);
+    await commitWithoutWaitingForDisk(client, name);
   });
   return databaseUrl(name);
 }
@@ -43,6 +45,7 @@ export async function copiedDatabase(name: string, template: string): Promise<st
   await onServer(async (client) => {
     await client.query(`drop database if exists "${name}" with (force)`);
     await client.query(`create database "${name}" template "${template}"`);
+    await commitWithoutWaitingForDisk(client, name);
   });
   return databaseUrl(name);
 }

@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import type { TestPlatform } from './test-platform';
+import { pollPause } from './poll-pause';
 
 /** Library fixtures for the upload and library dataset change tests (through the API, as an administrator). */
 
@@ -35,12 +36,12 @@ export async function pasteIntoLibrary(h: TestPlatform, library: TestLibrary, fo
 /** Polls a library dataset until its current version is ok or error; returns its detail. */
 export async function waitForLibraryDataset(h: TestPlatform, id: string, key = h.admin.key, timeoutMs = 30000): Promise<Dict> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/libraries/datasets/${id}`).query({ key });
     if (res.status !== 200) throw new Error(`library dataset ${id}: ${res.status} ${JSON.stringify(res.body)}`);
     if (res.body.state === 'ok' || res.body.state === 'error') return res.body as Dict;
     if (Date.now() > deadline) throw new Error(`library dataset ${id} still ${res.body.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollPause(attempt);
   }
 }
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { pollPause } from './poll-pause';
 
 /** Server processes started as an operator starts them (`src/main.ts`), for the tests of several processes. */
 
@@ -23,8 +24,25 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/main.ts` on a free port with the given environment (over the test's own) and waits for its banner. */
+/**
+ * Starts `src/main.ts` on a free port with the given environment (over the test's own) and waits for
+ * its banner. A port found free can be taken before the process binds it (by any outgoing connection
+ * of the machine, four test lanes side by side): a start refused for a port in use is tried again on
+ * new ports, up to three times.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePorts(env);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreePorts(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
     cwd: ROOT,
@@ -39,7 +57,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const deadline = Date.now() + 60_000;
   // The banner's first line: the first-administrator steps are printed only while no administrator exists.
   while (!seen.includes('Platform API:')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${seen}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const message = `server did not start:\n${seen}`;
+      if (child.exitCode !== null && /port \d+ is already in use/.test(seen)) throw new PortTakenError(message);
+      throw new Error(message);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { url: `http://127.0.0.1:${port}`, child, output: () => seen, exited };
@@ -63,8 +85,8 @@ export async function call(server: ServerProcess, method: string, path: string, 
 
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
+  for (let attempt = 0; !(await check()); attempt += 1) {
     if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await pollPause(attempt);
   }
 }

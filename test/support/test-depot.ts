@@ -81,7 +81,9 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
     ADMIN_USERS: ADMIN_EMAIL,
     PASSWORD_HASH_ROUNDS: '4',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    JOB_POLL_MS: '50',
+    // The depot's task workers are woken in this process when it queues a task; an idle worker's
+    // look every 50 ms cost the run 7 % of a core per test depot.
+    JOB_POLL_MS: '1000',
     JOB_HEARTBEAT_MS: '1000',
     ...env,
   });

@@ -1,4 +1,5 @@
 import type { TestPlatform } from './test-platform';
+import { pollPause } from './poll-pause';
 
 type Dict = Record<string, unknown>;
 
@@ -127,12 +128,12 @@ export async function inputStepIds(h: TestPlatform, key: string, workflowId: str
 /** Polls until every dataset of a history is in a final state; returns the contents. */
 export async function waitForHistory(h: TestPlatform, key: string, historyId: string, timeoutMs = 30000): Promise<Array<Dict & { id: string; hid: number; state: string; name: string }>> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/histories/${historyId}/contents`).query({ key, types: 'dataset' });
     if (res.status !== 200) throw new Error(`contents: ${res.status} ${JSON.stringify(res.body)}`);
     const items = res.body as Array<Dict & { id: string; hid: number; state: string; name: string }>;
     if (items.every((item) => ['ok', 'error', 'paused', 'discarded', 'empty', 'failed_metadata'].includes(item.state))) return items;
     if (Date.now() > deadline) throw new Error(`history ${historyId} not done: ${JSON.stringify(items.map((item) => [item.hid, item.state]))}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollPause(attempt);
   }
 }
