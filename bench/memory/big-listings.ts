@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { IdCodec } from '../../src/ids/id-codec';
 import { ApiClient } from '../ratio/api-client';
 import { BIG_LIBRARY_IDS, bigLibrarySeedStatements } from '../ratio/seed-big-library';
-import { HISTORY_OF_COPIES } from '../stream/seed-history';
+import { HISTORY_OF_COPIES, userWithOneUpload } from '../stream/seed-history';
 
 /**
  * The big listings of bench:memory: each of `items` rows, seeded by set-based SQL for a user of their
@@ -34,30 +34,11 @@ const HISTORIES = `with src as (select a.*, h.user_id from history_dataset_assoc
   insert into history_dataset_association (create_time, update_time, history_id, dataset_id, hid, name, info, blurb, peek, extension, dbkey, metadata, visible, deleted, purged)
   select now(), now(), made.id, src.dataset_id, 1, src.name, src.info, src.blurb, src.peek, src.extension, src.dbkey, src.metadata, true, false, false from made, src`;
 
-async function waitForJob(user: ApiClient, jobId: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const job = await user.get<{ state: string }>(`/api/jobs/${jobId}`);
-    if (job.state === 'ok') return;
-    if (['error', 'deleted', 'paused'].includes(job.state) || Date.now() > deadline) throw new Error(`seed upload job ended ${job.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** A user with one upload (through the API), then the big listings by SQL on `databaseUrl`. */
 export async function seedBigListings(master: ApiClient, databaseUrl: string, idSecret: string, items: number): Promise<BigListings> {
   const email = 'memory-big@example.org';
-  const created = await master.post<{ id: string }>('/api/users', { username: 'memory-big', email, password: 'memory-big-password' });
-  const user = master.withKey(await master.post<string>(`/api/users/${created.id}/api_key`));
-  const source = (await user.post<{ id: string }>('/api/histories', { name: 'source' })).id;
-  const upload = await user.post<{ outputs: Array<{ id: string }>; jobs: Array<{ id: string }> }>('/api/tools', {
-    tool_id: 'upload1',
-    history_id: source,
-    inputs: { 'files_0|url_paste': 'a\tb\n1\t2\n', 'files_0|type': 'upload_dataset', file_type: 'tabular', dbkey: 'hg19', 'files_0|NAME': 'bench table' },
-  });
-  await waitForJob(user, upload.jobs[0].id);
+  const { user, sourceHda } = await userWithOneUpload(master, 'memory-big', email, idSecret);
   const codec = new IdCodec(idSecret);
-  const sourceHda = codec.decode(upload.outputs[0].id);
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {

@@ -20,7 +20,7 @@ import { printRows, type Row } from '../ratio/print-rows';
 import { freePort, type ServerProcess, startServerProcess } from '../ratio/processes';
 import type { Target } from '../ratio/targets';
 import { IdCodec } from '../../src/ids/id-codec';
-import { HISTORY_OF_COPIES } from './seed-history';
+import { HISTORY_OF_COPIES, userWithOneUpload } from './seed-history';
 
 const MASTER_KEY = 'stream-master-key';
 const ID_SECRET = 'stream-bench-secret-0123456789ab';
@@ -39,16 +39,6 @@ async function sql<T>(statement: string, params: unknown[]): Promise<T[]> {
     return (await client.query(statement, params)).rows as T[];
   } finally {
     await client.end();
-  }
-}
-
-async function waitForJob(user: ApiClient, jobId: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const job = await user.get<{ state: string }>(`/api/jobs/${jobId}`);
-    if (job.state === 'ok') return;
-    if (['error', 'deleted', 'paused'].includes(job.state) || Date.now() > deadline) throw new Error(`seed upload job ended ${job.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -82,17 +72,8 @@ async function main(): Promise<void> {
     const service = await startServerProcess('service', 'src/main.ts', env, await freePort(), '/api/version', join(dataDir, 'service.log'));
     running.push(service);
     const master = new ApiClient(service.baseUrl, MASTER_KEY);
-    const created = await master.post<{ id: string }>('/api/users', { username: 'stream-user', email: 'stream-user@example.org', password: 'bench-password' });
-    const user = master.withKey(await master.post<string>(`/api/users/${created.id}/api_key`));
-    const source = (await user.post<{ id: string }>('/api/histories', { name: 'source' })).id;
-    const upload = await user.post<{ outputs: Array<{ id: string }>; jobs: Array<{ id: string }> }>('/api/tools', {
-      tool_id: 'upload1',
-      history_id: source,
-      inputs: { 'files_0|url_paste': 'a\tb\n1\t2\n', 'files_0|type': 'upload_dataset', file_type: 'tabular', dbkey: 'hg19', 'files_0|NAME': 'bench table' },
-    });
-    await waitForJob(user, upload.jobs[0].id);
+    const { user, sourceHda } = await userWithOneUpload(master, 'stream-user', 'stream-user@example.org', ID_SECRET);
     const codec = new IdCodec(ID_SECRET);
-    const sourceHda = codec.decode(upload.outputs[0].id);
     const targets: Target[] = [];
     for (const size of settings.sizes) {
       const started = Date.now();
