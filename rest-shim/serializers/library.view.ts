@@ -168,6 +168,12 @@ export function folderItemDict(item: Dict): Dict {
 
 const text = JSON.stringify;
 
+/** `libraryTimeOfIso` as JSON: its text is digits, dashes, colons, a space and AM or PM, never escaped. */
+const libraryTimeJson = (value: unknown): string => {
+  const time = libraryTimeOfIso(value);
+  return time === null ? 'null' : `"${time}"`;
+};
+
 /**
  * `JSON.stringify(folderItemDict(item))`, written straight from the selection: a streamed listing of
  * 100,000 items builds no dictionary per item. An item lacking a field (a selection never does)
@@ -178,7 +184,7 @@ export function folderItemJson(item: Dict): string {
   if (id === undefined || type === undefined || name === undefined || updateTime === undefined || createTime === undefined || deleted === undefined || canManage === undefined) {
     return text(folderItemDict(item));
   }
-  const head = `{"id":${jsonValue(id)},"type":${jsonValue(type)},"name":${jsonValue(name)},"update_time":${jsonValue(libraryTimeOfIso(updateTime))},"create_time":${jsonValue(libraryTimeOfIso(createTime))},"deleted":${jsonValue(deleted)}`;
+  const head = `{"id":${jsonValue(id)},"type":${type === 'file' ? '"file"' : jsonValue(type)},"name":${jsonValue(name)},"update_time":${libraryTimeJson(updateTime)},"create_time":${libraryTimeJson(createTime)},"deleted":${jsonValue(deleted)}`;
   if (type === 'folder') {
     if (item.canModify === undefined) return text(folderItemDict(item));
     return `${head},"can_modify":${jsonValue(item.canModify)},"can_manage":${jsonValue(canManage)}}`;
@@ -186,7 +192,7 @@ export function folderItemJson(item: Dict): string {
   const { fileExt, dateUploaded, isUnrestricted, isPrivate, fileSize } = item;
   if (fileExt === undefined || dateUploaded === undefined || isUnrestricted === undefined || isPrivate === undefined || fileSize === undefined) return text(folderItemDict(item));
   return (
-    `${head},"file_ext":${jsonValue(fileExt)},"date_uploaded":${jsonValue(libraryTimeOfIso(dateUploaded))},"is_unrestricted":${jsonValue(isUnrestricted)},` +
+    `${head},"file_ext":${jsonValue(fileExt)},"date_uploaded":${libraryTimeJson(dateUploaded)},"is_unrestricted":${jsonValue(isUnrestricted)},` +
     `"is_private":${jsonValue(isPrivate)},"can_manage":${jsonValue(canManage)},"file_size":${jsonString(niceSize(fileSize))}}`
   );
 }

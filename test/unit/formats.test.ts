@@ -2,7 +2,7 @@ import { asBool, stringAsBool } from '../../src/format/booleans';
 import { niceSize } from '../../src/format/nice-size';
 import { pythonText } from '../../src/format/python-text';
 import { parseQuotaAmount } from '../../src/format/quota-amount';
-import { isoformat, libraryTimestamp, pythonStr } from '../../src/format/timestamps';
+import { isoformat, libraryTimestamp, pythonStr, utcIsoText } from '../../src/format/timestamps';
 
 describe('nice_size (platform-facts §5.2)', () => {
   it.each<[unknown, string]>([
@@ -72,6 +72,13 @@ describe('timestamps', () => {
   it('library timestamps use a 12-hour clock', () => {
     expect(libraryTimestamp(date)).toBe('2015-06-01 03:04 PM');
     expect(libraryTimestamp(new Date(Date.UTC(2015, 5, 1, 0, 7)))).toBe('2015-06-01 12:07 AM');
+  });
+
+  it('utcIsoText writes what toISOString writes, leap days, the years 0-9999 and beyond included', () => {
+    const edges = [0, -1, 951_782_400_000, 4_107_542_399_999, -62_167_219_200_000, -62_167_219_200_001, 253_402_300_799_999, 253_402_300_800_000, 1.5, -0.5];
+    const spread = Array.from({ length: 20_000 }, (_, i) => -70_000_000_000_000 + i * 16_777_259_123.7);
+    for (const ms of [...edges, ...spread]) expect(utcIsoText(ms)).toBe(new Date(ms).toISOString());
+    expect(() => utcIsoText(Number.NaN)).toThrow(RangeError);
   });
 });
 

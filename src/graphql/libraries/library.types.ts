@@ -4,6 +4,7 @@ import type { LibraryFolder } from '../../entities/library-folder.entity';
 import type { Role } from '../../entities/role.entity';
 import { RoleType } from '../roles/role.type';
 import type { FileUpload } from 'graphql-upload-minimal';
+import type { UtcIsoText } from '../../format/timestamps';
 import { JSONObjectScalar, JSONScalar, UploadScalar } from '../shared/scalars';
 
 @ObjectType('Library')
@@ -30,13 +31,13 @@ export class FolderContentItemType {
   @Field(() => ID) id!: string;
   @Field(() => String, { description: "'folder' or 'file'." }) type!: string;
   @Field(() => String) name!: string;
-  @Field(() => Date) createTime!: Date;
-  @Field(() => Date) updateTime!: Date;
+  @Field(() => Date) createTime!: UtcIsoText;
+  @Field(() => Date) updateTime!: UtcIsoText;
   @Field(() => Boolean) deleted!: boolean;
   @Field(() => Boolean, { nullable: true }) canModify!: boolean | null;
   @Field(() => Boolean) canManage!: boolean;
   @Field(() => String, { nullable: true }) fileExt!: string | null;
-  @Field(() => Date, { nullable: true }) dateUploaded!: Date | null;
+  @Field(() => Date, { nullable: true }) dateUploaded!: UtcIsoText | null;
   @Field(() => Float, { nullable: true }) fileSize!: number | null;
   @Field(() => String, { nullable: true, description: "The current version's dataset state (files only; read with the listing, no further statement)." }) state!: string | null;
   @Field(() => Boolean, { nullable: true }) isUnrestricted!: boolean | null;

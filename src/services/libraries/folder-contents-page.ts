@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context/request-context';
 import { errors } from '../../errors/error-kinds';
-import { type FolderContentItem, folderContentItem } from './folder-contents.service';
+import type { FolderContentItem } from './folder-contents.service';
 import { FOLDER_ITEMS, FOLDER_ITEMS_COUNT, type ItemsFrom } from './folder-items-sql';
 
 /** At most this many items in one page (as history items). */
@@ -61,7 +61,7 @@ export async function folderContentsPage(
   const rows = first === 0 ? [] : await ctx.rows(FOLDER_ITEMS.for({ from, limited: true }), params);
   const page = rows.slice(0, first);
   return {
-    items: page.map((row) => ({ item: folderContentItem(row), cursor: folderCursorOf({ kind: Number(row.k) === 0 ? 0 : 1, name: row.name, id: Number(row.id) }) })),
+    items: page.map((item) => ({ item, cursor: folderCursorOf({ kind: item.kind === 'folder' ? 0 : 1, name: item.name, id: Number(item.id) }) })),
     hasNextPage: rows.length > first,
     totalCount: async () => Number((await ctx.rows(FOLDER_ITEMS_COUNT.for({}), opened.params.slice(0, 4)))[0]?.n ?? 0),
   };

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context/request-context';
-import { type FolderContentItem, type FolderContents, folderContentItem } from './folder-contents.service';
-import { FOLDER_ITEMS } from './folder-items-sql';
+import type { FolderContentItem, FolderContents } from './folder-contents.service';
+import { FOLDER_FILES, FOLDER_SUBFOLDERS, type FolderItemRow } from './folder-items-sql';
 
 /** Items per batch of a streamed folder listing: the cursor reads this many rows at a time. */
 export const FOLDER_ITEMS_BATCH = 1000;
@@ -15,7 +15,8 @@ export interface FolderContentsBatch {
  * The first level of a folder as `list` answers it, in batches as its one statement's rows are read.
  * Everything that can refuse the request (the id, the library's access) is decided before this
  * returns, so a refusal is an error answer, never a broken stream. The first batch always comes (the
- * folder's header, with no items for an empty folder). Statements: the folder, then the items' one.
+ * folder's header, with no items for an empty folder). Statements: the folder, its subfolders, then
+ * its datasets (each read as PostgreSQL produces it, in the listing's order).
  */
 export async function folderContentsInBatches(
   ctx: RequestContext,
@@ -26,16 +27,22 @@ export async function folderContentsInBatches(
   const service = ctx.services.folderContents;
   const opened = await service.open(ctx, encodedId, includeDeleted);
   const header = service.header(opened, ctx.caller.isAdmin);
-  return withHeader(header, ctx.batches(FOLDER_ITEMS.for({ from: 'start', limited: false }), opened.params, { batchSize }));
+  return withHeader(header, subfoldersThenFiles(ctx, opened.params, batchSize));
+}
+
+async function* subfoldersThenFiles(ctx: RequestContext, params: readonly unknown[], batchSize: number): AsyncGenerator<FolderItemRow[], void, undefined> {
+  // The subfolders' statement has no $5 (the caller's private role): only the datasets' does.
+  yield* ctx.batches(FOLDER_SUBFOLDERS, params.slice(0, 4), { batchSize });
+  yield* ctx.batches(FOLDER_FILES, params, { batchSize });
 }
 
 async function* withHeader(
   header: FolderContentsBatch['header'],
-  rows: AsyncGenerator<Parameters<typeof folderContentItem>[0][], void, undefined>,
+  rows: AsyncGenerator<FolderItemRow[], void, undefined>,
 ): AsyncGenerator<FolderContentsBatch, void, undefined> {
   let first = true;
   for await (const batch of rows) {
-    yield { header: first ? header : null, items: batch.map(folderContentItem) };
+    yield { header: first ? header : null, items: batch };
     first = false;
   }
   if (first) yield { header, items: [] };

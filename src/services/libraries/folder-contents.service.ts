@@ -6,23 +6,8 @@ import { FOLDER_ITEMS, type FolderItemRow } from './folder-items-sql';
 import { decodeFolderId } from './folder-ids';
 import { folderNotFound } from './folder.service';
 
-export interface FolderContentItem {
-  kind: 'folder' | 'file';
-  id: number;
-  name: string;
-  createTime: Date;
-  updateTime: Date;
-  deleted: boolean;
-  canModify?: boolean;
-  canManage: boolean;
-  fileExt?: string;
-  dateUploaded?: Date;
-  fileSize?: number;
-  /** The current version's dataset state (files only). */
-  state?: string;
-  isUnrestricted?: boolean;
-  isPrivate?: boolean;
-}
+/** A listed subfolder or dataset (see `FolderItemRow`: the statement's row). */
+export type FolderContentItem = FolderItemRow;
 
 export interface FolderContents {
   fullPath: Array<{ id: number; name: string }>;
@@ -74,27 +59,6 @@ export interface OpenedFolder {
   params: [number, number[], boolean, boolean, number | null];
 }
 
-/** A listed row as the service's item. */
-export function folderContentItem(row: FolderItemRow): FolderContentItem {
-  if (Number(row.k) === 0) {
-    return { kind: 'folder', id: row.id, name: row.name, createTime: new Date(row.createTime), updateTime: new Date(row.updateTime), deleted: row.deleted, canModify: row.canModify ?? false, canManage: row.canManage };
-  }
-  return {
-    kind: 'file',
-    id: row.id,
-    name: row.name,
-    createTime: new Date(row.createTime),
-    updateTime: new Date(row.updateTime),
-    deleted: row.deleted,
-    canManage: row.canManage,
-    fileExt: row.fileExt ?? undefined,
-    dateUploaded: row.dateUploaded === null ? undefined : new Date(row.dateUploaded),
-    fileSize: row.fileSize ?? 0,
-    state: row.state ?? undefined,
-    isUnrestricted: row.isUnrestricted ?? false,
-    isPrivate: row.isPrivate ?? false,
-  };
-}
 
 /**
  * The first level of a folder, folders before datasets, each with what the caller may do; deleted
@@ -129,6 +93,6 @@ export class FolderContentsService {
   async list(ctx: RequestContext, encodedId: string, includeDeleted: boolean): Promise<FolderContents> {
     const opened = await this.open(ctx, encodedId, includeDeleted);
     const rows = await ctx.rows(FOLDER_ITEMS.for({ from: 'start', limited: false }), opened.params);
-    return { ...this.header(opened, ctx.caller.isAdmin), items: rows.map(folderContentItem) };
+    return { ...this.header(opened, ctx.caller.isAdmin), items: rows };
   }
 }
