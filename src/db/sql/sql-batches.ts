@@ -1,5 +1,6 @@
 import Cursor from 'pg-cursor';
 import type { types } from 'pg';
+import { type ColumnDescription, rowObjects } from './row-objects';
 import type { SqlStatement } from './sql-statement';
 
 /** How a batched read hands its rows out. */
@@ -19,7 +20,7 @@ export interface BatchOptions {
 /** What a batched read needs of a pooled pg connection: pg's `query`, which also submits a cursor. */
 export interface CursorConnection {
   query(cursor: Cursor): Cursor;
-  query(config: { text: string; values: unknown[]; rowMode?: 'array'; types: TypeParsers }): Promise<{ rows: unknown[] }>;
+  query(config: { text: string; values: unknown[]; rowMode: 'array'; types: TypeParsers }): Promise<{ rows: unknown[]; fields: ColumnDescription[] }>;
 }
 
 export interface TypeParsers {
@@ -57,14 +58,22 @@ export async function* readInBatches<Row>(
   const connection = await source.acquireConnection();
   counter.count(statement.text, params);
   try {
+    const asArrays = options.rowMode === 'array';
     if (!cursor) {
-      const { rows } = await connection.query({ text: statement.text, values: params as unknown[], rowMode: options.rowMode, types: typeParsers });
-      for (let start = 0; start < rows.length; start += options.batchSize) yield rows.slice(start, start + options.batchSize) as Row[];
+      const { rows, fields } = await connection.query({ text: statement.text, values: params as unknown[], rowMode: 'array', types: typeParsers });
+      const all = asArrays ? rows : rowObjects(fields, rows as unknown[][]);
+      for (let start = 0; start < all.length; start += options.batchSize) yield all.slice(start, start + options.batchSize) as Row[];
       return;
     }
-    const reading = connection.query(new Cursor(statement.text, params as unknown[], { rowMode: options.rowMode, types: typeParsers }));
+    // Rows come as arrays and are made objects by one builder per column list (row-objects.ts).
+    const reading = connection.query(new Cursor(statement.text, params as unknown[], { rowMode: 'array', types: typeParsers }));
     const read = (): Promise<Row[]> => {
-      const next = reading.read(options.batchSize) as Promise<Row[]>;
+      const next = new Promise<Row[]>((resolve, reject) => {
+        reading.read(options.batchSize, (error, rows, result) => {
+          if (error) reject(error);
+          else resolve((asArrays ? rows : rowObjects(result.fields, rows as unknown as unknown[][])) as Row[]);
+        });
+      });
       // Awaited below (or in `finally`); this only keeps a failure from counting as unhandled meanwhile.
       next.catch(() => undefined);
       return next;

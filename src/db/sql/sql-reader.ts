@@ -1,12 +1,14 @@
 import { TransactionContext } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { type QueryResult, type QueryResultRow, types } from 'pg';
+import { type QueryResultRow, types } from 'pg';
+import { type ColumnDescription, rowObjects } from './row-objects';
 import { type BatchConnectionSource, type BatchOptions, readInBatches, type StatementCounter } from './sql-batches';
 import type { SqlStatement } from './sql-statement';
 
 /** The part of a pooled pg connection the reader uses. */
 interface PgConnection {
-  query<Row extends QueryResultRow>(config: { text: string; values: unknown[]; name?: string; types: TypeParsers }): Promise<QueryResult<Row>>;
+  /** Rows as arrays, made objects by `rowObjects` (one builder per column list). */
+  query(config: { text: string; values: unknown[]; name?: string; rowMode: 'array'; types: TypeParsers }): Promise<{ rows: unknown[][]; fields: ColumnDescription[] }>;
 }
 
 interface TypeParsers {
@@ -50,8 +52,9 @@ export class SqlReader {
     const connection = await source.acquireConnection();
     this.counter.count(statement.text, params);
     try {
-      const config = { text: statement.text, values: params as unknown[], name: this.prepare ? this.nameOf(statement) : undefined, types: DRIVER_TYPES };
-      return (await connection.query<Row>(config)).rows;
+      const config = { text: statement.text, values: params as unknown[], name: this.prepare ? this.nameOf(statement) : undefined, rowMode: 'array' as const, types: DRIVER_TYPES };
+      const result = await connection.query(config);
+      return rowObjects<Row>(result.fields, result.rows);
     } finally {
       await source.releaseConnection(connection);
     }
