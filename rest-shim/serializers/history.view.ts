@@ -1,6 +1,7 @@
 import type { ViewSpec } from '../core/views';
 import { pythonIso } from '../core/shape';
 import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from './hda.view';
+import { jsonString, jsonValue } from './json-text';
 
 /** The platform's history serializer (platform-facts §4.1) over the History type. */
 export const HISTORY_VIEW: ViewSpec = {
@@ -80,4 +81,26 @@ export function historyDict(history: Record<string, unknown>, keys: readonly str
     }
   }
   return out;
+}
+
+/** The summary view's keys, in its order. */
+const SUMMARY_KEYS = HISTORY_VIEW.views.summary;
+
+/** Whether `keys` are the summary view's, in its order (asked once per listing, not per history). */
+export const isHistorySummary = (keys: readonly string[]): boolean => keys.length === SUMMARY_KEYS.length && keys.every((key, i) => key === SUMMARY_KEYS[i]);
+
+/**
+ * `JSON.stringify(historyDict(history, summary keys))` written straight from the selection: the index
+ * of 100,000 histories builds no dictionary per history. A history lacking a field (a selection
+ * never does) takes the generic path, which leaves the key out as the dictionary would.
+ */
+export function historySummaryJson(history: Record<string, unknown>): string {
+  const { id, model_class: modelClass, name, deleted, purged, published, annotation, tags } = history;
+  if (typeof id !== 'string' || modelClass === undefined || name === undefined || deleted === undefined || purged === undefined || published === undefined || annotation === undefined || !Array.isArray(tags)) {
+    return JSON.stringify(historyDict(history, SUMMARY_KEYS));
+  }
+  return (
+    `{"id":${jsonString(id)},"model_class":${jsonValue(modelClass)},"name":${jsonValue(name)},"deleted":${jsonValue(deleted)},"purged":${jsonValue(purged)},` +
+    `"url":${jsonString(`/api/histories/${id}`)},"published":${jsonValue(published)},"annotation":${jsonValue(annotation)},"tags":${tags.length === 0 ? '[]' : JSON.stringify(tags)}}`
+  );
 }

@@ -6,7 +6,7 @@ import { isPlainObject } from '../../../src/http/body-parser';
 import { route, type RouteArea } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 import { serializationOf, viewSelection } from '../../core/views';
-import { HISTORY_VIEW, historyDict } from '../../serializers/history.view';
+import { HISTORY_VIEW, historyDict, historySummaryJson, isHistorySummary } from '../../serializers/history.view';
 import { historyContentsRoutes } from './history-contents.routes';
 import { sharingRoutes } from '../sharing/sharing.routes';
 import { provenanceRoutes } from '../jobs/provenance.routes';
@@ -56,7 +56,8 @@ const historiesJson =
   <Field extends string>(field: Field) =>
   (input: RouteInput) => {
     const { keys } = serialization(input, 'summary');
-    return (data: HistoriesBatches<Field>) => data[field].histories.map((history) => JSON.stringify(historyDict(history, keys))).join(',');
+    const historyJson = isHistorySummary(keys) ? historySummaryJson : (history: Record<string, unknown>) => JSON.stringify(historyDict(history, keys));
+    return (data: HistoriesBatches<Field>) => data[field].histories.map(historyJson).join(',');
   };
 
 const SHOW = `query HistoryShow($id: ID!, ${view.variables}) { history(id: $id) { ${view.selection} } }`;

@@ -2,6 +2,7 @@ import { TransactionContext } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type QueryResultRow, types } from 'pg';
 import { type ColumnDescription, rowObjects } from './row-objects';
+import { getTypeParserWithTimestamptz } from './timestamptz-text';
 import { type BatchConnectionSource, type BatchOptions, readInBatches, type StatementCounter } from './sql-batches';
 import type { SqlStatement } from './sql-statement';
 
@@ -18,8 +19,9 @@ interface TypeParsers {
 /**
  * pg's own parsers (timestamps to Date, json to objects), not the ORM's per-connection ones (which
  * hand timestamps over as text for the ORM to convert): read models get typed values from the driver.
+ * Timestamps with a zone are read by position (`parseTimestamptz`: the same Dates, no regular expression).
  */
-const DRIVER_TYPES: TypeParsers = { getTypeParser: types.getTypeParser };
+const DRIVER_TYPES: TypeParsers = { getTypeParser: getTypeParserWithTimestamptz as typeof types.getTypeParser };
 
 /** The part of knex's client the reader uses: its pool (or, for a transaction, the transaction's connection). */
 interface ConnectionSource {

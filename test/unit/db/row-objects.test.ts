@@ -1,4 +1,4 @@
-import { rowObjectBuilder, rowObjects } from '../../src/db/sql/row-objects';
+import { rowObjectBuilder, rowObjects } from '../../../src/db/sql/row-objects';
 
 const columns = (...names: string[]) => names.map((name) => ({ name }));
 
