@@ -1,10 +1,10 @@
-import { get as httpGet, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { serializationOf, viewSelection } from '../../rest-shim/core/views';
 import { HISTORY_VIEW, historyDict } from '../../rest-shim/serializers/history.view';
 import { createCollection, createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { anonymousSession } from '../support/history-helpers';
 import { decoded, expectError, sql } from '../support/job-helpers';
+import { type ListeningApp, listenOnFreePort } from '../support/raw-http';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 let h: TestPlatform;
@@ -12,7 +12,7 @@ let alice: TestUser;
 let carol: TestUser;
 /** Alice's history with an upload, a collection and tags, published with a slug and shared with Carol. */
 let rich: string;
-let server: Server;
+let served: ListeningApp;
 
 type Item = Record<string, unknown>;
 const view = viewSelection(HISTORY_VIEW);
@@ -143,12 +143,10 @@ beforeAll(async () => {
   await createHistory(h, alice.key, 'empty one');
   await seedHistories(alice, 6, carol);
   await h.warmKeys(alice.key, carol.key);
-  server = h.platform.http.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  served = await listenOnFreePort(h.platform.http.app);
 }, 120_000);
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await served.close();
   await h.close();
 });
 
@@ -228,7 +226,7 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
   });
 
   it('releases the read of a client that goes away mid-answer: later requests are served', async () => {
-    const { port } = server.address() as AddressInfo;
+    const { port } = served;
     for (let i = 0; i < 3; i += 1) {
       const response = await new Promise<IncomingMessage>((resolve, reject) => {
         httpGet({ host: '127.0.0.1', port, path: `/api/histories?view=detailed&key=${alice.key}` }, resolve).on('error', reject);

@@ -1,12 +1,11 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import Cursor from 'pg-cursor';
 import { serializationOf } from '../../rest-shim/core/views';
 import { HDA_DETAILED_KEYS, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, needsDetails } from '../../rest-shim/serializers/hda.view';
 import { HDCA_SELECTION, hdcaDict } from '../../rest-shim/serializers/hdca.view';
 import { createCollection, createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { decoded, expectError, sql } from '../support/job-helpers';
 import { seedLargeHistory } from '../support/large-history';
-import { stalledGet } from '../support/raw-http';
+import { type ListeningApp, listenOnFreePort, stalledGet } from '../support/raw-http';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 let h: TestPlatform;
@@ -16,7 +15,7 @@ let small: string;
 let big: string;
 /** Datasets of the big history named in `ids` and `details`. */
 let named: string[];
-let server: Server;
+let served: ListeningApp;
 
 /** The listing the shim answered before it streamed: `historyItems` in one query, shaped whole. */
 const WHOLE = `query ($historyId: ID!, $types: [String!], $ids: [ID!], $deleted: Boolean, $visible: Boolean, $detailed: Boolean!) {
@@ -104,12 +103,10 @@ beforeAll(async () => {
   const listed = await contents(big);
   named = [seeded.uploaded[0], (listed.body as Item[])[1500].id as string, (listed.body as Item[])[2400].id as string];
   await h.warmKeys(alice.key, bob.key);
-  server = h.platform.http.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  served = await listenOnFreePort(h.platform.http.app);
 }, 120_000);
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await served.close();
   await h.close();
 });
 
@@ -150,6 +147,21 @@ describe('GET /api/histories/{id}/contents: streamed as it is read', () => {
     }
   });
 
+  it('reads a history of one batch or less as one prepared statement, a bigger one through a cursor (server)', async () => {
+    // On PGlite no read holds a cursor (its one session is shared by every connection): nothing to tell apart.
+    if (!process.env.TEST_DATABASE_URL) return;
+    const cursorReads = jest.spyOn(Cursor.prototype, 'read');
+    try {
+      expect((await contents(small)).body).toHaveLength(10);
+      expect(cursorReads).not.toHaveBeenCalled();
+      expect((await contents(big)).body).toHaveLength(2505);
+      // Three batches of 1,000, then the read that finds the end.
+      expect(cursorReads.mock.calls.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      cursorReads.mockRestore();
+    }
+  });
+
   it('answers an empty history with []', async () => {
     const empty = await createHistory(h, alice.key, 'empty');
     const res = await contents(empty);
@@ -164,7 +176,7 @@ describe('GET /api/histories/{id}/contents: streamed as it is read', () => {
   });
 
   it('releases the read of a client that goes away mid-answer: later requests are served', async () => {
-    const { port } = server.address() as AddressInfo;
+    const { port } = served;
     // On a server (a cursor), some 25 MB of detailed items: more than the sockets between the two ends
     // can hold unread, so the read is still open when the client goes. PGlite reads at once anyway.
     let listed = big;

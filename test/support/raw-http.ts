@@ -55,3 +55,23 @@ export function stalledGet(port: number, path: string): Promise<StalledReply> {
     socket.on('error', reject);
   });
 }
+
+/** The application listening on a port of its own (for raw-socket clients), and how to stop it. */
+export interface ListeningApp {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves `app` on a free local port, as `npm start` serves it; `close` also ends open connections. */
+export async function listenOnFreePort(app: Express): Promise<ListeningApp> {
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
