@@ -1,9 +1,6 @@
 import type { RequestContext } from '../../context/request-context';
-import type { FolderContentItem, FolderContents } from './folder-contents.service';
-import { FOLDER_FILES, FOLDER_SUBFOLDERS, type FolderItemRow } from './folder-items-sql';
-
-/** Items per batch of a streamed folder listing: the cursor reads this many rows at a time. */
-export const FOLDER_ITEMS_BATCH = 1000;
+import type { FolderContentItem, FolderContents, OpenedFolder } from './folder-contents.service';
+import { FOLDER_FILES, FOLDER_ITEMS_BATCH, FOLDER_SUBFOLDERS, type FolderItemRow } from './folder-items-sql';
 
 /** A batch of a folder's listing; the first also says what the listing says about the folder. */
 export interface FolderContentsBatch {
@@ -15,8 +12,9 @@ export interface FolderContentsBatch {
  * The first level of a folder as `list` answers it, in batches as its one statement's rows are read.
  * Everything that can refuse the request (the id, the library's access) is decided before this
  * returns, so a refusal is an error answer, never a broken stream. The first batch always comes (the
- * folder's header, with no items for an empty folder). Statements: the folder, its subfolders, then
- * its datasets (each read as PostgreSQL produces it, in the listing's order).
+ * folder's header, with no items for an empty folder). Statements: the folder (which counts its
+ * subfolders and datasets up to a batch), its subfolders if it has any, then its datasets if it has
+ * any (each read as PostgreSQL produces it, in the listing's order).
  */
 export async function folderContentsInBatches(
   ctx: RequestContext,
@@ -27,13 +25,15 @@ export async function folderContentsInBatches(
   const service = ctx.services.folderContents;
   const opened = await service.open(ctx, encodedId, includeDeleted);
   const header = service.header(opened, ctx.caller.isAdmin);
-  return withHeader(header, subfoldersThenFiles(ctx, opened.params, batchSize));
+  return withHeader(header, subfoldersThenFiles(ctx, opened, batchSize));
 }
 
-async function* subfoldersThenFiles(ctx: RequestContext, params: readonly unknown[], batchSize: number): AsyncGenerator<FolderItemRow[], void, undefined> {
+/** Each part read only when the folder has some, as one prepared statement when it fits a batch. */
+async function* subfoldersThenFiles(ctx: RequestContext, opened: OpenedFolder, batchSize: number): AsyncGenerator<FolderItemRow[], void, undefined> {
+  const { subfolderRows, datasetRows } = opened.folder;
   // The subfolders' statement has no $5 (the caller's private role): only the datasets' does.
-  yield* ctx.batches(FOLDER_SUBFOLDERS, params.slice(0, 4), { batchSize });
-  yield* ctx.batches(FOLDER_FILES, params, { batchSize });
+  if (subfolderRows > 0) yield* ctx.batches(FOLDER_SUBFOLDERS, opened.params.slice(0, 4), { batchSize, expectedRows: subfolderRows });
+  if (datasetRows > 0) yield* ctx.batches(FOLDER_FILES, opened.params, { batchSize, expectedRows: datasetRows });
 }
 
 async function* withHeader(

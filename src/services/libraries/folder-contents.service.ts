@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { grantedSql, heldRolesCte, libraryAccessibleSql } from '../permissions/permission-rules';
-import { FOLDER_ITEMS, type FolderItemRow } from './folder-items-sql';
+import { countedRows, FOLDER_ITEMS, type FolderItemRow } from './folder-items-sql';
 import { decodeFolderId } from './folder-ids';
 import { folderNotFound } from './folder.service';
 
@@ -26,6 +26,9 @@ interface FolderRow {
   canAdd: boolean;
   canModify: boolean;
   path: Array<{ id: number; name: string }>;
+  /** Subfolders and datasets of the folder, deleted or not, counted up to one more than a batch (`countedRows`). */
+  subfolderRows: number;
+  datasetRows: number;
   /** Every role the caller holds (own and groups'), for the items' statement. */
   roles: number[];
   privateRole: number | null;
@@ -45,6 +48,7 @@ const FOLDER = sql<FolderRow>(
              select p.id, p.parent_id, p.name, up.depth + 1 from library_folder p join up on p.id = up.parent_id)
            select json_agg(json_build_object('id', up.id, 'name', up.name) order by up.depth desc) from up) as path,
           array(select role_id from held) as roles,
+          ${countedRows('library_folder', 'f.id')} as "subfolderRows", ${countedRows('library_dataset', 'f.id')} as "datasetRows",
           (select r.id from user_role_association ura join role r on r.id = ura.role_id
             where ura.user_id = $2 and r.type = 'private' order by ura.id limit 1) as "privateRole"
      from library_folder f join library l on l.id = f.library_id

@@ -17,6 +17,17 @@ import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
  * include_deleted and the modify right; active datasets need every one of their access roles.
  */
 
+/** Items per batch of a streamed folder listing: the cursor reads this many rows at a time. */
+export const FOLDER_ITEMS_BATCH = 1000;
+
+/**
+ * How far the folder's statement counts its subfolders and its datasets (each up to one more than a
+ * batch, whatever their number: a bounded index read): a part of a batch or less is read as one
+ * prepared statement, an empty one not at all; a bigger one by cursor.
+ */
+export const countedRows = (table: 'library_folder' | 'library_dataset', folderId: string) =>
+  `(select count(*) from (select 1 from ${table} c where c.${table === 'library_folder' ? 'parent_id' : 'folder_id'} = ${folderId} limit ${FOLDER_ITEMS_BATCH + 1}) c)::int`;
+
 /** Where a listing starts: before everything, among the subfolders, or among the datasets. */
 export type ItemsFrom = 'start' | 'folders' | 'files';
 
