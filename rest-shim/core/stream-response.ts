@@ -46,8 +46,9 @@ function drained(res: Response): Promise<void> {
  * Answers a listing as one JSON array written event by event (each event one batch of items), with
  * backpressure. Until the first event is read nothing is written: a refusal, or a failure of the
  * first read, throws for the usual error answer. The headers (status 200, the SQL statement count:
- * the read's statement is counted when it starts) go out with the first write. A client that goes
- * away ends the events (`return()`: the read's connection is released); a failure after the first
+ * the read's statement is counted when it starts) go out with the first write: the first event's
+ * text once the second event is read, or the whole answer with its length. A client that goes away
+ * ends the events (`return()`: the read's connection is released); a failure after the first
  * byte is logged and the socket destroyed, so a cut answer never looks complete.
  */
 export async function streamEvents(res: Response, answer: EventStream, write: EventWriter<unknown>, log: Logger, frame?: StreamFrame<unknown>): Promise<void> {
@@ -66,6 +67,14 @@ export async function streamEvents(res: Response, answer: EventStream, write: Ev
   const away = () => gone || res.destroyed;
   let opened = false;
   let listed = false;
+  // Each event's text is written when the next event comes; the last goes out with the end. A listing
+  // of one batch is thus one write with its length (no chunked encoding, one system call).
+  let held = '';
+  const send = (text: string) => {
+    if (!res.headersSent) res.status(200).type('application/json');
+    // As bytes: a text chunk would be measured (chunked encoding's length) and then encoded, two passes.
+    return res.write(Buffer.from(text, 'utf8'));
+  };
   try {
     for (let next = gone ? { done: true as const, value: undefined } : await events.next(); !next.done; next = await events.next()) {
       const data = dataOf(next.value);
@@ -74,7 +83,6 @@ export async function streamEvents(res: Response, answer: EventStream, write: Ev
       if (items === '' && (opened || !frame)) continue;
       let chunk = '';
       if (!opened) {
-        res.status(200).type('application/json');
         chunk = open(data);
         opened = true;
       }
@@ -82,9 +90,8 @@ export async function streamEvents(res: Response, answer: EventStream, write: Ev
         chunk += listed ? `,${items}` : items;
         listed = true;
       }
-      // As bytes: a text chunk would be measured (chunked encoding's length) and then encoded, two passes.
-      const more = res.write(Buffer.from(chunk, 'utf8'));
-      if (!more && !away()) await drained(res);
+      if (held !== '' && !send(held) && !away()) await drained(res);
+      held = chunk;
       if (away()) return;
     }
     if (!opened) {
@@ -93,7 +100,8 @@ export async function streamEvents(res: Response, answer: EventStream, write: Ev
       res.end('[]');
       return;
     }
-    res.end(close);
+    if (!res.headersSent) res.status(200).type('application/json');
+    res.end(Buffer.from(held + close, 'utf8'));
   } catch (error) {
     if (!res.headersSent) throw error;
     const cause = error instanceof GraphQLError && error.originalError ? error.originalError : error;

@@ -94,8 +94,26 @@ describe('streamEvents: a listing written batch by batch', () => {
     await expect(refused).rejects.toThrow('refused');
   });
 
-  it('cuts the answer after a failure mid-stream: never a complete-looking array', async () => {
+  it('answers a listing of one batch in one write with its length, not chunked', async () => {
+    current = events([{ items: [1, 2, 3] }], false);
+    const headers = await new Promise<Record<string, unknown>>((resolve) => {
+      httpGet({ host: '127.0.0.1', port, path: '/list' }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers));
+      });
+    });
+    expect(headers['content-length']).toBe('7');
+    expect(headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('lets a failure before anything was written reach the caller, the first batch held back included', async () => {
     current = events([{ items: [1, 2] }], true);
+    expect(await fetchList()).toEqual({ status: 500, body: '{"refused":"Error: the read failed"}' });
+    expect(current.returned()).toBe(true);
+  });
+
+  it('cuts the answer after a failure mid-stream: never a complete-looking array', async () => {
+    current = events([{ items: [1, 2] }, { items: [3] }], true);
     const answer = await fetchList();
     expect(answer.error).toBeDefined();
     expect(answer.body.endsWith(']')).toBe(false);
