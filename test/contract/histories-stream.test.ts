@@ -5,6 +5,7 @@ import { createCollection, createHistory, uploadText, waitForJob } from '../supp
 import { anonymousSession } from '../support/history-helpers';
 import { decoded, expectError, sql } from '../support/job-helpers';
 import { type ListeningApp, listenOnFreePort } from '../support/raw-http';
+import { connectionPool, expectConnectionsReleased } from '../support/connection-pool';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 let h: TestPlatform;
@@ -121,13 +122,6 @@ function mixes(): Array<[TestUser, Listing]> {
     [carol, { path: '/api/histories/published', params: {} }],
   ];
 }
-
-interface KnexPool {
-  numUsed(): number;
-  numPendingAcquires(): number;
-}
-
-const pool = () => (h.platform.services.db.orm.em.getKnex().client as { pool: KnexPool }).pool;
 
 beforeAll(async () => {
   h = await startTestPlatform();
@@ -249,13 +243,10 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
       expect(response.statusCode).toBe(200);
       // The client reads nothing more: the answer waits on backpressure, its read still open (a cursor on a server).
       await new Promise((resolve) => setTimeout(resolve, 50));
-      if (process.env.TEST_DATABASE_URL) expect(pool().numUsed()).toBeGreaterThanOrEqual(1);
+      if (process.env.TEST_DATABASE_URL) expect(connectionPool(h).numUsed()).toBeGreaterThanOrEqual(1);
       response.destroy();
     }
-    const deadline = Date.now() + 5000;
-    while (pool().numUsed() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(pool().numUsed()).toBe(0);
-    expect(pool().numPendingAcquires()).toBe(0);
+    await expectConnectionsReleased(h);
     const after = await get({ path: '/api/histories', params: {} }, alice.key);
     expect(after.status).toBe(200);
     expect(after.body.length).toBeGreaterThan(2000);

@@ -6,6 +6,7 @@ import { createCollection, createHistory, uploadText, waitForJob } from '../supp
 import { decoded, expectError, sql } from '../support/job-helpers';
 import { seedLargeHistory } from '../support/large-history';
 import { type ListeningApp, listenOnFreePort, stalledGet } from '../support/raw-http';
+import { connectionPool, expectConnectionsReleased } from '../support/connection-pool';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 let h: TestPlatform;
@@ -85,13 +86,6 @@ const mixes = (): Array<Record<string, string>> => [
   { types: 'dataset_collection' },
   { ids: named.join(',') },
 ];
-
-interface KnexPool {
-  numUsed(): number;
-  numPendingAcquires(): number;
-}
-
-const pool = () => (h.platform.services.db.orm.em.getKnex().client as { pool: KnexPool }).pool;
 
 beforeAll(async () => {
   h = await startTestPlatform();
@@ -189,13 +183,10 @@ describe('GET /api/histories/{id}/contents: streamed as it is read', () => {
       expect(reply.status).toBe(200);
       // The client reads nothing more: the answer waits on backpressure, its read still open (a cursor on a server).
       await new Promise((resolve) => setTimeout(resolve, 50));
-      if (process.env.TEST_DATABASE_URL) expect(pool().numUsed()).toBeGreaterThanOrEqual(1);
+      if (process.env.TEST_DATABASE_URL) expect(connectionPool(h).numUsed()).toBeGreaterThanOrEqual(1);
       reply.destroy();
     }
-    const deadline = Date.now() + 5000;
-    while (pool().numUsed() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(pool().numUsed()).toBe(0);
-    expect(pool().numPendingAcquires()).toBe(0);
+    await expectConnectionsReleased(h);
     const after = await contents(big);
     expect(after.status).toBe(200);
     expect(after.body).toHaveLength(2505);

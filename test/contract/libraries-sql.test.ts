@@ -1,4 +1,5 @@
-import { createLibrary, createRole, type LibraryRef, seedFolder } from '../support/library-helpers';
+import Cursor from 'pg-cursor';
+import { createFolder, createLibrary, createRole, type LibraryRef, seedFolder } from '../support/library-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 /**
@@ -77,5 +78,44 @@ describe('GET /api/libraries costs the same queries for few and many libraries',
     const after = await h.api.get('/api/libraries').query({ key: holder.key });
     expect(after.body.length).toBe(before.body.length + 8);
     expect(h.queriesOf(after)).toBe(h.queriesOf(before));
+  });
+});
+
+describe('GET /api/folders/{id}/contents reads only the parts a folder has, a part of one batch as one prepared statement', () => {
+  type Item = { id: string; type: string };
+  let empty: string;
+  let filesOnly: string;
+  let both: string;
+  beforeAll(async () => {
+    const library = await createLibrary(h, 'Parts');
+    empty = (await createFolder(h, library.root_folder_id, 'empty')).id;
+    // One subfolder of 1,001 datasets (more than a batch of 1,000) and a nested subfolder holding one.
+    await seedFolder(h, library.root_folder_id, { folders: 1, datasetsPerFolder: 1001, restrictTo: 'insiders' });
+    const root = await h.api.get(`/api/folders/${library.root_folder_id}/contents`).query({ key: h.admin.key });
+    both = (root.body.folder_contents as Item[]).find((item) => item.type === 'folder' && item.id !== empty)!.id;
+    const inner = await h.api.get(`/api/folders/${both}/contents`).query({ key: h.admin.key });
+    filesOnly = (inner.body.folder_contents as Item[]).find((item) => item.type === 'folder')!.id;
+  }, 60000);
+
+  it('costs one statement more for each part the folder has: none, datasets, subfolders and datasets', async () => {
+    const list = (id: string) => h.api.get(`/api/folders/${id}/contents`).query({ key: holder.key });
+    const [none, files, all] = [await list(empty), await list(filesOnly), await list(both)];
+    expect([none.body.folder_contents.length, files.body.folder_contents.length, all.body.folder_contents.length]).toEqual([0, 1, 1002]);
+    expect([h.queriesOf(files) - h.queriesOf(none), h.queriesOf(all) - h.queriesOf(none)]).toEqual([1, 2]);
+  });
+
+  it('reads a part of one batch without a cursor and a bigger one through a cursor (server)', async () => {
+    // On PGlite no read holds a cursor (its one session is shared by every connection): nothing to tell apart.
+    if (!process.env.TEST_DATABASE_URL) return;
+    const cursorReads = jest.spyOn(Cursor.prototype, 'read');
+    try {
+      await h.api.get(`/api/folders/${filesOnly}/contents`).query({ key: h.admin.key });
+      expect(cursorReads).not.toHaveBeenCalled();
+      await h.api.get(`/api/folders/${both}/contents`).query({ key: h.admin.key });
+      // The 1,001 datasets: a batch of 1,000, then the rest (the one subfolder is one prepared statement).
+      expect(cursorReads.mock.calls.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      cursorReads.mockRestore();
+    }
   });
 });
