@@ -154,5 +154,7 @@ export async function signIn(page: Page, user: { email: string; username: string
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: `User preferences of ${user.email}` }).waitFor();
+  // 60 s, not Playwright's 30: in CI's four lanes on two cores a sign-in beside a server process starting
+  // once took longer (the test's own timeout is longer still).
+  await page.getByRole('link', { name: `User preferences of ${user.email}` }).waitFor({ timeout: 60_000 });
 }
