@@ -84,11 +84,14 @@ export interface GraphQLRouterOptions {
  */
 export const DOCUMENT_STORE_BYTES = 512 * 1024;
 
+/** The store each `/graphql` router's Apollo Server keeps its parsed documents in. */
+export const boundedDocumentStore = () => new InMemoryLRUCache<DocumentNode>({ maxSize: DOCUMENT_STORE_BYTES });
+
 /** `/graphql` over Apollo Server for one application's schema and contexts (the platform's or the depot's). */
 export async function createGraphQLRouter(schema: GraphQLSchema, options: GraphQLRouterOptions): Promise<GraphQLEndpoint> {
   const apollo = new ApolloServer<BaseRequestContext>({
     schema,
-    documentStore: new InMemoryLRUCache<DocumentNode>({ maxSize: DOCUMENT_STORE_BYTES }),
+    documentStore: boundedDocumentStore(),
     introspection: true,
     validationRules: [depthLimitRule],
     // Misspelt fields get no "Did you mean …" hints: the schema is shown to administrators only.
