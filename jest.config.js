@@ -21,4 +21,6 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 1,
   testTimeout: 30000,
+  // TEST_PATIENCE stretches it, and every wait of the tests (test/support/patience.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/support/patience-setup.ts'],
 };

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * The pages a person opens, in a real headless browser: Debian's Chromium driven by playwright-core,
@@ -26,7 +27,7 @@ describeInBrowser(available ? 'pages in a headless browser' : `pages in a headle
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
-  }, 60_000);
+  }, patient(60_000));
   afterAll(async () => {
     await browser?.close();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -39,16 +40,16 @@ describeInBrowser(available ? 'pages in a headless browser' : `pages in a headle
       await page.goto(`${base}/graphiql?key=${h.admin.key}`);
       await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
       const explorer = page.locator('.graphiql-doc-explorer');
-      await explorer.getByText('Root Types').waitFor({ timeout: 15_000 });
+      await explorer.getByText('Root Types').waitFor({ timeout: patient(15_000) });
       await explorer.locator('.graphiql-doc-explorer-root-type', { hasText: 'Query' }).first().waitFor();
       // Follow the link into the type: its fields come from the introspected schema.
       await explorer.getByRole('link', { name: 'Query' }).first().click();
-      await explorer.getByText('histories').first().waitFor({ timeout: 15_000 });
+      await explorer.getByText('histories').first().waitFor({ timeout: patient(15_000) });
       expect(await explorer.locator('.graphiql-doc-explorer-error').count()).toBe(0);
     } finally {
       await page.close();
     }
-  }, 60_000);
+  }, patient(60_000));
 
   it('refuses /graphiql to a caller who is not an administrator', async () => {
     const page = await browser.newPage();

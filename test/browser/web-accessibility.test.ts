@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /**
  * The screens checked by axe-core (WCAG 2 A and AA rules) in the browser: no serious or critical
@@ -42,7 +43,7 @@ async function audit(page: Page, path: string, heading: string | RegExp): Promis
 describeInBrowser('accessibility of the web UI (axe-core, WCAG 2 A and AA)', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
-  }, 180_000);
+  }, patient(180_000));
   afterAll(() => ui?.close());
 
   it("finds no serious violation on a visitor's screens", async () => {
@@ -56,7 +57,7 @@ describeInBrowser('accessibility of the web UI (axe-core, WCAG 2 A and AA)', () 
     expect(found).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it("finds no serious violation on a signed-in user's screens, at desktop and phone widths", async () => {
     const uma = await ui.h.newUser('uma');
@@ -81,5 +82,5 @@ describeInBrowser('accessibility of the web UI (axe-core, WCAG 2 A and AA)', () 
       expect(consoleErrors).toEqual([]);
       await page.close();
     }
-  }, 180_000);
+  }, patient(180_000));
 });

@@ -1,4 +1,5 @@
 import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /** Accounts in the web UI: register, sign in, the API key in user preferences, sign out. */
 let ui: WebUiHarness;
@@ -6,7 +7,7 @@ let ui: WebUiHarness;
 describeInBrowser('an account in the web UI', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
-  }, 180_000);
+  }, patient(180_000));
   afterAll(() => ui?.close());
 
   it('registers a visitor from the register screen, who is then signed in, and keeps the history they started as a visitor', async () => {
@@ -25,7 +26,7 @@ describeInBrowser('an account in the web UI', () => {
     await screenshot('account-registered');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, patient(60_000));
 
   it("shows a refused registration as the graph's message (the email is taken)", async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage();
@@ -38,7 +39,7 @@ describeInBrowser('an account in the web UI', () => {
     await screenshot('account-registration-refused');
     expect(consoleErrors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, patient(60_000));
 
   it('signs in, shows a new API key that the REST API accepts, and signs out', async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage();
@@ -63,7 +64,7 @@ describeInBrowser('an account in the web UI', () => {
     await screenshot('account-signed-out');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, patient(60_000));
 
   it('shows a user who is not an administrator their own key and lets them replace it, at 390 pixels wide', async () => {
     const dave = await ui.h.newUser('dave');
@@ -80,5 +81,5 @@ describeInBrowser('an account in the web UI', () => {
     await screenshot('account-own-key-phone');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, patient(60_000));
 });

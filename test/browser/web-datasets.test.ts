@@ -3,6 +3,7 @@ import { createHistory, uploadFile, uploadText, waitForJob, type Uploaded } from
 import type { TestUser } from '../support/test-platform';
 import { tinyPng } from '../support/tiny-png';
 import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /** A dataset's page in the web UI: its content as a table, numbered lines or an image, and its download. */
 let ui: WebUiHarness;
@@ -30,7 +31,7 @@ async function downloaded(page: Page, linkName: string): Promise<Buffer> {
 describeInBrowser("a dataset's content in the web UI", () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
-  }, 180_000);
+  }, patient(180_000));
   afterAll(() => ui?.close());
 
   it("shows a tabular dataset with a '#' header line as a table headed by those column names", async () => {
@@ -51,7 +52,7 @@ describeInBrowser("a dataset's content in the web UI", () => {
     await screenshot('dataset-tabular');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('shows a 450-line text as numbered lines, 200 at a time, until the end', async () => {
     const text = `${Array.from({ length: 450 }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
@@ -82,7 +83,7 @@ describeInBrowser("a dataset's content in the web UI", () => {
     await screenshot('dataset-text-more');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('shows a PNG inline, and its Download link answers its bytes with the session cookie', async () => {
     const png = tinyPng();
@@ -100,7 +101,7 @@ describeInBrowser("a dataset's content in the web UI", () => {
     await screenshot('dataset-image');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it("shows another user's private dataset as the refusal, not a blank page", async () => {
     const { user: owner, datasetId } = await userWithDataset('ds-owner', pasted('for the owner only\n', 'txt', 'secret.txt'));
@@ -114,7 +115,7 @@ describeInBrowser("a dataset's content in the web UI", () => {
     await screenshot('dataset-refused');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('keeps a wide table inside its own sideways-scrolling region at 390 pixels wide', async () => {
     const header = `#${Array.from({ length: 12 }, (_, i) => `column_${i + 1}`).join('\t')}`;
@@ -134,5 +135,5 @@ describeInBrowser("a dataset's content in the web UI", () => {
     await screenshot('dataset-phone');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 });

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { createCollection, createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import type { TestUser } from '../support/test-platform';
 import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /** What the history panel does beyond listing: annotations, tags, datatypes, purges, collections. */
 let ui: WebUiHarness;
@@ -29,7 +30,7 @@ const panelList = (page: Page, historyName: string) => page.getByRole('list', { 
 describeInBrowser('the history panel’s actions and collections in the web UI', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
-  }, 180_000);
+  }, patient(180_000));
   afterAll(() => ui?.close());
 
   describe('a history: annotation, tags, sharing', () => {
@@ -68,7 +69,7 @@ describeInBrowser('the history panel’s actions and collections in the web UI',
       await page.getByRole('link', { name: 'Share or publish' }).waitFor({ state: 'detached' });
       expect(consoleErrors).toEqual([]);
       await page.close();
-    }, 120_000);
+    }, patient(120_000));
 
     it('purges a deleted history from the histories list after asking, and offers no undelete afterwards, at 390 pixels wide', async () => {
       const user = await ui.h.newUser('actions-ivo');
@@ -93,7 +94,7 @@ describeInBrowser('the history panel’s actions and collections in the web UI',
       expect(await page.getByRole('button', { name: 'Undelete history' }).count()).toBe(0);
       expect(consoleErrors).toEqual([]);
       await page.close();
-    }, 120_000);
+    }, patient(120_000));
   });
 
   describe('a dataset: tags, annotation, datatype, purge', () => {
@@ -104,7 +105,7 @@ describeInBrowser('the history panel’s actions and collections in the web UI',
       await signIn(page, user);
       await page.goto(`/histories/${historyId}`);
       const item = panelList(page, 'Tables').getByRole('listitem').filter({ hasText: 'counts' });
-      await item.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+      await item.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
       await expand(item, /^1: counts/);
       await item.getByTestId('extension').getByText('txt').waitFor();
 
@@ -130,7 +131,7 @@ describeInBrowser('the history panel’s actions and collections in the web UI',
       await item.getByText('Counts per sample').waitFor();
       expect(consoleErrors).toEqual([]);
       await page.close();
-    }, 120_000);
+    }, patient(120_000));
 
     it('deletes a dataset, then purges it after asking: it shows as purged, with no undelete and no download', async () => {
       const user = await ui.h.newUser('actions-kim');
@@ -139,7 +140,7 @@ describeInBrowser('the history panel’s actions and collections in the web UI',
       await signIn(page, user);
       await page.goto(`/histories/${historyId}`);
       const item = panelList(page, 'Scratch').getByRole('listitem').filter({ hasText: 'temporary' });
-      await item.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+      await item.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
       await expand(item, /^1: temporary/);
       expect(await item.getByRole('button', { name: 'Purge dataset 1: temporary' }).count()).toBe(0);
       await item.getByRole('button', { name: 'Delete' }).click();
@@ -156,7 +157,7 @@ describeInBrowser('the history panel’s actions and collections in the web UI',
       await screenshot('dataset-purged');
       expect(consoleErrors).toEqual([]);
       await page.close();
-    }, 120_000);
+    }, patient(120_000));
   });
 
   describe('collections: element by element', () => {
@@ -216,6 +217,6 @@ describeInBrowser('the history panel’s actions and collections in the web UI',
       await page.getByRole('heading', { name: 'Sequencing' }).waitFor();
       expect(consoleErrors).toEqual([]);
       await page.close();
-    }, 120_000);
+    }, patient(120_000));
   });
 });

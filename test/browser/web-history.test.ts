@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /** Histories in the web UI: the list, the panel, uploads and a dataset's details. */
 let ui: WebUiHarness;
@@ -15,7 +16,7 @@ async function expand(item: Locator, name: RegExp): Promise<void> {
 describeInBrowser('histories and uploads in the web UI', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
-  }, 180_000);
+  }, patient(180_000));
   afterAll(() => ui?.close());
 
   it('creates and renames a history, uploads a file and pasted text into it, and sees both datasets turn ok', async () => {
@@ -49,7 +50,7 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.getByRole('link', { name: 'See the datasets in the history' }).click();
     expect(page.url()).toBe(historyUrl);
     const list = page.getByRole('list', { name: 'Contents of Experiment 1' });
-    await list.locator('[data-state="ok"]').nth(1).waitFor({ timeout: 30_000 });
+    await list.locator('[data-state="ok"]').nth(1).waitFor({ timeout: patient(30_000) });
     expect(await list.getByRole('listitem').count()).toBe(2);
     await expand(list.getByRole('listitem').filter({ hasText: 'notes.txt' }), /^\d+: notes\.txt/);
     await list.getByLabel('Peek').filter({ hasText: 'pasted through the web UI' }).waitFor();
@@ -66,7 +67,7 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.getByRole('heading', { name: 'Experiment 1' }).waitFor();
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('takes two files dropped at once onto the upload screen, shows a progress bar for each, and both turn ok', async () => {
     const fern = await ui.h.newUser('fern');
@@ -96,11 +97,11 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await screenshot('upload-dropped-files');
     await page.getByRole('link', { name: 'See the datasets in the history' }).click();
     const list = page.getByRole('list', { name: /^Contents of / });
-    await list.locator('[data-state="ok"]').nth(1).waitFor({ timeout: 30_000 });
+    await list.locator('[data-state="ok"]').nth(1).waitFor({ timeout: patient(30_000) });
     expect(await list.getByRole('listitem').count()).toBe(2);
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('hides, unhides, deletes and undeletes a dataset in the panel', async () => {
     const fay = await ui.h.newUser('fay');
@@ -112,7 +113,7 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.getByRole('status').filter({ hasText: 'sent' }).waitFor();
     await page.getByRole('link', { name: 'See the datasets in the history' }).click();
     const item = page.getByRole('listitem').filter({ hasText: 'Pasted Entry' });
-    await item.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await item.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     await expand(item, /Pasted Entry/);
     await item.getByRole('button', { name: 'Hide' }).click();
     await page.getByText('This history is empty.').waitFor();
@@ -131,7 +132,7 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await item.locator('[data-state="ok"]').waitFor();
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('switches the current history, and deletes and undeletes one from the histories list', async () => {
     const gus = await ui.h.newUser('gus');
@@ -161,7 +162,7 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await screenshot('histories-list');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it("gives an anonymous visitor a current history on their first visit, and uploads into it, at 390 pixels wide", async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
@@ -172,9 +173,9 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.getByRole('button', { name: 'Start upload' }).click();
     await page.getByRole('status').filter({ hasText: 'sent' }).waitFor();
     await mainMenu(page, 'Current history').click();
-    await page.getByRole('listitem').filter({ hasText: 'Pasted Entry' }).locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('listitem').filter({ hasText: 'Pasted Entry' }).locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     await screenshot('history-anonymous-phone');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 });

@@ -2,6 +2,7 @@ import { createHistory } from '../support/data-helpers';
 import { decoded } from '../support/job-helpers';
 import { seedLargeHistory } from '../support/large-history';
 import { describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /** A history of 10,000 datasets: its first rows show quickly (cursor pages), and the list scrolls to its end (virtualised). */
 let ui: WebUiHarness;
@@ -9,7 +10,7 @@ let ui: WebUiHarness;
 describeInBrowser('a large history in the web UI', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
-  }, 180_000);
+  }, patient(180_000));
   afterAll(() => ui?.close());
 
   it('opens a 10,000-dataset history, shows its first rows, and scrolls to its end', async () => {
@@ -40,5 +41,5 @@ describeInBrowser('a large history in the web UI', () => {
     expect(firstRowsMs).toBeLessThan(5000);
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, patient(180_000));
 });

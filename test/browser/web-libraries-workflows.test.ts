@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { copyHeadWorkflow, headOverListWorkflow } from '../support/workflow-helpers';
 import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /** Data libraries and workflows in the web UI: an administrator fills a library, a user imports from it; a .ga import and its run. */
 let ui: WebUiHarness;
@@ -19,14 +20,14 @@ async function uploadPasted(page: Page, text: string, name: string): Promise<voi
   await page.getByRole('button', { name: 'Start upload' }).click();
   await page.getByRole('status').filter({ hasText: 'sent' }).waitFor();
   await page.getByRole('link', { name: 'See the datasets in the history' }).click();
-  await page.getByRole('listitem').filter({ hasText: name }).locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+  await page.getByRole('listitem').filter({ hasText: name }).locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
 }
 
 describeInBrowser('data libraries and workflows in the web UI', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
     tempDir = mkdtempSync(join(tmpdir(), 'web-ui-workflows-'));
-  }, 180_000);
+  }, patient(180_000));
   afterAll(async () => {
     await ui?.close();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
@@ -49,13 +50,13 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await admin.page.getByRole('button', { name: 'Upload to library' }).click();
     await admin.page.getByRole('status').filter({ hasText: 'Added' }).waitFor();
     // The upload's job runs; the folder reads its state again until the dataset is ok.
-    await admin.page.getByRole('table', { name: 'Contents of genomes' }).locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await admin.page.getByRole('table', { name: 'Contents of genomes' }).locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     // A file, sent as a GraphQL multipart request.
     await admin.page.getByLabel('File to upload').setInputFiles({ name: 'regions.bed', mimeType: 'text/plain', buffer: Buffer.from('chr1\t10\t20\nchr1\t30\t40\n') });
     await admin.page.getByLabel('Datatype').fill('bed');
     await admin.page.getByRole('button', { name: 'Upload to library' }).click();
     await admin.page.getByRole('status').filter({ hasText: 'Added regions.bed' }).waitFor();
-    await admin.page.getByRole('table', { name: 'Contents of genomes' }).locator('[data-state="ok"]').nth(1).waitFor({ timeout: 30_000 });
+    await admin.page.getByRole('table', { name: 'Contents of genomes' }).locator('[data-state="ok"]').nth(1).waitFor({ timeout: patient(30_000) });
     await admin.screenshot('library-folder-admin');
     expect(admin.consoleErrors).toEqual([]);
     await admin.page.close();
@@ -85,11 +86,11 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await page.goForward();
     await page.getByRole('heading', { name: 'genomes' }).waitFor();
     await mainMenu(page, 'Current history').click();
-    await page.getByRole('listitem').filter({ hasText: 'Pasted Entry' }).locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('listitem').filter({ hasText: 'Pasted Entry' }).locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     await screenshot('library-import-history');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 150_000);
+  }, patient(150_000));
 
   it('imports a 3-step .ga workflow, runs it on a history dataset and follows the run until it finishes', async () => {
     const ivan = await ui.h.newUser('ivan');
@@ -114,20 +115,20 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await page.getByRole('button', { name: 'Run workflow' }).click();
     await page.getByRole('heading', { name: 'Workflow run' }).waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Copy and head (imported from API)' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: patient(60_000) });
     const steps = page.getByRole('list', { name: 'Steps of the run' });
     expect(await steps.locator('[data-state="ok"]').count()).toBe(2);
     await screenshot('workflow-run-finished');
 
     await page.getByRole('link', { name: 'Open its history' }).click();
     const list = page.getByRole('list', { name: /^Contents of / });
-    await list.locator('[data-state="ok"]').nth(2).waitFor({ timeout: 30_000 });
+    await list.locator('[data-state="ok"]').nth(2).waitFor({ timeout: patient(30_000) });
     expect(await list.getByRole('listitem').count()).toBe(3);
     await page.goBack();
     await page.getByRole('status').filter({ hasText: 'Finished' }).waitFor();
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 150_000);
+  }, patient(150_000));
 
   it('runs a workflow over a list collection of the history', async () => {
     const pia = await ui.h.newUser('pia');
@@ -152,12 +153,12 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await page.getByRole('link', { name: 'Run workflow' }).click();
     await page.getByLabel('Input 0: samples (collection)').selectOption({ label: '3: pair of lines (list, 2 elements)' });
     await page.getByRole('button', { name: 'Run workflow' }).click();
-    await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: patient(60_000) });
     expect(await page.getByRole('list', { name: 'Steps of the run' }).locator('[data-state="ok"]').count()).toBe(2);
     await screenshot('workflow-run-collection');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 150_000);
+  }, patient(150_000));
 
   it('lists own, shared and published workflows at 390 pixels wide', async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
@@ -171,5 +172,5 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await screenshot('workflows-phone');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, patient(60_000));
 });

@@ -2,6 +2,7 @@ import type { Request } from 'playwright-core';
 import { createHistory, uploadText } from '../support/data-helpers';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /**
  * Live states: the browser talks to a platform that runs no jobs; a second platform on the same
@@ -21,7 +22,7 @@ describeInBrowser('live dataset states in the web UI', () => {
     ui = await startWebUiHarness({ LOCAL_JOB_WORKERS: '0' });
     // The same files too: an uploaded file staged by the first is read by the second's job.
     worker = await startTestPlatform({ LOCAL_JOB_WORKERS: '1' }, { reset: false, dataDir: ui.h.platform.config.dataDir });
-  }, 180_000);
+  }, patient(180_000));
   afterAll(async () => {
     await worker?.close();
     await ui?.close();
@@ -40,13 +41,13 @@ describeInBrowser('live dataset states in the web UI', () => {
     await page.getByRole('link', { name: 'See the datasets in the history' }).click();
     const item = page.getByRole('listitem').filter({ hasText: 'live.tsv' });
     await item.waitFor();
-    await item.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await item.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     await screenshot('live-upload-ok');
     // The panel asked for its first page once; the states came over the WebSocket.
     expect(countContentsRequests(requests)).toBeLessThanOrEqual(1);
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it("shows a dataset's state moved by a job the second platform ran, in a browser connected to the first", async () => {
     const lea = await ui.h.newUser('lea');
@@ -63,11 +64,11 @@ describeInBrowser('live dataset states in the web UI', () => {
     // Through the second platform's REST API: its job runner runs the upload.
     await uploadText(worker, lea.key, historyId, 'made elsewhere\n', { name: 'elsewhere.txt' });
     const item = page.getByRole('listitem').filter({ hasText: 'elsewhere.txt' });
-    await item.waitFor({ timeout: 30_000 });
-    await item.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await item.waitFor({ timeout: patient(30_000) });
+    await item.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     await screenshot('live-second-platform-ok');
     expect(countContentsRequests(requests)).toBe(0);
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 });

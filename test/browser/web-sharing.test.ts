@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { copyHeadWorkflow } from '../support/workflow-helpers';
 import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /** Sharing in the web UI: a history shared with another user, who sees and opens it; a visitor refused. */
 let ui: WebUiHarness;
@@ -10,7 +11,7 @@ const mainMenu = (page: Page, name: string) => page.getByRole('navigation', { na
 describeInBrowser('sharing in the web UI', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
-  }, 180_000);
+  }, patient(180_000));
   afterAll(() => ui?.close());
 
   it('shares a history with another user, who finds it in their "shared with me" list and opens it; a visitor is refused it', async () => {
@@ -57,7 +58,7 @@ describeInBrowser('sharing in the web UI', () => {
     expect(refusal).toMatch(/not accessible|not allowed|permission|access/i);
     await visitor.screenshot('private-history-visitor');
     await visitor.page.close();
-  }, 150_000);
+  }, patient(150_000));
 
   it('publishes a history; it appears in the published list, and a visitor opens it', async () => {
     const max = await ui.h.newUser('max');
@@ -84,7 +85,7 @@ describeInBrowser('sharing in the web UI', () => {
     await visitor.page.getByRole('heading', { name: 'Open data' }).waitFor();
     expect(visitor.consoleErrors).toEqual([]);
     await visitor.page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('publishes a page; another user reads it as HTML from the published list, without its script; so does a visitor', async () => {
     const nia = await ui.h.newUser('nia');
@@ -121,7 +122,7 @@ describeInBrowser('sharing in the web UI', () => {
     await visitor.page.getByRole('heading', { name: 'How we did it' }).waitFor();
     expect(visitor.consoleErrors).toEqual([]);
     await visitor.page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('shares a workflow with another user, who finds it among the workflows shared with them and copies it, at 390 pixels wide', async () => {
     const quinn = await ui.h.newUser('quinn');
@@ -155,7 +156,7 @@ describeInBrowser('sharing in the web UI', () => {
     await screenshot('workflow-shared-copied-phone');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 });
 
 async function expectChecked(page: Page, label: string): Promise<void> {

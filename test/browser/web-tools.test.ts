@@ -1,5 +1,6 @@
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /** The tools screen: the panel, a form generated from the tool's inputs, Run, and the output in the history. */
 let ui: WebUiHarness;
@@ -7,7 +8,7 @@ let ui: WebUiHarness;
 describeInBrowser('tools in the web UI', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness();
-  }, 180_000);
+  }, patient(180_000));
   afterAll(() => ui?.close());
 
   it('runs Concatenate datasets (cat1) from its form on two uploaded datasets and sees the output turn ok', async () => {
@@ -25,7 +26,7 @@ describeInBrowser('tools in the web UI', () => {
     if (await switchTo.count()) await switchTo.click();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Tools history' }).waitFor();
-    await page.locator('[data-state="ok"]').nth(1).waitFor({ timeout: 30_000 });
+    await page.locator('[data-state="ok"]').nth(1).waitFor({ timeout: patient(30_000) });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools', exact: true }).click();
     await page.getByLabel('Search tools').fill('concatenate');
@@ -45,13 +46,13 @@ describeInBrowser('tools in the web UI', () => {
 
     await page.getByRole('heading', { name: 'Tools history' }).waitFor();
     const output = page.getByRole('listitem').filter({ hasText: /^3: / });
-    await output.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await output.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     await output.getByRole('button').first().click();
     await output.getByLabel('Peek').filter({ hasText: 'second line' }).waitFor();
     await screenshot('tool-output-ok');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it("runs Sort with its column chosen by name from the chosen dataset's header, and sees the sorted output", async () => {
     const kai = await ui.h.newUser('kai');
@@ -79,14 +80,14 @@ describeInBrowser('tools in the web UI', () => {
     await form.getByRole('button', { name: 'Run tool' }).click();
     await page.getByRole('heading', { name: 'Sort history' }).waitFor();
     const output = page.getByRole('listitem').filter({ hasText: /^2: / });
-    await output.locator('[data-state="ok"]').waitFor({ timeout: 30_000 });
+    await output.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     const job = (await ui.h.api.get(`/api/histories/${historyId}/contents`).query({ key: kai.key })).body as Array<{ id: string; hid: number }>;
     const sorted = job.find((item) => item.hid === 2);
     const text = (await ui.h.api.get(`/api/datasets/${sorted?.id}/display`).query({ key: kai.key })).text;
     expect(text.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split('\t')[0])).toEqual(['c', 'b', 'a']);
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('shows the tool panel and a form with a repeat at 390 pixels wide', async () => {
     const jon = await ui.h.newUser('jon');
@@ -101,5 +102,5 @@ describeInBrowser('tools in the web UI', () => {
     await screenshot('tool-form-phone');
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, patient(60_000));
 });

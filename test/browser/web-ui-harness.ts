@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, chromium, type Logger, type Page } f
 import { createLogger } from '../../src/logging/logger';
 import { ensureWebBuild } from '../../src/web-build/ensure-web-build';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * What the web UI's browser tests share: the built UI (rebuilt first when its sources changed, by
@@ -101,6 +102,8 @@ export async function startWebUiHarness(env: Record<string, string> = {}): Promi
         return browser.newContext({ viewport, baseURL: base });
       });
       const page = await context.newPage();
+      // Playwright's own 30 s for every action and wait, stretched as the tests' other waits are.
+      page.setDefaultTimeout(patient(30_000));
       const consoleErrors: string[] = [];
       page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
       page.on('pageerror', (error) => consoleErrors.push(error.message));
@@ -156,5 +159,5 @@ export async function signIn(page: Page, user: { email: string; username: string
   await page.getByRole('button', { name: 'Sign in' }).click();
   // 60 s, not Playwright's 30: in CI's four lanes on two cores a sign-in beside a server process starting
   // once took longer (the test's own timeout is longer still).
-  await page.getByRole('link', { name: `User preferences of ${user.email}` }).waitFor({ timeout: 60_000 });
+  await page.getByRole('link', { name: `User preferences of ${user.email}` }).waitFor({ timeout: patient(60_000) });
 }

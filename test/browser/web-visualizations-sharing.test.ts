@@ -4,6 +4,7 @@ import { historyAndWorkflowWithSameId } from '../support/same-numbered-items';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { copyHeadWorkflow, importWorkflow } from '../support/workflow-helpers';
 import { DESKTOP, PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { patient } from '../support/patience';
 
 /**
  * Visitors and published items, the visualizations screens, sharing statuses of different kinds,
@@ -42,7 +43,7 @@ const invocationQueries = (requests: Request[]) =>
 describeInBrowser('published items, visualizations and live runs in the web UI', () => {
   beforeAll(async () => {
     ui = await startWebUiHarness({ LOCAL_JOB_WORKERS: '0' });
-  }, 180_000);
+  }, patient(180_000));
   afterAll(async () => {
     await stopWorker();
     await ui?.close();
@@ -71,7 +72,7 @@ describeInBrowser('published items, visualizations and live runs in the web UI',
     expect(await refusal.innerText()).toContain('User does not own specified item.');
     expect(await page.getByText('Mine alone.').count()).toBe(0);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it("shows a visitor every kind of published item with its owner's name, never an email", async () => {
     const tao = await ui.h.newUser('tao-publisher');
@@ -105,7 +106,7 @@ describeInBrowser('published items, visualizations and live runs in the web UI',
     await page.getByRole('heading', { name: 'Tao tracks' }).waitFor();
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('creates a visualization, lists it, opens its configuration and revisions, and reaches its sharing screen', async () => {
     const uma = await ui.h.newUser('uma-vis');
@@ -146,7 +147,7 @@ describeInBrowser('published items, visualizations and live runs in the web UI',
     await page.getByRole('heading', { name: 'Coverage of chr1' }).waitFor();
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('keeps the sharing statuses of a history and a workflow with the same id apart', async () => {
     const vic = await ui.h.newUser('vic-twins');
@@ -168,7 +169,7 @@ describeInBrowser('published items, visualizations and live runs in the web UI',
     expect(await page.getByLabel('Published (listed for everyone)').isChecked()).toBe(true);
     expect(consoleErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, patient(120_000));
 
   it('follows a run live: jobs a second server process runs reach the run screen without polling', async () => {
     const wes = await ui.h.newUser('wes-runs');
@@ -187,13 +188,13 @@ describeInBrowser('published items, visualizations and live runs in the web UI',
     await page.goto(`/workflows/invocations/${invoked.body.id}`);
     const steps = page.getByRole('list', { name: 'Steps of the run' });
     // Scheduled, both jobs waiting for a runner.
-    await steps.locator('[data-state="queued"]').nth(1).waitFor({ timeout: 30_000 });
+    await steps.locator('[data-state="queued"]').nth(1).waitFor({ timeout: patient(30_000) });
     await page.getByRole('status').filter({ hasText: 'Running…' }).waitFor();
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
 
     await startWorker();
-    await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: patient(60_000) });
     expect(await steps.locator('[data-state="ok"]').count()).toBe(2);
     await screenshot('workflow-run-live');
     // The states came over the WebSocket: the run was not read again.
@@ -201,5 +202,5 @@ describeInBrowser('published items, visualizations and live runs in the web UI',
     expect(consoleErrors).toEqual([]);
     await page.close();
     await stopWorker();
-  }, 150_000);
+  }, patient(150_000));
 });

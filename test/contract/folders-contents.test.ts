@@ -18,6 +18,7 @@ import {
   UNKNOWN_FOLDER_ID,
 } from '../support/library-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * GET /api/folders/{id}/contents (the envelope of a folder's first level) and
@@ -82,7 +83,7 @@ beforeAll(async () => {
   await setDatasetRoles(h, files['mine.txt'].id, { access: [readers.name], manage: [readers.name] });
   const priv = await h.api.post(`/api/libraries/datasets/${files['mine.txt'].id}/permissions`).send({ key: reader.key, action: 'make_private' });
   if (priv.status !== 200) throw new Error(`make_private: ${priv.status} ${JSON.stringify(priv.body)}`);
-}, 120000);
+}, patient(120000));
 afterAll(() => h.close());
 
 const contents = (folderId: string, key?: string, query: Record<string, string> = {}) => h.api.get(`/api/folders/${folderId}/contents`).query(key ? { key, ...query } : query);

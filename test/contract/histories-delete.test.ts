@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createHistory, datasetText, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { anonymousSession, type AnonymousSession, eventually, HISTORY_DETAILED_KEYS, MALFORMED_ID, sortedKeys, toolDirectory, UNKNOWN_ID, waitForExport } from '../support/history-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /** A tool that takes a while (SLOW_SECONDS), so that purging can meet its job still running. */
 const SLOW_SECONDS = 3;
@@ -211,14 +212,14 @@ describe('DELETE /api/histories/{id} with purge', () => {
     expect(await jobState(running.jobs[0].id)).toBe('deleted');
     expect(await jobState(waiting.jobs[0].id)).toBe('deleted');
     expect(existsSync(outputFile)).toBe(false);
-  }, 30000);
+  }, patient(30000));
 
   it('leaves the jobs of a deleted (not purged) history alone', async () => {
     const { id, datasets } = await historyWithData('deleted, busy', ['input\n']);
     const run = await runTool(h, alice.key, id, 'slow1', { input: { src: 'hda', id: datasets[0] } });
     await h.api.delete(`/api/histories/${id}`).query({ key: alice.key });
     expect((await waitForJob(h, alice.key, run.jobs[0].id)).state).toBe('ok');
-  }, 30000);
+  }, patient(30000));
 });
 
 describe('PUT /api/histories/{id}/contents/{id} with deleted=true (the platform stop_creating_job)', () => {
@@ -238,7 +239,7 @@ describe('PUT /api/histories/{id}/contents/{id} with deleted=true (the platform 
     await new Promise((resolve) => setTimeout(resolve, AFTER_SLOW_MS));
     expect(await jobState(run.jobs[0].id)).toBe('deleted');
     expect(existsSync(outputFile)).toBe(false);
-  }, 30000);
+  }, patient(30000));
 
   it('leaves a finished job alone', async () => {
     const { id, datasets } = await historyWithData('finished', ['kept\n']);

@@ -7,6 +7,7 @@ import { decoded, expectError, sql } from '../support/job-helpers';
 import { type ListeningApp, listenOnFreePort } from '../support/raw-http';
 import { connectionPool, expectConnectionsReleased } from '../support/connection-pool';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 let h: TestPlatform;
 let alice: TestUser;
@@ -138,7 +139,7 @@ beforeAll(async () => {
   await seedHistories(alice, 6, carol);
   await h.warmKeys(alice.key, carol.key);
   served = await listenOnFreePort(h.platform.http.app);
-}, 120_000);
+}, patient(120_000));
 afterAll(async () => {
   await served.close();
   await h.close();
@@ -165,7 +166,7 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
     expect(all.length).toBeGreaterThan(2000);
     expect(new Set(all.map((history) => history.id)).size).toBe(all.length);
     // Nineteen mixes twice, each beside its whole answer, on 2,508 histories: about 25 s alone on PGlite.
-  }, 120_000);
+  }, patient(120_000));
 
   it('writes the same bytes as JSON.stringify of the whole answer', async () => {
     const listing: Listing = { path: '/api/histories', params: { view: 'detailed' } };
@@ -194,7 +195,7 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
     expect(new Set(sample.map((history) => history.state)).size).toBeGreaterThanOrEqual(4);
     expect(sample.some((history) => (history.hdas as string[]).length === 3)).toBe(true);
     // The listing reads 2,508 histories with their id lists; 40 updates answer the oracle: slow on PGlite under load.
-  }, 90_000);
+  }, patient(90_000));
 
   it("answers an anonymous caller its session's current history, the master key and a caller with no session []", async () => {
     const anon = await anonymousSession(h);

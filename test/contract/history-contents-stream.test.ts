@@ -8,6 +8,7 @@ import { seedLargeHistory } from '../support/large-history';
 import { type ListeningApp, listenOnFreePort, stalledGet } from '../support/raw-http';
 import { connectionPool, expectConnectionsReleased } from '../support/connection-pool';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 let h: TestPlatform;
 let alice: TestUser;
@@ -98,7 +99,7 @@ beforeAll(async () => {
   named = [seeded.uploaded[0], (listed.body as Item[])[1500].id as string, (listed.body as Item[])[2400].id as string];
   await h.warmKeys(alice.key, bob.key);
   served = await listenOnFreePort(h.platform.http.app);
-}, 120_000);
+}, patient(120_000));
 afterAll(async () => {
   await served.close();
   await h.close();

@@ -1,6 +1,7 @@
 import { ApiKey } from '../../src/entities/api-key.entity';
 import { User } from '../../src/entities/user.entity';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * Each process keeps API key -> caller, so a request with a known key costs no SQL for its identity;
@@ -18,7 +19,7 @@ const whoAmI = (key: string) => h.api.get('/api/users/current').query({ key });
 
 /** Waits until the signal has gone round (NOTIFY is delivered after the commit, asynchronously). */
 async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + patient(5000);
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not reached');
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { createHistory, datasetText, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { decoded, sql, waitForJobState } from '../support/job-helpers';
+import { patient } from '../support/patience';
 
 let h: TestPlatform;
 let alice: TestUser;
@@ -122,7 +123,7 @@ describe('job engine: heartbeats', () => {
     // the run ends when the URL has answered; a job that is over has its directory removed then
     await served;
     const jobDir = h.platform.services.layout.jobDirectory(jobId);
-    const deadline = Date.now() + 10000;
+    const deadline = Date.now() + patient(10000);
     while (existsSync(jobDir) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(existsSync(jobDir)).toBe(false);
     const job = await h.api.get(`/api/jobs/${upload.body.jobs[0].id}`).query({ key: alice.key });

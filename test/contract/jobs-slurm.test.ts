@@ -8,6 +8,7 @@ import { decoded, sql } from '../support/job-helpers';
 import { describeWithSlurm } from '../support/slurm-cluster';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { copyHeadWorkflow, importWorkflow, inputStepIds, singleToolWorkflow, waitForHistory } from '../support/workflow-helpers';
+import { patient } from '../support/patience';
 
 type Dict = Record<string, unknown>;
 
@@ -141,7 +142,7 @@ describeWithSlurm('jobs routed to Slurm end as the same jobs end on the local ru
     expect(onSlurm.every((job) => job.state === 'ok')).toBe(true);
     // Slurm knows the memory it allocated: the cluster destination's --mem.
     expect(onSlurm.filter((job) => job.runner === 'slurm').every((job) => job.metrics.includes('galaxy_memory_mb'))).toBe(true);
-  }, 300000);
+  }, patient(300000));
 });
 
 describeWithSlurm('a job Slurm ends before its command finishes ends in error, saying why', () => {
@@ -197,7 +198,7 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
     expect(job.state).toBe('error');
     const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
     expect(dataset.misc_info).toContain('This job was terminated because it used more memory than it was allocated');
-  }, 70000);
+  }, patient(70000));
 
   it('a job cancelled in Slurm from outside (scancel): error, cancelled in Slurm', async () => {
     const run = await runTool(h, alice.key, history, 'sleeper', { input: { src: 'hda', id: input } });
@@ -277,5 +278,5 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
     expect(job.state).toBe('error');
     const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
     expect(dataset.misc_info).toContain('This job was terminated because it ran longer than the maximum allowed job run time');
-  }, 90000);
+  }, patient(90000));
 });

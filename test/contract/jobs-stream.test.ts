@@ -2,6 +2,7 @@ import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../../rest-shim/se
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { decoded, expectError, sql } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 let h: TestPlatform;
 let alice: TestUser;
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await waitForJob(h, alice.key, upload.jobId);
   await addJobs(bob, await createHistory(h, bob.key), 3, 'error');
   await h.warmKeys(alice.key, h.admin.key);
-}, 60_000);
+}, patient(60_000));
 afterAll(() => h.close());
 
 describe('GET /api/jobs: streamed as it is read', () => {

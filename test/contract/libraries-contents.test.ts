@@ -17,6 +17,7 @@ import {
   UNKNOWN_ID,
 } from '../support/library-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * /api/libraries/{library_id}/contents: the recursive listing from '/', show of a folder or a dataset,
@@ -65,7 +66,7 @@ beforeAll(async () => {
   for (const name of ['reads.txt', 'secret.txt']) await setDatasetRoles(h, files[name].id, { access: [sequencers.name] });
   restricted = await createLibrary(h, 'Restricted');
   await setLibraryRoles(h, restricted.id, { access: [sequencers.name] });
-}, 120000);
+}, patient(120000));
 afterAll(() => h.close());
 
 const listing = (libraryId: string, key?: string) => h.api.get(`/api/libraries/${libraryId}/contents`).query(key ? { key } : {});

@@ -1,6 +1,7 @@
 import { Role } from '../../src/entities/role.entity';
 import { addDataset, createGroup, createLibrary, createRole, errorBody, type LibraryRef, type Named, setDatasetRoles, UNKNOWN_ID } from '../support/library-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * GET and POST /api/libraries/datasets/{id}/permissions: who may access and manage the dataset and
@@ -27,7 +28,7 @@ beforeAll(async () => {
   viewers = await createRole(h, 'viewers', { users: [viewer, steward] });
   for (const name of ['vip one', 'vip two', 'vip three']) await createRole(h, name);
   library = await createLibrary(h, 'Permissions');
-}, 60000);
+}, patient(60000));
 afterAll(() => h.close());
 
 const url = (id: string) => `/api/libraries/datasets/${id}/permissions`;

@@ -16,6 +16,7 @@ import {
   UNKNOWN_ID,
 } from '../support/library-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * GET /api/libraries/datasets/{id} (the library dataset detail) and
@@ -60,7 +61,7 @@ beforeAll(async () => {
   closed = await createLibrary(h, 'Closed');
   inClosed = await addDataset(h, closed.root_folder_id, 'inside.txt');
   await setLibraryRoles(h, closed.id, { access: [auditors.name] });
-}, 120000);
+}, patient(120000));
 afterAll(() => h.close());
 
 const show = (id: string, key?: string) => h.api.get(`/api/libraries/datasets/${id}`).query(key ? { key } : {});

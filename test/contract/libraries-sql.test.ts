@@ -1,6 +1,7 @@
 import Cursor from 'pg-cursor';
 import { createFolder, createLibrary, createRole, type LibraryRef, seedFolder } from '../support/library-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * Listings keep a constant number of SQL statements: the permission predicates run in SQL and the
@@ -23,7 +24,7 @@ beforeAll(async () => {
   await seedFolder(h, small.root_folder_id, { folders: 1, datasetsPerFolder: 2, restrictTo: 'insiders' });
   await seedFolder(h, big.root_folder_id, { folders: 25, datasetsPerFolder: 12, restrictTo: 'insiders' });
   await h.warmKeys(h.admin.key, holder.key, other.key);
-}, 60000);
+}, patient(60000));
 afterAll(() => h.close());
 
 const CALLERS = ['an administrator', 'a holder of the restricting role', 'another user'] as const;
@@ -95,7 +96,7 @@ describe('GET /api/folders/{id}/contents reads only the parts a folder has, a pa
     both = (root.body.folder_contents as Item[]).find((item) => item.type === 'folder' && item.id !== empty)!.id;
     const inner = await h.api.get(`/api/folders/${both}/contents`).query({ key: h.admin.key });
     filesOnly = (inner.body.folder_contents as Item[]).find((item) => item.type === 'folder')!.id;
-  }, 60000);
+  }, patient(60000));
 
   it('costs one statement more for each part the folder has: none, datasets, subfolders and datasets', async () => {
     const list = (id: string) => h.api.get(`/api/folders/${id}/contents`).query({ key: holder.key });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createHistory, datasetText, uploadText } from '../support/data-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { catHeadWorkflow, importWorkflow, waitForHistory } from '../support/workflow-helpers';
+import { patient } from '../support/patience';
 
 /**
  * Runs are durable: the scheduling task and the jobs live in PostgreSQL, so a run queued while no
@@ -39,7 +40,7 @@ async function inputsIn(platform: TestPlatform, name: string) {
 }
 
 async function expectFinished(platform: TestPlatform, workflowId: string, invocationId: string, historyId: string): Promise<void> {
-  const deadline = Date.now() + 30000;
+  const deadline = Date.now() + patient(30000);
   let state = '';
   while (Date.now() < deadline) {
     state = (await platform.api.get(`/api/workflows/${workflowId}/invocations/${invocationId}`).query({ key: alice.key })).body.state;

@@ -4,6 +4,7 @@ import { createHistory, datasetText, uploadText } from '../support/data-helpers'
 import { expectError, toolDirWith } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { catHeadWorkflow, headOverListWorkflow, importWorkflow, inputStepIds, singleToolWorkflow, waitForHistory } from '../support/workflow-helpers';
+import { patient } from '../support/patience';
 
 let h: TestPlatform;
 let alice: TestUser;
@@ -88,7 +89,7 @@ async function listIn(key: string, historyId: string, texts: string[]): Promise<
 }
 
 async function waitForInvocation(key: string, workflowId: string, invocationId: string, states: string[]): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + 30000;
+  const deadline = Date.now() + patient(30000);
   for (;;) {
     const res = await h.api.get(`/api/workflows/${workflowId}/invocations/${invocationId}`).query({ key });
     if (res.status !== 200) throw new Error(`invocation: ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,4 +1,5 @@
 import { startTestDepot, type DepotUser, type TestDepot } from '../support/test-depot';
+import { patient } from '../support/patience';
 
 /**
  * The depot keeps API key -> caller per process, as the platform does, so a request with a known key
@@ -20,7 +21,7 @@ const cached = (key: string) => h.warmKeys(key);
 
 /** Waits until the signal has gone round (NOTIFY is delivered after the commit). */
 async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + patient(5000);
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not reached');
     await new Promise((resolve) => setTimeout(resolve, 20));

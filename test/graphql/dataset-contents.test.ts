@@ -2,6 +2,7 @@ import { createHistory, uploadFile, uploadText, waitForJob } from '../support/da
 import { decoded, sql } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { tinyPng } from '../support/tiny-png';
+import { patient } from '../support/patience';
 
 /**
  * A history dataset's content through the graph (what the web UI's dataset page shows): its display
@@ -50,7 +51,7 @@ beforeAll(async () => {
   const text = `${numbered(450).join('\n')}\n`;
   textBytes = Buffer.byteLength(text);
   textId = await uploaded(text, 'txt', 'lines.txt');
-}, 120_000);
+}, patient(120_000));
 afterAll(() => h.close());
 
 describe('a text dataset read in chunks of lines', () => {

@@ -1,5 +1,6 @@
 import { createLibrary, createRole, type LibraryRef, seedFolder } from '../support/library-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 let h: TestPlatform;
 let holder: TestUser;
@@ -60,7 +61,7 @@ beforeAll(async () => {
   big = await createLibrary(h, 'Big');
   await seedFolder(h, big.root_folder_id, { folders: 1, datasetsPerFolder: 600, restrictTo: 'insiders' });
   await h.warmKeys(holder.key, other.key);
-}, 60000);
+}, patient(60000));
 afterAll(() => h.close());
 
 describe('folderContentsPage: a folder page by page, as its listing orders it', () => {

@@ -1,6 +1,7 @@
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { decoded, sql } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * What the web UI's history panel changes through the graph: a history's annotation, tags and purge,
@@ -41,7 +42,7 @@ beforeAll(async () => {
   h = await startTestPlatform();
   alice = await h.newUser('alice');
   bob = await h.newUser('bob');
-}, 120_000);
+}, patient(120_000));
 afterAll(() => h.close());
 
 describe('changeDatasetDatatype: the owner changes a dataset’s datatype', () => {
@@ -53,14 +54,14 @@ describe('changeDatasetDatatype: the owner changes a dataset’s datatype', () =
     expect(answer.data?.changeDatasetDatatype.metadata).toMatchObject({ columns: 2 });
     const rest = await h.api.get(`/api/datasets/${datasetId}`).query({ key: alice.key });
     expect(rest.body).toMatchObject({ extension: 'tabular', file_ext: 'tabular' });
-  }, 60_000);
+  }, patient(60_000));
 
   it('lets an administrator change the datatype of another user’s dataset', async () => {
     const { historyId, datasetId } = await datasetOfAlice('plain words\n', 'txt');
     const answer = await gql(h.admin.key, CHANGE_DATATYPE, { historyId, id: datasetId, datatype: 'tabular' });
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.changeDatasetDatatype.extension).toBe('tabular');
-  }, 60_000);
+  }, patient(60_000));
 
   it('refuses another user and an anonymous caller, and leaves the datatype as it was', async () => {
     const { historyId, datasetId } = await datasetOfAlice('plain words\n', 'txt');
@@ -70,7 +71,7 @@ describe('changeDatasetDatatype: the owner changes a dataset’s datatype', () =
     const anonymous = await gql(null, CHANGE_DATATYPE, { historyId, id: datasetId, datatype: 'tabular' });
     expect(codeOf(anonymous)).toBe('AuthenticationRequired');
     expect((await h.api.get(`/api/datasets/${datasetId}`).query({ key: alice.key })).body.extension).toBe('txt');
-  }, 60_000);
+  }, patient(60_000));
 
   it('refuses an unknown datatype with an error that names it', async () => {
     const { historyId, datasetId } = await datasetOfAlice('plain words\n', 'txt');
@@ -78,7 +79,7 @@ describe('changeDatasetDatatype: the owner changes a dataset’s datatype', () =
     expect(answer.errors?.[0]).toMatchObject({ message: 'Unknown datatype: no-such-type', extensions: { code: 'RequestParameterInvalidException', status: 400 } });
     const empty = await gql(alice.key, CHANGE_DATATYPE, { historyId, id: datasetId, datatype: ' ' });
     expect(codeOf(empty)).toBe('RequestParameterMissingException');
-  }, 60_000);
+  }, patient(60_000));
 
   it('refuses the strict BED types, which the platform never lets users choose', async () => {
     const { historyId, datasetId } = await datasetOfAlice('chr1\t10\t20\n', 'txt');
@@ -86,7 +87,7 @@ describe('changeDatasetDatatype: the owner changes a dataset’s datatype', () =
       const answer = await gql(alice.key, CHANGE_DATATYPE, { historyId, id: datasetId, datatype });
       expect(answer.errors?.[0]).toMatchObject({ message: `You are unable to change datatypes in this manner. Changing txt to ${datatype} is not allowed.`, extensions: { status: 400 } });
     }
-  }, 60_000);
+  }, patient(60_000));
 
   it('refuses while a job still writes the dataset, and refuses a purged dataset', async () => {
     const { historyId, datasetId, jobId } = await datasetOfAlice('plain words\n', 'txt');
@@ -97,7 +98,7 @@ describe('changeDatasetDatatype: the owner changes a dataset’s datatype', () =
     expect((await gql(alice.key, DELETE_DATASET, { historyId, id: datasetId, purge: true })).errors).toBeUndefined();
     const purged = await gql(alice.key, CHANGE_DATATYPE, { historyId, id: datasetId, datatype: 'tabular' });
     expect(purged.errors?.[0]).toMatchObject({ message: expect.stringContaining('purged'), extensions: { code: 'ObjectAttributeInvalidException' } });
-  }, 60_000);
+  }, patient(60_000));
 });
 
 describe('updateDataset and deleteDataset: annotate, tag and purge a dataset from the panel', () => {
@@ -111,7 +112,7 @@ describe('updateDataset and deleteDataset: annotate, tag and purge a dataset fro
     expect(purged.data?.deleteDataset).toEqual({ id: datasetId, deleted: true, purged: true });
     const undeleted = await gql(alice.key, UPDATE_DATASET, { historyId, id: datasetId, changes: { deleted: false } });
     expect(undeleted.errors?.[0]).toMatchObject({ message: 'Cannot undelete a purged dataset', extensions: { code: 'ObjectAttributeInvalidException' } });
-  }, 60_000);
+  }, patient(60_000));
 
   it('refuses another user and an anonymous caller', async () => {
     const { historyId, datasetId } = await datasetOfAlice('words\n', 'txt');
@@ -122,7 +123,7 @@ describe('updateDataset and deleteDataset: annotate, tag and purge a dataset fro
     expect(codeOf(await gql(null, UPDATE_DATASET, { historyId, id: datasetId, changes: { tags: ['x'] } }))).toBe('AuthenticationRequired');
     const rest = await h.api.get(`/api/histories/${historyId}/contents/${datasetId}`).query({ key: alice.key });
     expect(rest.body).toMatchObject({ annotation: null, deleted: false, purged: false });
-  }, 60_000);
+  }, patient(60_000));
 });
 
 describe('updateHistory and deleteHistory: annotate, tag and purge a history', () => {
@@ -134,7 +135,7 @@ describe('updateHistory and deleteHistory: annotate, tag and purge a history', (
     expect((await gql(alice.key, DELETE_HISTORY, { id: historyId, purge: true })).data?.deleteHistory).toEqual({ id: historyId, deleted: true, purged: true });
     const undeleted = await gql(alice.key, UNDELETE_HISTORY, { id: historyId });
     expect(undeleted.errors?.[0]).toMatchObject({ message: 'This history has been purged and cannot be undeleted.', extensions: { status: 400 } });
-  }, 60_000);
+  }, patient(60_000));
 
   it('refuses another user and an anonymous caller', async () => {
     const historyId = await createHistory(h, alice.key, 'not theirs');
@@ -145,5 +146,5 @@ describe('updateHistory and deleteHistory: annotate, tag and purge a history', (
     expect(codeOf(await gql(null, UPDATE_HISTORY, { id: historyId, changes: { tags: ['x'] } }))).toBe('AuthenticationRequired');
     const rest = await h.api.get(`/api/histories/${historyId}`).query({ key: alice.key });
     expect(rest.body).toMatchObject({ annotation: null, tags: [], deleted: false, purged: false });
-  }, 60_000);
+  }, patient(60_000));
 });

@@ -1,5 +1,6 @@
 import { createLibrary, createRole, type LibraryRef, seedFolder } from '../support/library-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 let h: TestPlatform;
 let holder: TestUser;
@@ -59,7 +60,7 @@ beforeAll(async () => {
   big = await createLibrary(h, 'Big walk');
   await seedFolder(h, big.root_folder_id, { folders: 2, datasetsPerFolder: 300, restrictTo: 'insiders' });
   await h.warmKeys(holder.key, other.key);
-}, 60000);
+}, patient(60000));
 afterAll(() => h.close());
 
 describe('libraryContentsPage: a library from / down, page by page', () => {

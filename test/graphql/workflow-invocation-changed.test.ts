@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { copyHeadWorkflow, importWorkflow } from '../support/workflow-helpers';
+import { patient } from '../support/patience';
 
 /**
  * `subscription { workflowInvocationChanged }` over graphql-ws at /graphql: the run as it is, then
@@ -102,7 +103,7 @@ beforeAll(async () => {
   await uploader.close();
   worker = null;
   workflowId = (await importWorkflow(front, alice.key, copyHeadWorkflow('Followed', 2))).id;
-}, 120_000);
+}, patient(120_000));
 afterAll(async () => {
   for (const client of clients) await client.dispose();
   await worker?.close();
@@ -117,14 +118,14 @@ describe('subscription workflowInvocationChanged', () => {
     const { runs } = await follow(connect({ key: alice.key }), invocationId, (all) => finished(all[all.length - 1]), (run) => {
       // Once both jobs are made and wait, a second process starts and runs them.
       if (!workerStarted && jobStates(run).length === 2) workerStarted = startWorker();
-    }, 60_000);
+    }, patient(60_000));
     await workerStarted;
     expect(runs[0].id).toBe(invocationId);
     // Seen waiting, then ok: the job states came from the other process's runner.
     expect(runs.some((run) => jobStates(run).length === 2 && jobStates(run).every((state) => state === 'new' || state === 'queued'))).toBe(true);
     expect(finished(runs[runs.length - 1])).toBe(true);
     expect(runs.length).toBeGreaterThanOrEqual(3);
-  }, 90_000);
+  }, patient(90_000));
 
   it('delivers a cancel', async () => {
     // Nobody runs this run's jobs: it is cancelled while they wait.
@@ -147,7 +148,7 @@ describe('subscription workflowInvocationChanged', () => {
     const last = runs[runs.length - 1];
     expect(last.state).toBe('cancelled');
     expect(jobStates(last)).toEqual(['deleted', 'deleted']);
-  }, 60_000);
+  }, patient(60_000));
 
   it("refuses another user's run and an anonymous caller, with the contract's errors", async () => {
     const invocationId = await invoke();
@@ -155,5 +156,5 @@ describe('subscription workflowInvocationChanged', () => {
     expect(asBob.errors?.[0]).toMatchObject({ message: 'Invocation is not owned by current user', extensions: { code: 'ItemOwnershipException' } });
     const anonymous = await follow(connect(), invocationId, () => false, undefined, 5_000);
     expect(anonymous.errors?.[0].extensions?.code).toBe('AuthenticationRequired');
-  }, 30_000);
+  }, patient(30_000));
 });

@@ -6,6 +6,7 @@ import { importInto, newDataDir } from '../support/import-run';
 import { dropDatabase, freshDatabase, legacyDatabase, type LegacySchema, serverUrl, sqlOn } from '../support/legacy-installation';
 import { type ImportedCopy, LEGACY_FILES, openImportedCopy, writeLegacyFiles } from '../support/imported-installation';
 import { DEFAULT_ID_SECRET, startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * Histories, datasets and their files, collections, sharing and dataset permissions of a 15.05
@@ -45,7 +46,7 @@ describe.each<[LegacySchema, string]>([
     beforeAll(async () => {
       imported = await openImportedCopy(schema, target);
       ({ h, lines: output, filePath } = imported);
-    }, 120000);
+    }, patient(120000));
     afterAll(() => imported?.close());
 
     it("lists alice's histories under the platform's encoded ids, with names, flags, tags and annotation", async () => {
@@ -171,7 +172,7 @@ describe.each<[LegacySchema, string]>([
       expect(run.code).toBe(0);
       rmSync(oldFiles, { recursive: true, force: true });
       platform = await startTestPlatform({ DATABASE_URL: targetUrl }, { reset: false, dataDir: copyDir });
-    }, 120000);
+    }, patient(120000));
     afterAll(async () => {
       await platform?.close();
       rmSync(copyDir, { recursive: true, force: true });

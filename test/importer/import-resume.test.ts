@@ -5,6 +5,7 @@ import { importInto, newDataDir } from '../support/import-run';
 import { dropDatabase, freshDatabase, legacyDatabase, serverUrl, sqlOn } from '../support/legacy-installation';
 import { IMPORT_STEPS } from '../../src/importer/steps';
 import { DEFAULT_ID_SECRET } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * The import killed (SIGKILL) at three points and started again ends with the same database as one
@@ -62,7 +63,7 @@ onServer('import-galaxy killed and started again', () => {
       const after = Math.max(wanted, (points[points.length - 1] ?? 0) + 3);
       const child = startImport(killedUrl, sourceUrl, dataDir);
       const exited = exitOf(child);
-      const deadline = Date.now() + 60000;
+      const deadline = Date.now() + patient(60000);
       while ((await rowsRead(KILLED)) < after && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
       child.kill('SIGKILL');
       await exited;
@@ -105,5 +106,5 @@ onServer('import-galaxy killed and started again', () => {
       expect([step.name, Number(row?.rows_written ?? 0) + Number(row?.rows_skipped ?? 0) >= sourceRows]).toEqual([step.name, true]);
     }
     expect(await sqlOn(CLEAN, "select * from galaxy_import.skip where reason = ''")).toEqual([]);
-  }, 180000);
+  }, patient(180000));
 });

@@ -4,6 +4,7 @@ import { binaryParser } from '../support/job-helpers';
 import { type LegacySchema, serverUrl, sqlOn } from '../support/legacy-installation';
 import { type ImportedCopy, openImportedCopy } from '../support/imported-installation';
 import { DEFAULT_ID_SECRET, type TestPlatform } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * Libraries and jobs of a 15.05 installation carried over (test/importer/seed/030-libraries-jobs.sql),
@@ -36,7 +37,7 @@ describe.each<[LegacySchema, string]>([
       const login = await h.api.get('/api/authenticate/baseauth').set('authorization', `Basic ${Buffer.from('gina@example.org:carol-password').toString('base64')}`);
       expect(login.status).toBe(200);
       ginaKey = login.body.api_key as string;
-    }, 120000);
+    }, patient(120000));
     afterAll(() => imported?.close());
 
     it('lists the libraries with their ids and root folders; a library restricted to role 5 only to its holders', async () => {

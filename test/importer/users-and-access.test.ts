@@ -4,6 +4,7 @@ import { importInto, newDataDir } from '../support/import-run';
 import { dropDatabase, freshDatabase, legacyDatabase, type LegacySchema, serverUrl, sqlOn } from '../support/legacy-installation';
 import { type ImportedCopy, openImportedCopy } from '../support/imported-installation';
 import { DEFAULT_ID_SECRET, type TestPlatform } from '../support/test-platform';
+import { patient } from '../support/patience';
 
 /**
  * Users, keys, passwords, roles, groups and quotas of a 15.05 installation carried over
@@ -29,7 +30,7 @@ describe.each<[LegacySchema, string]>([
     beforeAll(async () => {
       imported = await openImportedCopy(schema, target);
       ({ h, lines: output } = imported);
-    }, 120000);
+    }, patient(120000));
     afterAll(() => imported?.close());
 
     it('keeps every user id, so encoded ids are those of the platform (deleted and purged users too)', async () => {
@@ -123,7 +124,7 @@ onServer('import-galaxy refusals', () => {
       await dropDatabase('import_refusal_source');
       await dropDatabase('import_refusal_target');
     }
-  }, 60000);
+  }, patient(60000));
 
   it('names a source database it cannot reach, without its password, and exits 1', async () => {
     const targetUrl = await freshDatabase('import_unreachable_target');

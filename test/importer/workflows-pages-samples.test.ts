@@ -4,6 +4,7 @@ import { type LegacySchema, serverUrl } from '../support/legacy-installation';
 import { type ImportedCopy, openImportedCopy } from '../support/imported-installation';
 import { DEFAULT_ID_SECRET, type TestPlatform } from '../support/test-platform';
 import { waitForHistory } from '../support/workflow-helpers';
+import { patient } from '../support/patience';
 
 /**
  * Workflows (versions, steps, connections, annotation, tag, share, publication), pages,
@@ -31,7 +32,7 @@ describe.each<[LegacySchema, string]>([
     beforeAll(async () => {
       imported = await openImportedCopy(schema, target);
       ({ h, lines: output } = imported);
-    }, 120000);
+    }, patient(120000));
     afterAll(() => imported?.close());
 
     it('lists and shows the workflow with its id, latest version, steps, connections, annotation and tag', async () => {
@@ -62,7 +63,7 @@ describe.each<[LegacySchema, string]>([
       expect(run.status).toBe(200);
       await waitForHistory(h, ALICE, historyId, 60000);
       expect(await datasetText(h, ALICE, (run.body as { outputs: string[] }).outputs[1])).toBe('l1\nl2\n');
-    }, 90000);
+    }, patient(90000));
 
     it('lists the workflow as published and as shared with carol', async () => {
       const published = (await h.api.get('/api/workflows').query({ key: h.admin.key, show_published: true })).body as Dict[];

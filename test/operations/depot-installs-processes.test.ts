@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { reverseToolXml } from '../support/depot-install-helpers';
 import { tarball } from '../support/depot-helpers';
 import { call, eventually, freePort, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
+import { patient } from '../support/patience';
 
 /**
  * Two server processes on one PostgreSQL server: a repository installed through one (from the depot
@@ -38,7 +39,7 @@ onServer('a repository installed through one of two processes', () => {
     // A serves the depot too (its public address names the guids); B serves no depot.
     a = await startServerProcess({ ...env, DEPOT_PORT: String(depotPort), DEPOT_URL: depotUrl });
     b = await startServerProcess({ ...env, DEPOT_PORT: '0' });
-  }, 120_000);
+  }, patient(120_000));
 
   afterAll(async () => {
     await stopServerProcess(a);

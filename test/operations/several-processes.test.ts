@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdCodec } from '../../src/ids/id-codec';
 import { call, eventually, freePort, ROOT, type ServerProcess, startServerProcess } from '../support/server-processes';
+import { patient } from '../support/patience';
 
 /**
  * Several server processes on one PostgreSQL server behave as one service: what one writes the other
@@ -55,7 +56,7 @@ onServer('two server processes on one database', () => {
   beforeAll(async () => {
     a = await startServer(dataDir);
     b = await startServer(dataDir);
-  }, 120_000);
+  }, patient(120_000));
 
   afterAll(async () => {
     for (const server of [a, b]) {
@@ -116,7 +117,7 @@ onServer('two server processes on one database', () => {
     for (const jobId of jobIds) expect(runs.filter((id) => id === ids.decode(jobId))).toHaveLength(1);
     const contents = await call(a, 'GET', `/api/histories/${history}/contents`, { key: user.key });
     expect(contents.body).toHaveLength(8);
-  }, 90_000);
+  }, patient(90_000));
 
   it("forget in every process a key revoked through one of them", async () => {
     const user = await newUser(a);
@@ -151,7 +152,7 @@ onServer('npm start with WEB_CONCURRENCY=2', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, patient(120_000));
 });
 
 describe('WEB_CONCURRENCY on the embedded database', () => {
@@ -171,5 +172,5 @@ describe('WEB_CONCURRENCY on the embedded database', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, patient(60_000));
 });

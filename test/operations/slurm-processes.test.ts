@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { IdCodec } from '../../src/ids/id-codec';
 import { call, eventually, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
 import { slurmAvailable, slurmCommand, SLURM_NOT_RUNNING } from '../support/slurm-cluster';
+import { patient } from '../support/patience';
 
 /**
  * Slurm jobs outlive the server processes that follow them: a server killed while its jobs run in
@@ -142,7 +143,7 @@ async function slurmIds(server: ServerProcess, runs: Array<{ job: string }>): Pr
     await eventually(async () => {
       id = String((await call(server, 'GET', `/api/jobs/${run.job}`, { key: MASTER })).body.external_id ?? '');
       return id !== '';
-    }, 30_000);
+    }, patient(30_000));
     found.push(id);
   }
   return found;
@@ -176,7 +177,7 @@ onServerWithSlurm('a server killed while its jobs run in Slurm', () => {
       await stopServerProcess(second);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, patient(180_000));
 });
 
 onServerWithSlurm('two server processes on one database with Slurm destinations', () => {
@@ -201,5 +202,5 @@ onServerWithSlurm('two server processes on one database with Slurm destinations'
       await stopServerProcess(b);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, patient(180_000));
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { patient } from '../support/patience';
 
 /** A free TCP port for the child server. */
 function freePort(): Promise<number> {
@@ -73,5 +74,5 @@ embeddedRun('npm start on a fresh data directory (embedded PGlite)', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(existsSync(join(dataDir, 'pgdata.lock'))).toBe(false);
-  }, 90000);
+  }, patient(90000));
 });

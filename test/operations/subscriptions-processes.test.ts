@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { call, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
+import { patient } from '../support/patience';
 
 /**
  * A subscriber connected to one server process sees the states of a job another process ran: the
@@ -23,7 +24,7 @@ onServer('GraphQL subscriptions across server processes', () => {
     // The front process runs no jobs: every job is the worker process's.
     front = await startServerProcess({ ...env, LOCAL_JOB_WORKERS: '0' });
     worker = await startServerProcess({ ...env, LOCAL_JOB_WORKERS: '1' });
-  }, 120_000);
+  }, patient(120_000));
   afterAll(async () => {
     await stopServerProcess(front);
     await stopServerProcess(worker);
@@ -73,5 +74,5 @@ onServer('GraphQL subscriptions across server processes', () => {
     // The worker process ran it; the front process, with no job workers, ran nothing.
     expect(worker.output()).toContain('job started');
     expect(front.output()).not.toContain('job started');
-  }, 60_000);
+  }, patient(60_000));
 });

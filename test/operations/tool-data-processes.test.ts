@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, eventually, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
 import { toolDataFixture } from '../support/tool-data-helpers';
+import { patient } from '../support/patience';
 
 /**
  * Two server processes on one PostgreSQL server see the same tool data tables: a reload or an entry
@@ -41,7 +42,7 @@ onServer('tool data tables in two server processes on one database', () => {
   beforeAll(async () => {
     a = await start();
     b = await start();
-  }, 120_000);
+  }, patient(120_000));
 
   afterAll(async () => {
     await stopServerProcess(a);

@@ -1,5 +1,6 @@
 import type { TestPlatform } from './test-platform';
 import { pollPause } from './poll-pause';
+import { patient } from './patience';
 
 export interface Uploaded {
   datasetId: string;
@@ -49,7 +50,7 @@ export async function runTool(h: TestPlatform, key: string, historyId: string, t
 
 /** Polls a job until it is ok or error (or the time runs out). */
 export async function waitForJob(h: TestPlatform, key: string, jobId: string, timeoutMs = 30000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/jobs/${jobId}`).query({ key, full: 'true' });
     if (res.status !== 200) throw new Error(`job ${jobId}: ${res.status} ${JSON.stringify(res.body)}`);

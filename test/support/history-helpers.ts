@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Parser, type ReadEntry } from 'tar';
 import type { TestPlatform } from './test-platform';
 import { pollPause } from './poll-pause';
+import { patient } from './patience';
 
 /** The keys of each history view (platform-facts §4.1), sorted. */
 export const HISTORY_SUMMARY_KEYS = ['annotation', 'deleted', 'id', 'model_class', 'name', 'published', 'purged', 'tags', 'url'];
@@ -27,7 +28,7 @@ export const sortedKeys = (item: Record<string, unknown>) => Object.keys(item).s
 
 /** Waits for a condition on the platform (a background task, a job), polling. */
 export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 30000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (let attempt = 0; ; attempt += 1) {
     const value = await probe();
     if (value) return value;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Response } from 'supertest';
 import type { TestPlatform } from './test-platform';
 import { pollPause } from './poll-pause';
+import { patient } from './patience';
 
 /** The job id 1 of a default platform: well formed, but (usually) of no job in a small test. */
 export const UNKNOWN_ID = 'f7bb1edd6b95db62';
@@ -24,7 +25,7 @@ export function binaryParser(response: { on(event: string, listener: (chunk: Buf
 
 /** Polls a job until it reaches one of the states (through the API, as its owner or an admin). */
 export async function waitForJobState(h: TestPlatform, key: string, jobId: string, states: string[], timeoutMs = 20000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/jobs/${jobId}`).query({ key, full: 'true' });
     if (res.status !== 200) throw new Error(`job ${jobId}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type { TestPlatform } from './test-platform';
 import { pollPause } from './poll-pause';
+import { patient } from './patience';
 
 /** Library fixtures for the upload and library dataset change tests (through the API, as an administrator). */
 
@@ -35,7 +36,7 @@ export async function pasteIntoLibrary(h: TestPlatform, library: TestLibrary, fo
 
 /** Polls a library dataset until its current version is ok or error; returns its detail. */
 export async function waitForLibraryDataset(h: TestPlatform, id: string, key = h.admin.key, timeoutMs = 30000): Promise<Dict> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/libraries/datasets/${id}`).query({ key });
     if (res.status !== 200) throw new Error(`library dataset ${id}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pollPause } from './poll-pause';
+import { patient } from './patience';
 
 /** Server processes started as an operator starts them (`src/main.ts`), for the tests of several processes. */
 
@@ -84,7 +85,7 @@ export async function call(server: ServerProcess, method: string, path: string, 
 }
 
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (let attempt = 0; !(await check()); attempt += 1) {
     if (Date.now() > deadline) throw new Error('condition not reached');
     await pollPause(attempt);

@@ -1,4 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
+import { patient } from './patience';
 
 /**
  * The one-node Slurm of the tests (test/support/slurm/one-node-slurm.sh): `npm run slurm:start` as
@@ -43,7 +44,7 @@ export function describeWithSlurm(name: string, fn: () => void): void {
 /** Runs one of Slurm's commands; resolves with its stdout, rejects with its stderr. */
 export function slurmCommand(command: 'sbatch' | 'squeue' | 'scontrol' | 'scancel' | 'sacct' | 'sinfo', args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(command, args, { timeout: patient(30_000) }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${command} ${args.join(' ')}: ${stderr.trim() || error.message}`));
       else resolve(stdout);
     });
@@ -62,7 +63,7 @@ export interface SlurmJobEnd {
 
 /** Waits (polling scontrol every 100 ms) until a job has ended, and gives its end. */
 export async function waitForSlurmJobEnd(jobId: string, timeoutMs = 20_000): Promise<SlurmJobEnd> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (;;) {
     const line = await slurmCommand('scontrol', ['show', 'job', '-o', jobId]);
     const field = (name: string): string => new RegExp(`(?:^| )${name}=(\\S*)`).exec(line)?.[1] ?? '';

@@ -11,6 +11,7 @@ import { createLogger } from '../../src/logging/logger';
 import { freePort } from './server-processes';
 import { ADMIN_EMAIL, MASTER_KEY } from './test-platform';
 import { emptySchema } from './empty-schema';
+import { patient } from './patience';
 
 /** The depot's default id secret in tests (the Tool Shed sample's), so encoded ids are known values. */
 export const DEPOT_ID_SECRET = 'changethisinproductiontoo';
@@ -164,7 +165,7 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
     },
     sql,
     async settled(timeoutMs = 20000) {
-      const deadline = Date.now() + timeoutMs;
+      const deadline = Date.now() + patient(timeoutMs);
       for (;;) {
         const [row] = await sql<{ pending: number }>("select count(*)::int as pending from depot.background_task where state in ('queued', 'running')");
         if (row.pending === 0) return;

@@ -1,5 +1,6 @@
 import type { TestPlatform } from './test-platform';
 import { pollPause } from './poll-pause';
+import { patient } from './patience';
 
 type Dict = Record<string, unknown>;
 
@@ -127,7 +128,7 @@ export async function inputStepIds(h: TestPlatform, key: string, workflowId: str
 
 /** Polls until every dataset of a history is in a final state; returns the contents. */
 export async function waitForHistory(h: TestPlatform, key: string, historyId: string, timeoutMs = 30000): Promise<Array<Dict & { id: string; hid: number; state: string; name: string }>> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/histories/${historyId}/contents`).query({ key, types: 'dataset' });
     if (res.status !== 200) throw new Error(`contents: ${res.status} ${JSON.stringify(res.body)}`);
