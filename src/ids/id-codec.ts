@@ -1,4 +1,5 @@
 import { Blowfish } from 'egoroof-blowfish';
+import { BlowfishIdEncoder, libraryEncode } from './blowfish-id-encoder';
 
 /** Kinds with their own key (`<secret>__<kind>`), as on the original platform. */
 export type IdKind = 'default' | 'jobs_files';
@@ -12,32 +13,23 @@ const DIGITS = /^[0-9]+$/;
  * The platform's encoded ids: Blowfish-ECB over the decimal id left-padded with '!' to a multiple
  * of 8 bytes (a full 8 more when already aligned), as lowercase hex. A migrated database keeps its links.
  */
-/** Encoded default-kind ids kept in memory: listings encode the same ids request after request. */
-const ENCODED_CACHE_LIMIT = 200_000;
-
 export class IdCodec {
   private readonly ciphers = new Map<IdKind, Blowfish>();
-  private readonly encodedIds = new Map<number, string>();
+  /** Per kind: the fast encoder, or null where the library's encode is used (blowfish-id-encoder.ts). */
+  private readonly encoders = new Map<IdKind, BlowfishIdEncoder | null>();
 
   constructor(private readonly secret: string) {
     if (!secret) throw new Error('ID_SECRET must not be empty');
   }
 
   encode(id: number, kind: IdKind = 'default'): string {
-    if (kind === 'default') {
-      const known = this.encodedIds.get(id);
-      if (known !== undefined) return known;
-    }
     if (!Number.isSafeInteger(id) || id < 0) throw new IdDecodeError(`cannot encode id ${String(id)}`);
-    const digits = String(id);
-    const padded = '!'.repeat(8 - (digits.length % 8)) + digits;
-    const encoded = Buffer.from(this.cipher(kind).encode(padded)).toString('hex');
-    if (kind === 'default') {
-      // A simple bound: when full, start over (the ids in use are re-encoded once).
-      if (this.encodedIds.size >= ENCODED_CACHE_LIMIT) this.encodedIds.clear();
-      this.encodedIds.set(id, encoded);
+    let encoder = this.encoders.get(kind);
+    if (encoder === undefined) {
+      encoder = BlowfishIdEncoder.of(this.cipher(kind));
+      this.encoders.set(kind, encoder);
     }
-    return encoded;
+    return encoder ? encoder.encode(id) : libraryEncode(this.cipher(kind), id);
   }
 
   /** Throws IdDecodeError for anything that is not an id this codec issued. */
