@@ -16,11 +16,8 @@ import { createLibraryDataset } from './ldda-factory';
 import { openLibraryForListing } from './library-opening';
 import { libraryWalkInBatches, type WalkEntry } from './library-walk';
 
-export interface LibraryContentEntry {
-  kind: 'folder' | 'file';
-  id: number;
-  name: string;
-}
+/** A folder or dataset of the recursive listing, named by its path ('/' for the root). */
+export type LibraryContentEntry = WalkEntry;
 
 /** A collection placed in a folder, with its elements (each with its version, dataset and folder). */
 export interface CreatedCollection {
@@ -45,12 +42,12 @@ export interface CollectionInput {
 /** Entries per batch of a streamed library listing. */
 export const LIBRARY_CONTENTS_BATCH = 1000;
 
-/** The root '/' first, then the walk's entries named by their paths. */
+/** The root '/' first, then the walk's entries (the first batch is the walk's own array, the root put in front). */
 async function* withRoot(root: LibraryContentEntry, walk: AsyncGenerator<WalkEntry[], void, undefined>): AsyncGenerator<LibraryContentEntry[], void, undefined> {
   let first = true;
   for await (const batch of walk) {
-    const entries = batch.map((entry): LibraryContentEntry => ({ kind: entry.kind, id: entry.id, name: entry.path }));
-    yield first ? [root, ...entries] : entries;
+    if (first) batch.unshift(root);
+    yield batch;
     first = false;
   }
   if (first) yield [root];

@@ -14,7 +14,8 @@ import { callerRoleIds } from '../roles/held-roles';
  * ANY role); an active dataset when they hold ALL its access roles.
  */
 
-export type WalkEntry = { kind: 'folder' | 'file'; id: number; path: string };
+/** An item of the listing, named (as the platform names it) by its path from '/'. */
+export type WalkEntry = { kind: 'folder' | 'file'; id: number; name: string };
 
 interface FolderRow {
   id: number;
@@ -154,13 +155,13 @@ export async function* interleaved(steps: Step[], rows: AsyncGenerator<DatasetRo
   try {
     for (const step of steps) {
       if (step.kind === 'folder') {
-        out.push({ kind: 'folder', id: step.id, path: step.path });
+        out.push({ kind: 'folder', id: step.id, name: step.path });
       } else {
         ord += 1;
         while ((at < buffer.length || (await more())) && Number(buffer[at].ord) === ord) {
           const row = buffer[at];
           at += 1;
-          out.push({ kind: 'file', id: Number(row.id), path: `${step.path}/${row.name}` });
+          out.push({ kind: 'file', id: Number(row.id), name: `${step.path}/${row.name}` });
           if (out.length >= batchSize) {
             yield out;
             out = [];

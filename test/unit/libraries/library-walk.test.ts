@@ -35,15 +35,15 @@ const ROWS: DatasetRow[] = [
   { ord: '4', id: 15, name: 'r3' },
 ];
 const EXPECTED: WalkEntry[] = [
-  { kind: 'folder', id: 1, path: '/a' },
-  { kind: 'folder', id: 2, path: '/a/b' },
-  { kind: 'file', id: 10, path: '/a/b/b1' },
-  { kind: 'file', id: 11, path: '/a/b/b2' },
-  { kind: 'file', id: 12, path: '/a/a1' },
-  { kind: 'folder', id: 3, path: '/c' },
-  { kind: 'file', id: 13, path: '/r1' },
-  { kind: 'file', id: 14, path: '/r2' },
-  { kind: 'file', id: 15, path: '/r3' },
+  { kind: 'folder', id: 1, name: '/a' },
+  { kind: 'folder', id: 2, name: '/a/b' },
+  { kind: 'file', id: 10, name: '/a/b/b1' },
+  { kind: 'file', id: 11, name: '/a/b/b2' },
+  { kind: 'file', id: 12, name: '/a/a1' },
+  { kind: 'folder', id: 3, name: '/c' },
+  { kind: 'file', id: 13, name: '/r1' },
+  { kind: 'file', id: 14, name: '/r2' },
+  { kind: 'file', id: 15, name: '/r3' },
 ];
 
 describe('interleaved: folder entries and datasets in walk order, whatever the read batches', () => {
