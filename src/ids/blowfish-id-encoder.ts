@@ -49,10 +49,16 @@ export class BlowfishIdEncoder {
   encode(id: number): string {
     const digits = String(id);
     const pad = 8 - (digits.length % 8);
-    const byte = (at: number): number => (at < pad ? PAD : digits.charCodeAt(at - pad));
-    const word = (at: number): number => (byte(at) << 24) | (byte(at + 1) << 16) | (byte(at + 2) << 8) | byte(at + 3);
     let encoded = '';
-    for (let at = 0; at < digits.length + pad; at += 8) encoded += this.block(word(at), word(at + 4));
+    for (let at = 0; at < digits.length + pad; at += 8) {
+      let left = 0;
+      let right = 0;
+      for (let k = 0; k < 4; k += 1) {
+        left = (left << 8) | (at + k < pad ? PAD : digits.charCodeAt(at + k - pad));
+        right = (right << 8) | (at + k + 4 < pad ? PAD : digits.charCodeAt(at + k + 4 - pad));
+      }
+      encoded += this.block(left, right);
+    }
     return encoded;
   }
 

@@ -10,10 +10,19 @@ const HEX = /^[0-9a-f]+$/i;
 const DIGITS = /^[0-9]+$/;
 
 /**
+ * Encoded default-kind ids kept in a table of fixed size, one slot per id modulo its size (a new id
+ * takes the slot of the one before it): listings encode the same ids request after request, and the
+ * memory is the same from the first big listing on (~3 MB), however many ids a process sees.
+ */
+const RECENT_SLOTS = 1 << 16;
+
+/**
  * The platform's encoded ids: Blowfish-ECB over the decimal id left-padded with '!' to a multiple
  * of 8 bytes (a full 8 more when already aligned), as lowercase hex. A migrated database keeps its links.
  */
 export class IdCodec {
+  private readonly recentIds = new Float64Array(RECENT_SLOTS).fill(Number.NaN);
+  private readonly recentTexts: string[] = new Array<string>(RECENT_SLOTS).fill('');
   private readonly ciphers = new Map<IdKind, Blowfish>();
   /** Per kind: the fast encoder, or null where the library's encode is used (blowfish-id-encoder.ts). */
   private readonly encoders = new Map<IdKind, BlowfishIdEncoder | null>();
@@ -23,6 +32,16 @@ export class IdCodec {
   }
 
   encode(id: number, kind: IdKind = 'default'): string {
+    if (kind !== 'default') return this.encodeNew(id, kind);
+    const slot = id & (RECENT_SLOTS - 1);
+    if (this.recentIds[slot] === id) return this.recentTexts[slot];
+    const encoded = this.encodeNew(id, kind);
+    this.recentIds[slot] = id;
+    this.recentTexts[slot] = encoded;
+    return encoded;
+  }
+
+  private encodeNew(id: number, kind: IdKind): string {
     if (!Number.isSafeInteger(id) || id < 0) throw new IdDecodeError(`cannot encode id ${String(id)}`);
     let encoder = this.encoders.get(kind);
     if (encoder === undefined) {

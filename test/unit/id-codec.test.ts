@@ -38,3 +38,22 @@ describe('encoded ids (platform-facts §2.1)', () => {
     expect(platformDefault.decodeGuid(cookie)).toBe(guid);
   });
 });
+
+describe('ids encoded again are taken from a table of fixed size', () => {
+  const reference = (id: number) => new IdCodec('USING THE DEFAULT IS NOT SECURE!').encode(id);
+
+  it('answers the same text for ids sharing a slot (65,536 apart), whatever the order', () => {
+    const codec = new IdCodec('USING THE DEFAULT IS NOT SECURE!');
+    const ids = [5, 5 + 65_536, 5, 5 + 2 * 65_536, 5 + 65_536, 2 ** 40 + 5, 5];
+    expect(ids.map((id) => codec.encode(id))).toEqual(ids.map(reference));
+  });
+
+  it('refuses what is not an id every time (a refusal takes no slot)', () => {
+    const codec = new IdCodec('USING THE DEFAULT IS NOT SECURE!');
+    for (const id of [-1, -65_537, 1.5, Number.NaN, 2 ** 53]) {
+      expect(() => codec.encode(id)).toThrow(IdDecodeError);
+      expect(() => codec.encode(id)).toThrow(IdDecodeError);
+    }
+    expect(codec.encode(0)).toBe(reference(0));
+  });
+});
