@@ -39,7 +39,7 @@ function connect(connectionParams: Record<string, unknown> = {}): Client {
 }
 
 /** Collects the runs a subscription delivers until `until` holds, calling `onEach` with each; answers them, or the first error. */
-function follow(client: Client, invocationId: string, until: (runs: Run[]) => boolean, onEach: (run: Run) => void = () => undefined, timeoutMs = 30_000): Promise<{ runs: Run[]; errors?: GraphError[] }> {
+function follow(client: Client, invocationId: string, until: (runs: Run[]) => boolean, onEach: (run: Run) => void = () => undefined, timeoutMs = patient(30_000)): Promise<{ runs: Run[]; errors?: GraphError[] }> {
   return new Promise((resolve, reject) => {
     const runs: Run[] = [];
     const timer = setTimeout(() => {

@@ -143,7 +143,7 @@ async function slurmIds(server: ServerProcess, runs: Array<{ job: string }>): Pr
     await eventually(async () => {
       id = String((await call(server, 'GET', `/api/jobs/${run.job}`, { key: MASTER })).body.external_id ?? '');
       return id !== '';
-    }, patient(30_000));
+    }, 30_000);
     found.push(id);
   }
   return found;

@@ -40,7 +40,7 @@ onServer('GraphQL subscriptions across server processes', () => {
     const states: string[] = [];
     let datasetId = '';
     const done = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ok within 30 s: ${states.join(', ')}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`no ok within ${patient(30_000)} ms: ${states.join(', ')}`)), patient(30_000));
       const stop = client.subscribe<{ historyItemChanged: { id: string; state: string } | null }>(
         { query: 'subscription ($h: ID!) { historyItemChanged(historyId: $h) { ... on HistoryContent { id state } } }', variables: { h: history } },
         {
