@@ -22,6 +22,8 @@ import { encoded } from '../shared/encoded-id';
 import { JSONObjectScalar } from '../shared/scalars';
 import { UserType } from '../users/user.type';
 import { HistoryFilterInput, HistoryTagType, HistoryType, NewHistoryInput } from './history.type';
+import { HistoryActionsType } from './history-actions.type';
+import { type HistoryActions, historyActionsFor } from '../../services/histories/history-actions';
 import { mayViewOwner } from '../../services/users/owner-visibility';
 
 /** A value of the contents summary: at once when the read fetched it along, else through the loader. */
@@ -150,6 +152,11 @@ export class HistoryResolver {
   @FieldResolver(() => [String])
   tags(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string[] | Promise<string[]> {
     return history.tags ?? ctx.loaders.get(historyTags).load(history.id);
+  }
+
+  @FieldResolver(() => HistoryActionsType, { description: 'What the caller may do with it (no statement: from the row and the caller).' })
+  viewerCan(@Root() history: HistoryView, @Ctx() ctx: RequestContext): HistoryActions {
+    return historyActionsFor(ctx.caller, history);
   }
 
   @FieldResolver(() => ID, { nullable: true })

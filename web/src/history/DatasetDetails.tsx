@@ -24,7 +24,7 @@ export function DatasetDetails({ dataset, editable, id }: { dataset: HistoryData
 
   return (
     <div id={id} className="item-details">
-      {editing === 'name' && (
+      {editable && editing === 'name' && (
         <RenameForm
           label="Dataset name"
           name={dataset.name}
@@ -34,7 +34,7 @@ export function DatasetDetails({ dataset, editable, id }: { dataset: HistoryData
           }}
         />
       )}
-      {editing === 'datatype' && <DatatypeChanger dataset={dataset} label={label} onDone={() => setEditing(null)} />}
+      {editable && editing === 'datatype' && <DatatypeChanger dataset={dataset} label={label} onDone={() => setEditing(null)} />}
       <p className="muted">
         {dataset.misc_blurb && `${dataset.misc_blurb} · `}format <strong data-testid="extension">{dataset.extension}</strong> · database <strong>{dataset.genomeBuild}</strong> · state{' '}
         <strong>{dataset.state}</strong>
@@ -59,31 +59,50 @@ export function DatasetDetails({ dataset, editable, id }: { dataset: HistoryData
             Download
           </a>
         )}
-        <button type="button" onClick={() => setEditing('name')}>
-          Rename
-        </button>
-        {editable && !dataset.purged && (
-          <button type="button" onClick={() => setEditing('datatype')}>
-            Change datatype
-          </button>
-        )}
-        <button type="button" onClick={() => change({ visible: !dataset.visible })}>
-          {dataset.visible ? 'Hide' : 'Unhide'}
-        </button>
-        {dataset.deleted ? (
-          !dataset.purged && (
-            <button type="button" onClick={() => change({ deleted: false })}>
-              Undelete
-            </button>
-          )
-        ) : (
-          <button type="button" onClick={() => deleteDataset(target)}>
-            Delete
-          </button>
-        )}
+        {editable && <DatasetChanges dataset={dataset} onEdit={setEditing} onChange={change} onDelete={() => deleteDataset(target)} />}
       </div>
       {editable && dataset.deleted && !dataset.purged && <PurgeButton what={`dataset ${label}`} onPurge={async () => (await deleteDataset({ ...target, purge: true })).error} />}
       <ErrorMessage error={updated.error ?? deleted.error} />
     </div>
+  );
+}
+
+/** What whoever may change the dataset's history is offered: rename, change the datatype, hide or unhide, delete or undelete. */
+function DatasetChanges({
+  dataset,
+  onEdit,
+  onChange,
+  onDelete,
+}: {
+  dataset: HistoryDatasetItem;
+  onEdit(what: 'name' | 'datatype'): void;
+  onChange(changes: Record<string, unknown>): unknown;
+  onDelete(): unknown;
+}) {
+  return (
+    <>
+      <button type="button" onClick={() => onEdit('name')}>
+        Rename
+      </button>
+      {!dataset.purged && (
+        <button type="button" onClick={() => onEdit('datatype')}>
+          Change datatype
+        </button>
+      )}
+      <button type="button" onClick={() => onChange({ visible: !dataset.visible })}>
+        {dataset.visible ? 'Hide' : 'Unhide'}
+      </button>
+      {dataset.deleted ? (
+        !dataset.purged && (
+          <button type="button" onClick={() => onChange({ deleted: false })}>
+            Undelete
+          </button>
+        )
+      ) : (
+        <button type="button" onClick={onDelete}>
+          Delete
+        </button>
+      )}
+    </>
   );
 }

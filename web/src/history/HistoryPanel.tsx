@@ -6,7 +6,6 @@ import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { RenameForm } from '../ui/RenameForm';
-import { useViewer } from '../account/viewer';
 import { useCurrentHistory } from './current-history';
 import { HistoryDetails } from './HistoryDetails';
 import { RenameHistoryMutation } from './history-mutations';
@@ -25,6 +24,12 @@ const HistoryQuery = graphql(`
       annotation
       tags
       userId
+      viewerCan {
+        change
+        addData
+        makeCurrent
+        share
+      }
     }
   }
 `);
@@ -41,7 +46,6 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
   const [renaming, setRenaming] = useState(false);
   const [renamed, rename] = useMutation(RenameHistoryMutation);
   const { historyId: currentId, choose } = useCurrentHistory();
-  const { viewer } = useViewer();
   const contents = useHistoryItems(historyId, { includeHidden, includeDeleted });
   const history = historyResult.data?.history;
   const scroller = useRef<HTMLDivElement>(null);
@@ -62,28 +66,31 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
 
   if (historyResult.error) return <Page title="History"><ErrorMessage error={historyResult.error} what="Could not open the history" /></Page>;
   if (!history) return <Page title="History">{historyResult.fetching ? <p role="status">Loading…</p> : <p>No such history.</p>}</Page>;
-  // What the graph lets change: the owner's (a signed-in user's) histories, and every one for administrators.
-  const editable = Boolean(viewer?.isAdmin || (viewer?.user && viewer.user.id === history.userId));
+  // Only what the caller may do is offered (the graph answers it from the rules the operations apply).
+  const may = history.viewerCan;
+  const editable = may.change;
 
   return (
     <Page
       title={history.name}
       actions={
         <div className="actions">
-          {history.id !== currentId && !history.deleted && (
+          {may.makeCurrent && history.id !== currentId && (
             <button type="button" onClick={() => choose(history.id)}>
               Make current
             </button>
           )}
-          <button type="button" onClick={() => setRenaming(true)}>
-            Rename history
-          </button>
-          <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>
-          {editable && <Link to={`/sharing/histories/${encodeURIComponent(history.id)}`}>Share or publish</Link>}
+          {may.change && (
+            <button type="button" onClick={() => setRenaming(true)}>
+              Rename history
+            </button>
+          )}
+          {may.addData && <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>}
+          {may.share && <Link to={`/sharing/histories/${encodeURIComponent(history.id)}`}>Share or publish</Link>}
         </div>
       }
     >
-      {renaming && (
+      {renaming && may.change && (
         <RenameForm
           label="History name"
           name={history.name}
@@ -113,7 +120,13 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
       <ErrorMessage error={contents.error} what="Could not list the contents" />
       {contents.items.length === 0 && !contents.fetching && !contents.error && (
         <p>
-          This history is empty. <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link> to begin.
+          This history is empty.
+          {may.addData && (
+            <>
+              {' '}
+              <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link> to begin.
+            </>
+          )}
         </p>
       )}
       <div ref={scroller} className="history-items" role="list" aria-label={`Contents of ${history.name}`} aria-busy={contents.fetching}>

@@ -14,6 +14,18 @@ const UploadDatatypesQuery = graphql(`
   }
 `);
 
+const UploadTargetQuery = graphql(`
+  query UploadTarget($id: ID!) {
+    history(id: $id) {
+      id
+      name
+      viewerCan {
+        addData
+      }
+    }
+  }
+`);
+
 // The new datasets reach the history panel through its subscription.
 const ignoreOutcome = (_outcome: UploadOutcome) => undefined;
 
@@ -26,7 +38,10 @@ const extensionsOf = (value: unknown): string[] => (Array.isArray(value) ? value
 export function UploadPage() {
   const [search] = useSearchParams();
   const { historyId: currentId } = useCurrentHistory();
-  const historyId = search.get('history') ?? currentId ?? null;
+  const asked = search.get('history');
+  const historyId = asked ?? currentId ?? null;
+  // A history named in the address may be someone else's (shared or published): offer the form only where the caller may add data.
+  const [target] = useQuery({ query: UploadTargetQuery, variables: { id: asked ?? '' }, pause: asked === null });
   const [datatypes] = useQuery({ query: UploadDatatypesQuery });
   const [fileType, setFileType] = useState('auto');
   const [genomeBuild, setGenomeBuild] = useState('?');
@@ -54,6 +69,19 @@ export function UploadPage() {
     setDragging(false);
     setFiles((chosen) => [...chosen, ...Array.from(event.dataTransfer.files)]);
   };
+
+  if (asked !== null && target.fetching && !target.data) return <Page title="Upload data"><p role="status">Loading…</p></Page>;
+  if (asked !== null && !target.data?.history?.viewerCan.addData) {
+    return (
+      <Page title="Upload data">
+        <ErrorMessage error={target.error} what="Could not open the history" />
+        {!target.error && <p role="alert">You may not add data to {target.data?.history ? `the history “${target.data.history.name}”` : 'this history'}.</p>}
+        <p>
+          <Link to="/upload">Upload into your current history</Link>
+        </p>
+      </Page>
+    );
+  }
 
   return (
     <Page title="Upload data">
