@@ -1,3 +1,4 @@
+import { visualizationActionsFor } from '../../services/visualizations/visualization-actions';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import { revisionsByVisualizationId, type VisualizationDetail, type VisualizationSummary } from '../../services/visualizations/visualization-view';
@@ -28,6 +29,7 @@ function node(ctx: RequestContext, detail: VisualizationDetail): VisualizationTy
     latestRevision: latest
       ? { id: encoded(ctx, latest.id), visualizationId: id, title: latest.title, dbkey: latest.dbkey, config: latest.config, createTime: new Date(latest.createTime) }
       : null,
+    viewerCan: visualizationActionsFor(ctx.caller, detail),
     key: detail.id,
   };
 }

@@ -1,3 +1,4 @@
+import { VisualizationActionsType } from './visualization-actions.type';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { JSONObjectScalar } from '../shared/scalars';
 
@@ -93,6 +94,9 @@ export class VisualizationType {
 
   @Field(() => VisualizationRevisionType, { nullable: true })
   latestRevision!: VisualizationRevisionType | null;
+
+  @Field(() => VisualizationActionsType, { description: 'What the caller may do with it.' })
+  viewerCan!: VisualizationActionsType;
 
   /** For the relations (not in the schema): the unencoded id. */
   key!: number;

@@ -1,3 +1,5 @@
+import { WorkflowActionsType } from './workflow-actions.type';
+import { type WorkflowActions, workflowActionsFor } from '../../services/workflows/workflow-actions';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { StepConnection } from '../../entities/workflow.entity';
@@ -96,6 +98,11 @@ export class WorkflowResolver {
   @FieldResolver(() => ID)
   id(@Root() workflow: WorkflowView, @Ctx() ctx: RequestContext): string {
     return encoded(ctx, workflow.id);
+  }
+
+  @FieldResolver(() => WorkflowActionsType, { description: 'What the caller may do with it (no statement: from the row and the caller).' })
+  viewerCan(@Root() workflow: WorkflowView, @Ctx() ctx: RequestContext): WorkflowActions {
+    return workflowActionsFor(ctx, workflow);
   }
 
   @FieldResolver(() => String, { description: 'The show path of the workflow.' })

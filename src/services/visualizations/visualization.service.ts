@@ -1,3 +1,4 @@
+import { mayChangeVisualization, mayShareVisualization } from './visualization-actions';
 import type { RequestContext } from '../../context/request-context';
 import { User } from '../../entities/user.entity';
 import { Visualization, VisualizationRevision } from '../../entities/visualization.entity';
@@ -62,7 +63,7 @@ export class VisualizationService {
     ctx.caller.requireIdentity();
     const item = await readOwner(ctx, this.decode(ctx, encodedId));
     if (!item) throw this.unknown(encodedId);
-    if (!ctx.caller.isAdmin && item.userId !== ctx.caller.userId) throw errors.notOwned('Visualization is not owned by the current user');
+    if (!mayShareVisualization(ctx.caller, item)) throw errors.notOwned('Visualization is not owned by the current user');
     return item;
   }
 
@@ -96,13 +97,13 @@ export class VisualizationService {
    * else null; the title always goes onto the visualization. Owner only.
    */
   async update(ctx: RequestContext, encodedId: string, raw: Record<string, unknown>): Promise<number | null> {
-    const user = ctx.caller.requireUser();
+    ctx.caller.requireUser();
     const payload = validatePayload(raw);
     const id = this.decode(ctx, encodedId);
     return ctx.em.transactional(async (em) => {
       const visualization = await em.findOne(Visualization, id, { populate: ['latestRevision'] });
       if (!visualization) throw this.unknown(encodedId);
-      if (visualization.user.id !== user.id) throw errors.notOwned('Visualization is not owned by the current user');
+      if (!mayChangeVisualization(ctx.caller, { userId: visualization.user.id })) throw errors.notOwned('Visualization is not owned by the current user');
       const latest = visualization.latestRevision;
       const title = payload.title ?? latest?.title ?? visualization.title;
       const dbkey = payload.dbkey ?? latest?.dbkey ?? null;

@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
-import { useViewer } from '../account/viewer';
 import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
@@ -8,21 +7,19 @@ import { VisualizationQuery } from './visualization-documents';
 
 /**
  * `/visualizations/:visualizationId`: a visualization's latest configuration as readable JSON, its
- * revisions, and (for its owner) the way to its sharing screen. Visitors open published or
+ * revisions, and (for whoever may change its sharing: its owner, administrators) the way to its sharing screen. Visitors open published or
  * link-accessible ones.
  */
 export function VisualizationPage() {
   const { visualizationId = '' } = useParams();
   const [result] = useQuery({ query: VisualizationQuery, variables: { id: visualizationId } });
-  const { viewer } = useViewer();
   const visualization = result.data?.visualization;
   if (result.error && !visualization) return <Page title="Visualization"><ErrorMessage error={result.error} what="Could not open the visualization" /></Page>;
   if (!visualization) return <Page title="Visualization"><p role="status">Loading…</p></Page>;
-  const mine = Boolean(viewer?.user) && visualization.owner === viewer?.user?.username;
   const latest = visualization.latestRevision;
   const revisions = visualization.revisionHistory;
   return (
-    <Page title={visualization.title} actions={mine ? <Link to={`/sharing/visualizations/${visualization.id}`}>Share or publish</Link> : undefined}>
+    <Page title={visualization.title} actions={visualization.viewerCan.share ? <Link to={`/sharing/visualizations/${visualization.id}`}>Share or publish</Link> : undefined}>
       <Breadcrumbs crumbs={[{ label: 'Visualizations', to: '/visualizations' }, { label: visualization.title }]} />
       <p className="muted">
         {visualization.type}

@@ -24,6 +24,9 @@ export const VisualizationQuery = graphql(`
       updateTime
       published
       importable
+      viewerCan {
+        share
+      }
       latestRevision {
         id
         title

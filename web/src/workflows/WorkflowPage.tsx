@@ -15,16 +15,17 @@ export function WorkflowPage() {
   const workflow = result.data?.workflow;
   if (result.error) return <Page title="Workflow"><ErrorMessage error={result.error} what="Could not open the workflow" /></Page>;
   if (!workflow) return <Page title="Workflow"><p role="status">Loading…</p></Page>;
-  const mine = Boolean(viewer?.user) && workflow.owner === viewer?.user?.username;
+  // Only what the caller may do is offered (the graph answers it from the rules the operations apply).
+  const may = workflow.viewerCan;
 
   return (
     <Page
       title={workflow.name}
       actions={
         <div className="actions">
-          {viewer?.user && <Link to={`/workflows/${workflow.id}/run`}>Run workflow</Link>}
-          {mine && <Link to={`/sharing/workflows/${workflow.id}`}>Share or publish</Link>}
-          {!mine && viewer?.user && <CopyWorkflowButton workflowId={workflow.id} />}
+          {may.run && <Link to={`/workflows/${workflow.id}/run`}>Run workflow</Link>}
+          {may.share && <Link to={`/sharing/workflows/${workflow.id}`}>Share or publish</Link>}
+          {may.copy && <CopyWorkflowButton workflowId={workflow.id} />}
         </div>
       }
     >

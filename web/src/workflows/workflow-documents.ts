@@ -59,6 +59,11 @@ export const WorkflowQuery = graphql(`
       published
       importable
       stepCount
+      viewerCan {
+        share
+        run
+        copy
+      }
       steps {
         id
         orderIndex

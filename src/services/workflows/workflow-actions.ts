@@ -1,0 +1,26 @@
+import type { RequestContext } from '../../context/request-context';
+import { mayReadWorkflow, ownsWorkflow } from './workflow-access';
+import type { WorkflowView } from './workflow-view';
+
+/** What a caller may do with one workflow, from the rules its operations apply (workflow-access.ts); the web UI offers only these. */
+export interface WorkflowActions {
+  /** Update (a new version), rename, delete: the owner or an administrator. */
+  change: boolean;
+  /** Change its link access, publishing and the users it is shared with: as `change`. */
+  share: boolean;
+  /** Run it: a signed-in caller who may read it. */
+  run: boolean;
+  /** Import a copy into their own workflows: a signed-in user who may read it and does not own it. */
+  copy: boolean;
+}
+
+export function workflowActionsFor(ctx: RequestContext, workflow: WorkflowView): WorkflowActions {
+  const change = ownsWorkflow(ctx, workflow);
+  const readable = mayReadWorkflow(ctx, workflow);
+  return {
+    change,
+    share: change,
+    run: !ctx.caller.isAnonymous && readable,
+    copy: ctx.caller.user !== null && workflow.userId !== ctx.caller.userId && readable,
+  };
+}
