@@ -14,10 +14,10 @@ export function refuseCostlyOperation(request: OperationRequest): GraphQLError |
       `The query asks for a list (${revisit}) of objects it already lists above it: going around the graph's relations multiplies sizes without bound. Ask for that list in a query of its own.`,
     );
   }
-  if (cost > MAX_QUERY_COST) {
+  if (!(cost <= MAX_QUERY_COST)) {
     return refusal(
       'RequestParameterInvalidException',
-      `The query's answer is estimated at ${number.format(cost)} values; at most ${number.format(MAX_QUERY_COST)} are allowed (a list counts its first/limit argument, or ${DEFAULT_LIST_SIZE} items). Ask for fewer items or fewer nested lists.`,
+      `The query's answer is estimated at ${Number.isFinite(cost) ? number.format(cost) : `more than ${number.format(MAX_QUERY_COST)}`} values; at most ${number.format(MAX_QUERY_COST)} are allowed (a list counts its first/limit argument, or ${DEFAULT_LIST_SIZE} items). Ask for fewer items or fewer nested lists.`,
     );
   }
   return null;

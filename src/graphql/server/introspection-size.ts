@@ -30,8 +30,18 @@ export interface DocumentValues {
   operation: OperationDefinitionNode;
 }
 
-/** Sizes of introspection selections already counted, by the schema object they were counted on. */
-export type IntrospectionSizes = Map<SelectionSetNode, Map<unknown, number>>;
+/** Sizes of introspection selections already counted (by the schema object they were counted on), and the counting done. */
+export interface IntrospectionSizes {
+  known: Map<SelectionSetNode, Map<unknown, number>>;
+  /** Values counted one by one so far (each is a value of the answer, so once past `limit` the answer is too). */
+  counted: number;
+  limit: number;
+}
+
+export const introspectionSizes = (limit: number): IntrospectionSizes => ({ known: new Map(), counted: 0, limit });
+
+/** Thrown once more values were counted than the limit allows: the answer is larger still. */
+class Overrun extends Error {}
 
 /** `__schema` or `__type` on the query root. */
 export function isIntrospectionRoot(schema: GraphQLSchema, parent: GraphQLObjectType, node: FieldNode): boolean {
@@ -42,13 +52,19 @@ export function isIntrospectionRoot(schema: GraphQLSchema, parent: GraphQLObject
  * The exact number of values `__schema { … }` or `__type(name:) { … }` answers (a list of names
  * counts as its items), read off the schema without building the answer: each selection is counted
  * once per schema object it applies to, so a selection that turns in circles (`fields { type {
- * fields { type … } } }`) costs its true, multiplying size, and counting it costs little.
+ * fields { type … } } }`) costs its true, multiplying size, and counting it costs little. Counting
+ * stops (Infinity) once it went past the sizes' limit.
  */
 export function introspectionSize(values: DocumentValues, sizes: IntrospectionSizes, node: FieldNode): number {
   const schemaRoot = node.name.value === '__schema';
   const root = schemaRoot ? values.schema : (values.schema.getType(typeNameArgument(values, node)) ?? null);
   if (!root || !node.selectionSet) return 1;
-  return 1 + objectSize(values, sizes, node.selectionSet, root, schemaRoot ? '__Schema' : '__Type');
+  try {
+    return 1 + objectSize(values, sizes, node.selectionSet, root, schemaRoot ? '__Schema' : '__Type');
+  } catch (error) {
+    if (error instanceof Overrun) return Number.POSITIVE_INFINITY;
+    throw error;
+  }
 }
 
 function typeNameArgument(values: DocumentValues, node: FieldNode): string {
@@ -59,10 +75,10 @@ function typeNameArgument(values: DocumentValues, node: FieldNode): string {
 }
 
 function objectSize(values: DocumentValues, sizes: IntrospectionSizes, selectionSet: SelectionSetNode, source: object, typeName: string): number {
-  let known = sizes.get(selectionSet);
+  let known = sizes.known.get(selectionSet);
   const size = known?.get(source);
   if (size !== undefined) return size;
-  if (!known) sizes.set(selectionSet, (known = new Map()));
+  if (!known) sizes.known.set(selectionSet, (known = new Map()));
   // While it is counted it counts nothing: a fragment that spreads itself (another rule's error) ends here.
   known.set(source, 0);
   let total = 0;
@@ -85,7 +101,10 @@ function fieldSize(values: DocumentValues, sizes: IntrospectionSizes, node: Fiel
   // `__typename`, a name, a flag, a description: one value.
   if (!field || value === undefined || value === null) return 1;
   const childType = getNamedType(field.type).name;
-  const sizeOf = (item: unknown): number => 1 + (node.selectionSet && typeof item === 'object' && item !== null ? objectSize(values, sizes, node.selectionSet, item, childType) : 0);
+  const sizeOf = (item: unknown): number => {
+    if ((sizes.counted += 1) > sizes.limit) throw new Overrun();
+    return 1 + (node.selectionSet && typeof item === 'object' && item !== null ? objectSize(values, sizes, node.selectionSet, item, childType) : 0);
+  };
   if (!isListType(isNonNullType(field.type) ? field.type.ofType : field.type)) return sizeOf(value);
   let total = 0;
   for (const item of Array.isArray(value) ? value : []) total += sizeOf(item);

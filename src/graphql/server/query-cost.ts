@@ -17,7 +17,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import { type DocumentValues, type IntrospectionSizes, introspectionSize, isIntrospectionRoot } from './introspection-size';
+import { type DocumentValues, type IntrospectionSizes, introspectionSize, introspectionSizes, isIntrospectionRoot } from './introspection-size';
 
 /**
  * The largest estimated size of an operation's answer (values it resolves). The web UI's costliest
@@ -109,7 +109,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
   }
   const root = schema.getRootType(operation.operation);
   if (!root) return { cost: 0, revisit: null };
-  const walk: Walk = { schema, fragments, variables, operation, costs: new Map(), introspection: new Map(), revisit: null };
+  const walk: Walk = { schema, fragments, variables, operation, costs: new Map(), introspection: introspectionSizes(MAX_QUERY_COST), revisit: null };
   const cost = selectionCost(walk, operation.selectionSet, root, TOP);
   return { cost, revisit: walk.revisit };
 }
