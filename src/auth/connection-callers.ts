@@ -110,7 +110,8 @@ export class ConnectionCallers {
   private end(connection: Connection, code: number, reason: string): false {
     if (this.connections.delete(connection)) {
       this.log.info({ code, reason }, 'WebSocket connection closed: its caller changed');
-      connection.close(code, reasonOf(reason));
+      // After what is being sent (the refusal of the operation that found it out) has gone.
+      setImmediate(() => connection.close(code, reasonOf(reason)));
     }
     return false;
   }
