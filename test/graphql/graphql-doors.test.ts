@@ -64,15 +64,15 @@ describe('the depth limit, on both doors', () => {
 });
 
 describe('the cost limit, on both doors', () => {
-  /** 1,000 histories, each with 20 items and 20 jobs taken for each: about 143,000 values, 3 levels deep. */
-  const COSTLY = '{ histories(limit: 1000) { id name contents { id name state } jobs { id state } } }';
+  /** 2,000 histories, each with 20 items and 20 jobs taken for each: 286,000 values, 3 levels deep. */
+  const COSTLY = '{ histories(limit: 2000) { id name contents { id name state } jobs { id state } } }';
 
   it('refuses a query within the depth limit whose answer is estimated too large, before anything runs', async () => {
     const list = jest.spyOn(h.platform.services.histories, 'list');
     await h.warmKeys(alice.key);
     const http = await overHttp(COSTLY);
     expect(http.status).toBe(400);
-    expect(http.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^The query's answer is estimated at 143,\d{3} values; at most 100,000 are allowed/), extensions: INVALID_PARAMETER });
+    expect(http.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^The query's answer is estimated at 286,000 values; at most 200,000 are allowed/), extensions: INVALID_PARAMETER });
     expect(h.queriesOf(http)).toBe(0);
     const socket = await overSocket(COSTLY);
     expect(socket.errors?.[0]).toEqual(http.body.errors[0]);
@@ -80,7 +80,7 @@ describe('the cost limit, on both doors', () => {
   });
 
   it('counts a list by its limit: the same query for 100 histories runs', async () => {
-    const fewer = COSTLY.replace('limit: 1000', 'limit: 100');
+    const fewer = COSTLY.replace('limit: 2000', 'limit: 100');
     expect((await overHttp(fewer)).body).toEqual({ data: { histories: [] } });
     expect((await overSocket(fewer)).results).toEqual([{ data: { histories: [] } }]);
   });

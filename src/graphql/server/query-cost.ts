@@ -20,11 +20,13 @@ import {
 import { type DocumentValues, type IntrospectionSizes, introspectionSize, introspectionSizes, isIntrospectionRoot } from './introspection-size';
 
 /**
- * The largest estimated size of an operation's answer (values it resolves). The web UI's costliest
- * documents estimate under 60,000 (a workflow run's steps, jobs and outputs; a history page of 1,000
- * items), administrators' GraphiQL schema query about 22,000 (test/unit/graphql/query-cost.test.ts).
+ * The largest estimated size of an operation's answer (values it resolves): some tens of megabytes
+ * of answer at most. The web UI's costliest documents estimate under 60,000 (a workflow run's steps,
+ * jobs and outputs; a history page of 1,000 items), administrators' GraphiQL schema query about
+ * 22,000 (test/unit/graphql/query-cost.test.ts). Three nested lists of unknown size with some twenty
+ * fields in the innermost pass (20^3 items); four do not.
  */
-export const MAX_QUERY_COST = 100_000;
+export const MAX_QUERY_COST = 200_000;
 
 /**
  * The items a list is taken to hold when nothing says how many it holds: the size of a user's
@@ -38,10 +40,12 @@ export const SIZE_ARGUMENTS: ReadonlySet<string> = new Set(['first', 'last', 'li
 
 /**
  * Fields that lead from a node of a tree to its children (`Type.field` -> the tree): a tool's
- * inputs (conditionals' cases, repeats' and sections' inputs) and a collection's elements (each
- * element's child collection, its elements). Each rank of a tree holds at most the whole tree, so
- * the first list of a tree counts its size and the lists of the same tree nested in it count each
- * item once more, not a size again; any other field between them starts over.
+ * inputs (conditionals' cases, repeats' and sections' inputs), a collection's elements (each
+ * element's child collection, its elements) and a library's folders (its root folder, each folder's
+ * subfolders). Each rank of a tree holds at most the whole tree, so the first list of a tree counts
+ * its size and the lists of the same tree nested in it count each item once more, not a size again;
+ * objects of the same type below one another in a tree are new ones, not a way around the graph;
+ * any other field between them starts over.
  */
 export const TREE_FIELDS: ReadonlyMap<string, string> = new Map([
   ['Tool.inputs', 'tool inputs'],
@@ -54,6 +58,8 @@ export const TREE_FIELDS: ReadonlyMap<string, string> = new Map([
   ['HistoryDatasetCollection.collection', 'collection'],
   ['DatasetCollection.elements', 'collection'],
   ['CollectionElement.collection', 'collection'],
+  ['Library.rootFolder', 'library folders'],
+  ['LibraryFolder.children', 'library folders'],
 ]);
 
 interface Walk extends DocumentValues {
@@ -68,8 +74,8 @@ interface Walk extends DocumentValues {
 interface Place {
   /** The size the lists directly in it inherit (from their parent's `first`). */
   inherited: number | undefined;
-  /** The tree whose first list is above it (see TREE_FIELDS). */
-  tree: string | undefined;
+  /** The tree it lies in (reached through that tree's fields only), and whether a list of it is above (see TREE_FIELDS). */
+  tree: { name: string; counted: boolean } | undefined;
   /** The object types reached inside a list above it, sorted (null when no list is above it). */
   listed: readonly string[] | null;
 }
@@ -116,7 +122,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
 
 /** What a selection set costs on one object of a concrete type. */
 function selectionCost(walk: Walk, selectionSet: SelectionSetNode, type: GraphQLObjectType, place: Place): number {
-  const key = `${type.name}/${place.inherited ?? ''}/${place.tree ?? ''}/${place.listed?.join(',') ?? '-'}`;
+  const key = `${type.name}/${place.inherited ?? ''}/${place.tree ? `${place.tree.name}:${place.tree.counted}` : ''}/${place.listed?.join(',') ?? '-'}`;
   let known = walk.costs.get(selectionSet);
   const cost = known?.get(key);
   if (cost !== undefined) return cost;
@@ -156,7 +162,8 @@ function fieldCost(walk: Walk, node: FieldNode, parent: GraphQLObjectType, place
   const size = sizeArgument(walk, node, field);
   const fieldName = `${parent.name}.${node.name.value}`;
   const tree = TREE_FIELDS.get(fieldName);
-  const withinTree = tree !== undefined && tree === place.tree;
+  const withinTree = tree !== undefined && tree === place.tree?.name;
+  const counted = withinTree && place.tree?.counted === true;
   let type: GraphQLOutputType = field.type;
   let count = 1;
   let lists = 0;
@@ -165,7 +172,7 @@ function fieldCost(walk: Walk, node: FieldNode, parent: GraphQLObjectType, place
     else if (isListType(type)) {
       // The outermost list takes the size asked for; lists of lists hold the default each.
       if (lists > 0) count *= DEFAULT_LIST_SIZE;
-      else if (!withinTree) count *= size ?? place.inherited ?? DEFAULT_LIST_SIZE;
+      else if (!counted) count *= size ?? place.inherited ?? DEFAULT_LIST_SIZE;
       lists += 1;
       type = type.ofType;
     } else break;
@@ -179,8 +186,8 @@ function fieldCost(walk: Walk, node: FieldNode, parent: GraphQLObjectType, place
     const below: Place = {
       // A size argument on a field that is not a list sizes the lists of the object it answers.
       inherited: lists === 0 ? size : undefined,
-      // Below a list of a tree (or a link within one) its further lists count no size again.
-      tree: lists > 0 || withinTree ? tree : undefined,
+      // Below a list of a tree its further lists count no size again; a link of the tree (a library's root folder) leads into it.
+      tree: tree === undefined ? undefined : { name: tree, counted: counted || lists > 0 },
       listed: lists > 0 || place.listed ? withType(place.listed, objectType.name) : null,
     };
     costliest = Math.max(costliest, selectionCost(walk, node.selectionSet, objectType, below));
