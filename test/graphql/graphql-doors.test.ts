@@ -102,6 +102,27 @@ describe('the cost limit, on both doors', () => {
   });
 });
 
+describe('the size of a request, on both doors', () => {
+  it('refuses a WebSocket message larger than an HTTP body may be (the connection closes with 1009)', async () => {
+    const huge = `{ viewer { isAnonymous } } # ${'x'.repeat(10 * 1024 * 1024)}`;
+    expect((await overHttp(huge)).status).toBe(413);
+    const socket = await GraphQLSocket.open(web.socketUrl, { params: { key: alice.key } });
+    sockets.push(socket);
+    const outcome = await socket.run(huge);
+    expect(outcome.results).toEqual([]);
+    expect(outcome.closed?.code).toBe(1009);
+  });
+
+  it('refuses a document of more than 10,000 tokens while it is parsed', async () => {
+    const long = `{ ${Array.from({ length: 6000 }, (_, index) => `a${index}: __typename`).join(' ')} }`;
+    const http = await overHttp(long);
+    expect(http.status).toBe(400);
+    // graphql's own words ("more that"), whichever way a release spells them.
+    expect(http.body.errors[0].message).toMatch(/^Syntax Error: Document contains more tha[nt] 10000 tokens\. Parsing aborted\.$/);
+    expect((await overSocket(long)).errors?.[0]).toMatchObject({ message: http.body.errors[0].message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+  });
+});
+
 describe('introspection, for administrators only, on both doors', () => {
   const GRAPHIQL_INTROSPECTION = getIntrospectionQuery({ inputValueDeprecation: true, schemaDescription: false });
 
