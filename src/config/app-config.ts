@@ -60,6 +60,11 @@ export interface AppConfig {
   runnerTokens: string[];
   /** How long a shutdown waits for in-flight requests before cutting them (SHUTDOWN_DEADLINE_SECONDS). */
   shutdownDeadlineSeconds: number;
+  /**
+   * Origins (scheme://host[:port]) whose pages may open the graph's WebSocket besides the service's own
+   * (ALLOWED_ORIGINS, comma-separated): a page behind a proxy that rewrites Host, a web UI served elsewhere.
+   */
+  allowedOrigins: string[];
   /** Adds the SQL statement count of each request as a response header (tests, benchmarks). */
   exposeQueryCount: boolean;
   /** Appends every SQL statement sent (text, parameters) as JSON lines to this file (RECORD_SQL_FILE; `npm run bench:plans`). */
@@ -96,6 +101,18 @@ export const SHIPPED_TOOL_DATA_PATH = join(__dirname, '../../config/tool-data');
 export function envFlag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return ['true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+/** An origin as browsers send it (`Origin`), lower case, without a default port; refuses anything else. */
+export function originOf(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`ALLOWED_ORIGINS: '${value}' is not an origin (scheme://host[:port])`);
+  }
+  if (url.origin === 'null' || url.pathname.length > 1 || url.search || url.hash || url.username) throw new Error(`ALLOWED_ORIGINS: '${value}' is not an origin (scheme://host[:port])`);
+  return url.origin;
 }
 
 /** Reads a secret kept in DATA_DIR, creating it once when absent. */
@@ -151,6 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadStoreGraceSeconds: Math.max(60, int(env.UPLOAD_STORE_GRACE_SECONDS, 3600)),
     memoryReportOnSignal: envFlag(env.MEMORY_REPORT_ON_SIGNAL, false),
     runnerTokens: list(env.RUNNER_TOKENS),
+    allowedOrigins: list(env.ALLOWED_ORIGINS).map(originOf),
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
     recordSqlFile: env.RECORD_SQL_FILE ? resolve(env.RECORD_SQL_FILE) : null,
     webConcurrency: Math.max(1, int(env.WEB_CONCURRENCY, env.DATABASE_URL ? availableParallelism() : 1)),

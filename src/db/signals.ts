@@ -2,7 +2,7 @@ import { Client, type Notification } from 'pg';
 import type { Logger } from '../logging/logger';
 
 /** The channels processes signal each other on (NOTIFY from triggers or services, LISTEN here). */
-export const SIGNAL_CHANNELS = ['caller_changed', 'depot_caller_changed', 'tool_data_changed', 'depot_tools_changed', 'history_item_changed', 'workflow_invocation_changed', 'job_queued', 'task_queued'] as const;
+export const SIGNAL_CHANNELS = ['caller_changed', 'session_ended', 'depot_caller_changed', 'tool_data_changed', 'depot_tools_changed', 'history_item_changed', 'workflow_invocation_changed', 'job_queued', 'task_queued'] as const;
 export type SignalChannel = (typeof SIGNAL_CHANNELS)[number];
 
 type Handler = (payload: string) => void;
@@ -34,6 +34,10 @@ export class DatabaseSignals {
   /** Called with false when signals may have been missed, and with true once they are delivered again. */
   onListeningChange(handler: (listening: boolean) => void): void {
     this.listeningHandlers.add(handler);
+  }
+
+  offListeningChange(handler: (listening: boolean) => void): void {
+    this.listeningHandlers.delete(handler);
   }
 
   dispatch(notification: Notification): void {

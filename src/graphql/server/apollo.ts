@@ -11,10 +11,8 @@ import { contextMiddleware } from '../../http/context-middleware';
 import { AppError, ERROR_KINDS, type ErrorKind } from '../../errors/error-kinds';
 import { formatGraphQLError } from './format-error';
 import { graphqlMultipart } from './multipart-request';
-import { depthLimitRule } from './depth-limit';
-import { refuseNulText } from './input-guard';
+import { apolloOperationRules, DOCUMENT_RULES, MAX_MESSAGE_BYTES, PARSE_OPTIONS } from './operation-rules';
 import { refuseSubscriptionsOverHttp } from './subscriptions-over-http';
-import { adminOnlyIntrospection } from './introspection-guard';
 
 export interface GraphQLEndpoint {
   router: Router;
@@ -93,20 +91,20 @@ export async function createGraphQLRouter(schema: GraphQLSchema, options: GraphQ
     schema,
     documentStore: boundedDocumentStore(),
     introspection: true,
-    validationRules: [depthLimitRule],
-    // Misspelt fields get no "Did you mean …" hints: the schema is shown to administrators only.
-    hideSchemaDetailsFromClientErrors: true,
+    // The rules both doors apply (operation-rules.ts; the WebSocket's are in subscriptions.ts).
+    parseOptions: PARSE_OPTIONS,
+    validationRules: [...DOCUMENT_RULES],
     formatError: formatGraphQLError(options.log),
     // The process's own SIGTERM handler drains HTTP first, then stops Apollo.
     stopOnTerminationSignals: false,
     // Cache-control hints would wrap every field resolver of the shared schema (the shim's too).
-    plugins: [adminOnlyIntrospection, refuseNulText, refuseSubscriptionsOverHttp, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [apolloOperationRules, refuseSubscriptionsOverHttp, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
   });
   await apollo.start();
   const router = Router();
   router.use(
     '/graphql',
-    express.json({ limit: '10mb' }),
+    express.json({ limit: MAX_MESSAGE_BYTES }),
     // Multipart GraphQL requests (file uploads); Apollo's CSRF guard wants `apollo-require-preflight`.
     graphqlMultipart({ uploadStore: options.uploadStore, maxFileBytes: options.maxUploadBytes }),
     refuseUnreadableRequest(options.log),

@@ -27,8 +27,18 @@ export function formatGraphQLError(log: Logger) {
       log.error({ err: loggableError(original) }, 'uncaught exception in GraphQL operation');
       return { message: 'Internal server error.', path: formatted.path, locations: formatted.locations, extensions: { code: 'InternalServerError', errCode: 500001, status: 500 } };
     }
-    return formatted;
+    return withoutHttpHead(formatted);
   };
+}
+
+/**
+ * The response status an error asks for (`extensions.http`) is Apollo's to read, not the client's:
+ * Apollo drops it from HTTP answers, and over the WebSocket it is dropped here.
+ */
+function withoutHttpHead(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  if (!formatted.extensions || !('http' in formatted.extensions)) return formatted;
+  const { http: _http, ...extensions } = formatted.extensions;
+  return { ...formatted, extensions };
 }
 
 /**

@@ -1,24 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
-import { type DocumentNode, parse } from 'graphql';
+import { parse } from 'graphql';
 import { boundedDocumentStore, DOCUMENT_STORE_BYTES } from '../../../src/graphql/server/apollo';
-
-/** Every `graphql(`…`)` text of the web UI, parsed (fragment interpolations left out). */
-function webUiDocuments(): DocumentNode[] {
-  const found: DocumentNode[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name)) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/graphql\(\s*`([^`]*)`/g)) found.push(parse(match[1].replace(/\$\{[^}]*\}/g, '')));
-      }
-    }
-  };
-  walk(join(__dirname, '../../../web/src'));
-  return found;
-}
+import { webUiDocuments } from '../../support/web-ui-documents';
 
 describe("/graphql's store of parsed documents", () => {
   it("holds every document of the web UI at least twice over (by Apollo's own size measure)", () => {
