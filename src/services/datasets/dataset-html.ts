@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { errors } from '../../errors/error-kinds';
 import { LruMemo } from '../shared/lru-memo';
 import { safeHtml } from '../shared/safe-html';
 
@@ -26,6 +27,12 @@ async function readAtMost(path: string, maxBytes: number): Promise<Buffer> {
  * why SANITIZE_HTML_MAX_BYTES bounds it (2 MB by default).
  */
 export async function sanitizedHtmlOf(path: string, maxBytes: number): Promise<Buffer> {
-  const { size, mtimeMs } = await stat(path);
-  return memo.getOrCompute(`${path}\0${size}\0${mtimeMs}\0${maxBytes}`, async () => Buffer.from(safeHtml((await readAtMost(path, maxBytes)).toString('utf8')), 'utf8'));
+  try {
+    const { size, mtimeMs } = await stat(path);
+    return await memo.getOrCompute(`${path}\0${size}\0${mtimeMs}\0${maxBytes}`, async () => Buffer.from(safeHtml((await readAtMost(path, maxBytes)).toString('utf8')), 'utf8'));
+  } catch (error) {
+    // A file gone since the display route's checks (purged meanwhile) is not found, as sendFile answers it.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw errors.notFound('The dataset file was not found.');
+    throw error;
+  }
 }
