@@ -54,6 +54,14 @@ export interface AppConfig {
   allowPrivateUrlFetch: boolean;
   /** Upload store files untouched this long that no unfinished upload job holds are removed (UPLOAD_STORE_GRACE_SECONDS). */
   uploadStoreGraceSeconds: number;
+  /**
+   * How the display routes serve dataset content others may have written (the platform 15.05's
+   * `sanitize_all_html` and `serve_xss_vulnerable_mimetypes`, same defaults): html datasets up to
+   * `sanitizeHtmlMaxBytes` are served sanitized (larger ones as text/plain) unless SANITIZE_ALL_HTML
+   * is false; svg, xml and other script-capable types are served as text/plain unless
+   * SERVE_XSS_VULNERABLE_MIMETYPES is true. Every answer is sandboxed whatever these say.
+   */
+  datasetDisplay: { sanitizeAllHtml: boolean; serveXssVulnerableMimetypes: boolean; sanitizeHtmlMaxBytes: number };
   /** Benchmarks: print memory use on SIGUSR2 (MEMORY_REPORT_ON_SIGNAL, default false). */
   memoryReportOnSignal: boolean;
   /** Secrets that remote job runners present in `x-runner-token` (RUNNER_TOKENS, comma-separated). */
@@ -166,6 +174,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 ** 3),
     allowPrivateUrlFetch: envFlag(env.ALLOW_PRIVATE_URL_FETCH, false),
     uploadStoreGraceSeconds: Math.max(60, int(env.UPLOAD_STORE_GRACE_SECONDS, 3600)),
+    datasetDisplay: {
+      sanitizeAllHtml: envFlag(env.SANITIZE_ALL_HTML, true),
+      serveXssVulnerableMimetypes: envFlag(env.SERVE_XSS_VULNERABLE_MIMETYPES, false),
+      sanitizeHtmlMaxBytes: Math.max(0, int(env.SANITIZE_HTML_MAX_BYTES, 2 * 1024 * 1024)),
+    },
     memoryReportOnSignal: envFlag(env.MEMORY_REPORT_ON_SIGNAL, false),
     runnerTokens: list(env.RUNNER_TOKENS),
     allowedOrigins: list(env.ALLOWED_ORIGINS).map(originOf),

@@ -154,6 +154,7 @@ describe('GET /api/histories/{id}/exports/{jeha_id}', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/x-gzip/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*\.tar\.gz"$/);
+    expect([res.headers['x-content-type-options'], res.headers['content-security-policy']]).toEqual(['nosniff', 'sandbox']);
     const archive = res.body as Buffer;
     expect([archive[0], archive[1]]).toEqual([0x1f, 0x8b]);
     const members = await tarMembers(archive);

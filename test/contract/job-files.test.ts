@@ -64,6 +64,8 @@ describe('GET /api/jobs/{id}/files', () => {
     expect(res.status).toBe(200);
     expect((res.body as Buffer).toString('utf8')).toBe('input content\n');
     expect(res.headers['content-type']).toMatch(/^application\/json/); // the platform's header, raw bytes
+    // Sandboxed as every answer of stored content (test/contract/dataset-display-safety.test.ts).
+    expect([res.headers['x-content-type-options'], res.headers['content-security-policy']]).toEqual(['nosniff', 'sandbox']);
   });
 
   it('answers ObjectAttributeMissingException without path or job_key', async () => {

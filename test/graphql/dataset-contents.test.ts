@@ -95,6 +95,11 @@ describe('a text dataset read in chunks of lines', () => {
     const { dataset } = await ok(alice, COLUMNS, { id: textId });
     expect(dataset).toEqual({ displayKind: 'TEXT', columnNames: null, columnCount: null, columnDelimiter: null });
   });
+  it('is HTML for an html dataset (the web UI shows it in a sandboxed frame), whose lines can still be read as text', async () => {
+    const id = await uploaded('<h1>Report</h1>\n<script>alert(1)</script>\n', 'html', 'report.html');
+    const { dataset } = await ok(alice, 'query ($id: ID!) { dataset(id: $id) { displayKind contents { lines } } }', { id });
+    expect(dataset).toEqual({ displayKind: 'HTML', contents: { lines: ['<h1>Report</h1>', '<script>alert(1)</script>'] } });
+  });
 });
 
 describe("a tabular dataset's columns", () => {

@@ -1,3 +1,4 @@
+import { setFileAnswerHeaders } from '../../core/file-answer-headers';
 import { route, type RouteSpec } from '../../core/route';
 import { datasetFileRoute } from './dataset-file.route';
 
@@ -5,7 +6,7 @@ interface JobTextData {
   dataset: { creatingJob: { stdout: string; stderr: string } | null };
 }
 
-/** The text of the job that created a dataset, as text/plain; empty when there is none (or the caller may not see it). */
+/** The text of the job that created a dataset, as text/plain (sandboxed); empty when there is none (or the caller may not see it). */
 const jobTextRoute = (stream: 'stdout' | 'stderr') =>
   route<JobTextData>({
     method: 'get',
@@ -14,6 +15,7 @@ const jobTextRoute = (stream: 'stdout' | 'stderr') =>
     operation: `query ($id: ID!) { dataset(id: $id) { creatingJob { ${stream} } } }`,
     variables: (input) => ({ id: input.path.dataset_id }),
     raw: (data, _input, _req, res) => {
+      setFileAnswerHeaders(res);
       res.status(200).type('text/plain; charset=utf-8').send(data.dataset.creatingJob?.[stream] ?? '');
     },
   });

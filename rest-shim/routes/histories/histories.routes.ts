@@ -4,6 +4,7 @@ import { stringAsBool, exportFlag } from '../../../src/format/booleans';
 import { AppError } from '../../../src/errors/error-kinds';
 import { isPlainObject } from '../../../src/http/body-parser';
 import { route, type RouteArea } from '../../core/route';
+import { setFileAnswerHeaders } from '../../core/file-answer-headers';
 import type { RouteInput } from '../../core/route-input';
 import { serializationOf, viewSelection } from '../../core/views';
 import { HISTORY_VIEW, historyDict, historySummaryJson, isHistorySummary } from '../../serializers/history.view';
@@ -202,6 +203,7 @@ export const historiesArea: RouteArea = {
       variables: (input) => ({ historyId: input.path.history_id, exportId: input.path.jeha_id }),
       raw: async (data, _input, _req, res) => {
         const archive = data.historyExportArchive;
+        setFileAnswerHeaders(res);
         res.status(200);
         res.setHeader('Content-Type', archive.gzip ? 'application/x-gzip' : 'application/x-tar');
         res.setHeader('Content-Disposition', `attachment; filename="${archive.filename}"`);

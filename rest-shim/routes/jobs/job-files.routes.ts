@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import { setFileAnswerHeaders } from '../../core/file-answer-headers';
 import { route, type RouteSpec } from '../../core/route';
 import { receivedFileAsUpload } from '../../../src/http/received-upload';
 
@@ -16,6 +17,7 @@ export const jobFilesRoutes: RouteSpec<unknown>[] = [
       // Opened first, so a missing file is answered as an error; then streamed with pipeline, which
       // closes the file when a runner goes away mid-download (pipe kept it open, and the request pending).
       const file = await open(data.jobFileToRead);
+      setFileAnswerHeaders(res);
       res.status(200).type('application/json');
       await pipeline(file.createReadStream(), res);
     },

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import { type ArchiveFormat, archiveStream } from '../../../src/storage/archive-stream';
+import { setFileAnswerHeaders } from '../../core/file-answer-headers';
 import { route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 import { receivedFileAsUpload } from '../../../src/http/received-upload';
@@ -36,6 +37,7 @@ const archiveRoute = (method: 'get' | 'post') =>
     variables: (input) => ({ ids: datasetIds(input), format: input.path.format }),
     raw: async (data, _input, _req, res) => {
       const archive = data.libraryDatasetArchive;
+      setFileAnswerHeaders(res);
       res.status(200);
       res.setHeader('Content-Type', archive.contentType);
       res.setHeader('Content-Disposition', `attachment; filename="${archive.filename}"`);

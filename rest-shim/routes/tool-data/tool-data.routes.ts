@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../../src/errors/error-kinds';
 import { isPlainObject } from '../../../src/http/body-parser';
+import { setFileAnswerHeaders } from '../../core/file-answer-headers';
 import { RawJson } from '../../core/raw-json';
 import { route, type RouteArea } from '../../core/route';
 import { notText, type RouteInput } from '../../core/route-input';
@@ -120,6 +121,7 @@ export const toolDataArea: RouteArea = {
         const file = await open(data.toolDataFieldFile).catch(() => {
           throw new AppError('ObjectNotFound', 'No such path in data table field.');
         });
+        setFileAnswerHeaders(res);
         res.status(200).type('application/json');
         await pipeline(file.createReadStream(), res);
       },

@@ -3,6 +3,7 @@ import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 /** How a dataset's content can be shown (from its datatype's class in the registry). */
 export enum DatasetDisplayKind {
   TABULAR = 'tabular',
+  HTML = 'html',
   TEXT = 'text',
   IMAGE = 'image',
   BINARY = 'binary',
@@ -10,7 +11,8 @@ export enum DatasetDisplayKind {
 
 registerEnumType(DatasetDisplayKind, {
   name: 'DatasetDisplayKind',
-  description: 'TABULAR: the Tabular family (tabular, csv, interval, bed, …); TEXT: other text; IMAGE: an image a browser shows; BINARY: anything else.',
+  description:
+    'TABULAR: the Tabular family (tabular, csv, interval, bed, …); HTML: an html document (shown from its display route in a sandboxed frame); TEXT: other text; IMAGE: an image a browser shows; BINARY: anything else.',
 });
 
 @ObjectType('DatasetTextChunk', { description: 'Lines of a text dataset, read from the start of its file up to the chunk.' })

@@ -18,6 +18,7 @@ import { JSONObjectScalar } from '../shared/scalars';
 import { DatasetFileType, DatasetRoleIdsType, HistoryContentType } from './history-content.type';
 import { datasetRolesById } from '../../services/datasets/hda.loaders';
 import { isDetailed } from '../../services/datasets/hda-view';
+import { type DeliveredDatasetFile, deliverDatasetFile } from '../../services/datasets/dataset-delivery';
 import { encoded } from '../shared/encoded-id';
 import { HDA_SUMMARY_FIELDS, type HdaNode, hdaNode, hdaNodes } from './hda-node';
 
@@ -57,10 +58,15 @@ export class HistoryContentResolver {
     return hdaNode(ctx, await ctx.services.hdas.readable(ctx, id, { tags: selects(info, 'tags'), permissions: selects(info, 'permissions') }));
   }
 
-  @Query(() => DatasetFileType, { description: 'Where the content of a readable dataset is, and how to serve it.' })
+  @Query(() => DatasetFileType, { description: 'Where the content of a readable dataset is, and how the display routes serve it (`preview`, a `toExt` download).' })
   @Access('anonymous')
-  datasetFile(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string) {
-    return ctx.services.hdas.fileOf(ctx, id);
+  datasetFile(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('preview', () => Boolean, { nullable: true, description: 'Only the start of a large file.' }) preview?: boolean,
+    @Arg('toExt', () => String, { nullable: true, description: "A download with this extension (empty: the dataset's own)." }) toExt?: string,
+  ): Promise<DeliveredDatasetFile> {
+    return deliverDatasetFile(ctx, id, { preview: preview ?? false, toExt: toExt ?? null });
   }
 
   @Mutation(() => HistoryContentType, { description: "Copies a readable history dataset into the caller's history." })

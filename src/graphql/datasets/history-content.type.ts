@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { JSONObjectScalar } from '../shared/scalars';
 
 /**
@@ -87,12 +87,24 @@ export class DatasetRoleIdsType {
   manage!: string[];
 }
 
+/** How the display routes send a dataset's bytes (`services/datasets/dataset-delivery.ts`). */
+export enum DatasetDeliveryMode {
+  FILE = 'file',
+  HEAD = 'head',
+  SANITIZED = 'sanitized',
+}
+
+registerEnumType(DatasetDeliveryMode, {
+  name: 'DatasetDeliveryMode',
+  description: 'FILE: the file itself (HTTP ranges too); HEAD: its first byteLimit bytes (a preview); SANITIZED: an html dataset reduced to inert markup.',
+});
+
 @ObjectType('DatasetFile')
 export class DatasetFileType {
   @Field(() => String, { description: 'Server path (for the display route).' })
   path!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The datatype's mimetype." })
   mimetype!: string;
 
   @Field(() => String, { description: 'Download name without extension: Galaxy<hid>-[<name>].' })
@@ -100,4 +112,19 @@ export class DatasetFileType {
 
   @Field(() => String)
   extension!: string;
+
+  @Field(() => Float, { description: 'Size of the file in bytes.' })
+  size!: number;
+
+  @Field(() => String, { description: 'The Content-Type answered: script-capable types as text/plain unless SERVE_XSS_VULNERABLE_MIMETYPES, sanitized html as text/html; charset=utf-8.' })
+  contentType!: string;
+
+  @Field(() => DatasetDeliveryMode)
+  mode!: DatasetDeliveryMode;
+
+  @Field(() => Float, { nullable: true, description: 'HEAD: the bytes sent; SANITIZED: the most bytes read to sanitize.' })
+  byteLimit!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The Content-Disposition of a download (to_ext).' })
+  disposition!: string | null;
 }

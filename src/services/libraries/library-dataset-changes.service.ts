@@ -9,6 +9,7 @@ import { AppError, errors } from '../../errors/error-kinds';
 import { describeStoredFile } from '../../jobs/dataset-finalize';
 import { canBzip2, type ArchiveEntry, type ArchiveFormat } from '../../storage/archive-stream';
 import { purgeLddas, removeFiles } from '../datasets/purge';
+import { servedMimetype } from '../datasets/dataset-delivery';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
 import type { StoredUpload } from '../tools/upload-items';
@@ -147,7 +148,9 @@ export class LibraryDatasetChangesService {
     }
     if (kind.format === 'uncompressed' && single) {
       const filename = single.name.replace(/[^.,^_\-()[\]0-9A-Za-z]/g, '_').slice(0, 150) || 'dataset';
-      return { format: 'uncompressed', filename, contentType: loadDatatypesRegistry().mimetype(single.extension), entries };
+      // Served as the display routes serve it: a script-capable type as text/plain unless configured otherwise.
+      const contentType = servedMimetype(loadDatatypesRegistry().mimetype(single.extension), ctx.services.config.datasetDisplay);
+      return { format: 'uncompressed', filename, contentType, entries };
     }
     return { format: kind.format, filename: `selected_dataset_files.${kind.extension}`, contentType: kind.format === 'zip' ? 'application/octet-stream' : 'application/x-tar', entries };
   }

@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing/shareable-access';
 import { PAGES } from '../sharing/shareable-kinds';
+import { safePageContent } from './page-content';
 
 /** What the graph reads of a page: one row, revision ids included (no further query per page). */
 export interface PageView {
@@ -77,9 +78,10 @@ export function listPages(ctx: RequestContext, deleted: boolean, isAdmin: boolea
   return ctx.rows(LISTED, [deleted, isAdmin, userId]);
 }
 
-/** A page with its latest content, and whether the caller may read it. */
-export function readPage(ctx: RequestContext, id: number): Promise<PageView | null> {
-  return ctx.one(BY_ID, [id, ctx.caller.userId ?? 0, ctx.caller.isAdmin]);
+/** A page with its latest content (sanitized: `page-content.ts`), and whether the caller may read it. */
+export async function readPage(ctx: RequestContext, id: number): Promise<PageView | null> {
+  const page = await ctx.one(BY_ID, [id, ctx.caller.userId ?? 0, ctx.caller.isAdmin]);
+  return page && { ...page, content: typeof page.content === 'string' ? safePageContent(page.content) : page.content };
 }
 
 export function listSharedPages(ctx: RequestContext, userId: number): Promise<PageView[]> {
@@ -90,8 +92,9 @@ export function listPublishedPages(ctx: RequestContext): Promise<PageView[]> {
   return ctx.rows(PUBLISHED, []);
 }
 
-export function readRevisions(ctx: RequestContext, pageId: number): Promise<PageRevisionView[]> {
-  return ctx.rows(REVISIONS, [pageId]);
+/** A page's revisions, oldest first, their content sanitized as it leaves the service (`page-content.ts`). */
+export async function readRevisions(ctx: RequestContext, pageId: number): Promise<PageRevisionView[]> {
+  return (await ctx.rows(REVISIONS, [pageId])).map((revision) => ({ ...revision, content: safePageContent(revision.content) }));
 }
 
 export async function slugTaken(ctx: RequestContext, userId: number, slug: string): Promise<boolean> {

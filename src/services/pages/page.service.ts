@@ -3,6 +3,7 @@ import { Page, PageRevision } from '../../entities/page.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
+import { safePageContent } from './page-content';
 import { listPages, listPublishedPages, listSharedPages, type PageRevisionView, type PageView, readPage, readRevisions, slugTaken } from './page-view';
 
 /** The platform's `_is_valid_slug` (platform-facts §5.4). */
@@ -24,8 +25,9 @@ export interface RevisionInput {
 const notFound = () => errors.notFound();
 
 /**
- * Pages and their revisions (platform-facts §4.6): listing rules, slug rules, sanitized content,
- * and owner-or-administrator access for delete and revisions; show by the sharing rules.
+ * Pages and their revisions (platform-facts §4.6): listing rules, slug rules, content sanitized on
+ * write and on read (`page-content.ts`), and owner-or-administrator access for delete and revisions;
+ * show by the sharing rules.
  */
 export class PageService {
   /** Administrators: all pages; others: their own plus published pages of other users. */
@@ -67,7 +69,7 @@ export class PageService {
       const page = em.create(Page, { user: ctx.requireUserRef(), title, slug, annotation: input.annotation ? sanitizeText(input.annotation) : null });
       await em.flush();
       // The first revision needs the page's id, and the page then points at it.
-      page.latestRevision = em.create(PageRevision, { page, title, content: sanitizeText(input.content ?? '') });
+      page.latestRevision = em.create(PageRevision, { page, title, content: safePageContent(input.content ?? '') });
       await em.flush();
       return page.id;
     });
@@ -90,7 +92,7 @@ export class PageService {
   async createRevision(ctx: RequestContext, encodedPageId: string, input: RevisionInput): Promise<PageRevisionView> {
     if (!input.content) throw errors.missingAttribute('content undefined or empty');
     const view = await this.findOwned(ctx, encodedPageId, 'Page is not owned by the current user');
-    const content = sanitizeText(input.content);
+    const content = safePageContent(input.content);
     return ctx.em.transactional(async (em) => {
       const page = em.getReference(Page, view.id);
       const revision = em.create(PageRevision, { page, title: input.title || view.title, content });

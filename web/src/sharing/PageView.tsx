@@ -5,8 +5,10 @@ import { Page } from '../ui/Page';
 import { PageQuery } from './sharing-documents';
 
 /**
- * `/pages/:pageId`: a page's latest revision as HTML (the graph sanitizes it before it answers), and
- * its owner. Visitors read a published or link-accessible page; a private one shows the graph's refusal.
+ * `/pages/:pageId`: a page's latest revision as HTML, and its owner. The HTML is the graph's
+ * `page { content }`, which the service sanitizes whenever it answers it (whatever the table holds:
+ * `src/services/pages/page-content.ts`), and nothing else is inserted as markup. Visitors read a
+ * published or link-accessible page; a private one shows the graph's refusal.
  */
 export function PageView() {
   const { pageId = '' } = useParams();
