@@ -1,0 +1,148 @@
+import { expectError } from '../support/job-helpers';
+import { CASES, type Case, caseTitle, expectNoMarker, INACCESSIBLE_KEYS, MARKERS, type RestrictedWorld, restrictedWorld } from '../support/restricted-datasets';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform';
+
+/**
+ * A dataset made private, or restricted to roles, in a history others may list: the history's
+ * listings show it to those who may not read it in the platform's `inaccessible` view (id, name,
+ * history_id, hid, history_content_type, state, deleted, visible) with `accessible: false`, whatever
+ * view or keys they ask for; its owner, administrators and holders of all its access roles see it in
+ * full. Deliberate difference from 15.05: the platform wrote every view of it (peek, metadata,
+ * tags…) to anyone who could read the history.
+ */
+let h: TestPlatform;
+let world: RestrictedWorld;
+
+type Dict = Record<string, unknown>;
+
+beforeAll(async () => {
+  h = await startTestPlatform();
+  world = await restrictedWorld(h);
+});
+afterAll(() => h.close());
+
+const listing = (c: Case, query: Record<string, string> = {}) => {
+  const key = world.keyOf(c.caller);
+  return h.api.get(`/api/histories/${world.places[c.place].historyId}/contents`).query({ ...query, ...(key ? { key } : {}) });
+};
+
+/** The item of the case's dataset in a listing's answer. */
+function itemOf(c: Case, body: unknown): Dict {
+  expect(Array.isArray(body)).toBe(true);
+  const item = (body as Dict[]).find((entry) => entry.id === world.idOf(c.place, c.dataset));
+  expect(item).toBeDefined();
+  return item as Dict;
+}
+
+/** The inaccessible view, and nothing of the dataset's content anywhere in the answer. */
+function expectInaccessible(c: Case, body: unknown): void {
+  const item = itemOf(c, body);
+  expect(Object.keys(item).sort()).toEqual(INACCESSIBLE_KEYS);
+  expect(item).toMatchObject({ accessible: false, history_content_type: 'dataset', state: 'ok', name: `${c.dataset} data`, deleted: false, visible: true });
+  expectNoMarker(body, c.dataset);
+}
+
+function expectDetailedInFull(c: Case, body: unknown): void {
+  const item = itemOf(c, body);
+  expect(item.accessible).toBe(true);
+  expect(item.peek).toMatch(MARKERS[c.dataset]);
+  expect(item.uuid).toEqual(expect.any(String));
+  expect(item.file_size).toBeGreaterThan(0);
+}
+
+describe('GET /api/histories/{id}/contents (summary) shows a dataset the caller may not read in the inaccessible view', () => {
+  it.each(CASES.map((c) => [caseTitle(c), c] as const))('%s', async (_title, c) => {
+    const res = await listing(c);
+    expect(res.status).toBe(200);
+    if (c.sees === 'inaccessible') {
+      expectInaccessible(c, res.body);
+    } else {
+      const item = itemOf(c, res.body);
+      // The summary view, as for any dataset.
+      expect(Object.keys(item)).toEqual(['id', 'name', 'type_id', 'history_id', 'hid', 'history_content_type', 'dataset_id', 'state', 'extension', 'deleted', 'purged', 'visible', 'type', 'url']);
+    }
+  });
+});
+
+describe('GET /api/histories/{id}/contents?details=all (deliberate difference from 15.05: no details of a dataset the caller may not read)', () => {
+  it.each(CASES.map((c) => [caseTitle(c), c] as const))('%s', async (_title, c) => {
+    const res = await listing(c, { details: 'all' });
+    expect(res.status).toBe(200);
+    if (c.sees === 'inaccessible') expectInaccessible(c, res.body);
+    else expectDetailedInFull(c, res.body);
+  });
+});
+
+describe('GET /api/histories/{id}/contents?details=<id> and ?ids=<id> (the legacy detailed listing)', () => {
+  it.each(CASES.map((c) => [caseTitle(c), c] as const))('%s', async (_title, c) => {
+    const id = world.idOf(c.place, c.dataset);
+    const detailed = await listing(c, { details: id });
+    expect(detailed.status).toBe(200);
+    if (c.sees === 'inaccessible') expectInaccessible(c, detailed.body);
+    else expectDetailedInFull(c, detailed.body);
+    // `ids` lists the datasets named, in the summary view here.
+    const named = await listing(c, { ids: id });
+    expect(named.body).toHaveLength(1);
+    if (c.sees === 'inaccessible') expectInaccessible(c, named.body);
+    else expect(itemOf(c, named.body)).toMatchObject({ extension: 'tabular', type: 'file' });
+  });
+});
+
+describe('GET /api/histories/{id}/contents?v=dev&keys=… (the inaccessible view whatever keys are asked for)', () => {
+  it.each(CASES.map((c) => [caseTitle(c), c] as const))('%s', async (_title, c) => {
+    const res = await listing(c, { v: 'dev', keys: 'id,peek,metadata,tags,annotation,uuid,misc_info,file_size,accessible' });
+    expect(res.status).toBe(200);
+    if (c.sees === 'inaccessible') {
+      expectInaccessible(c, res.body);
+    } else {
+      const item = itemOf(c, res.body);
+      expect(item).toMatchObject({ accessible: true, peek: expect.stringMatching(MARKERS[c.dataset]), uuid: expect.any(String) });
+      expect(item.metadata_column_names ?? item.metadata_columns).toBeDefined();
+    }
+  });
+
+  it('shows the open dataset beside them in full to everyone who may list the history', async () => {
+    const res = await h.api.get(`/api/histories/${world.places.published.historyId}/contents`).query({ keys: 'id,peek,accessible' });
+    const open = (res.body as Dict[]).find((item) => item.id === world.places.published.openId);
+    expect(open).toEqual({ id: world.places.published.openId, peek: expect.stringContaining('open'), accessible: true });
+  });
+});
+
+describe('GET /api/histories/{id}/contents/{id} answers 403 to a caller who may not read the dataset, as 15.05 does', () => {
+  it.each(CASES.map((c) => [caseTitle(c), c] as const))('%s', async (_title, c) => {
+    const key = world.keyOf(c.caller);
+    const res = await h.api.get(`/api/histories/${world.places[c.place].historyId}/contents/${world.idOf(c.place, c.dataset)}`).query(key ? { key } : {});
+    if (c.sees === 'inaccessible') {
+      expectError(res, 403, 403002);
+      expectNoMarker(res.body, c.dataset);
+    } else {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: world.idOf(c.place, c.dataset), accessible: true, peek: expect.stringMatching(MARKERS[c.dataset]) });
+    }
+  });
+});
+
+describe('GET /api/histories/{id}?keys=contents lists its datasets as the contents listing does', () => {
+  // (Users a history is only shared with are refused its `contents` key, as before: a rule of the history, not of its datasets.)
+  it.each(CASES.filter((c) => c.place === 'published').map((c) => [caseTitle(c), c] as const))('%s', async (_title, c) => {
+    const key = world.keyOf(c.caller);
+    const res = await h.api.get(`/api/histories/${world.places[c.place].historyId}`).query({ ...(key ? { key } : {}), keys: 'id,contents' });
+    expect(res.status).toBe(200);
+    const contents = (res.body as { contents: Dict[] }).contents;
+    if (c.sees === 'inaccessible') expectInaccessible(c, contents);
+    else expectDetailedInFull(c, contents);
+  });
+});
+
+describe('GET /api/histories/{id}/contents costs the same number of statements to a caller who may not read some datasets', () => {
+  it('one statement more than the owner at most (the caller roles), whatever the view', async () => {
+    const { historyId } = world.places.published;
+    await h.warmKeys(world.alice.key, world.bob.key);
+    for (const query of [{}, { details: 'all' }, { keys: 'id,peek' }]) {
+      const owner = await h.api.get(`/api/histories/${historyId}/contents`).query({ key: world.alice.key, ...query });
+      const other = await h.api.get(`/api/histories/${historyId}/contents`).query({ key: world.bob.key, ...query });
+      expect(other.body).toHaveLength((owner.body as unknown[]).length);
+      expect(h.queriesOf(other)).toBeLessThanOrEqual(h.queriesOf(owner) + 1);
+    }
+  });
+});
