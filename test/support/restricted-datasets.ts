@@ -1,4 +1,4 @@
-import { createCollection, createHistory, uploadText, waitForJob } from './data-helpers';
+import { createCollection, createHistory, runTool, uploadText, waitForJob } from './data-helpers';
 import { createRole } from './library-helpers';
 import type { TestPlatform, TestUser } from './test-platform';
 
@@ -157,4 +157,24 @@ export const INACCESSIBLE_KEYS = ['accessible', 'deleted', 'hid', 'history_conte
 export function expectNoMarker(shown: unknown, which: RestrictedName): void {
   const text = JSON.stringify(shown);
   expect(text).not.toMatch(MARKERS[which]);
+}
+
+/** A job of Bob's whose input was Alice's dataset when it was public, made private since. */
+export interface LaterPrivateInput {
+  jobId: string;
+  inputId: string;
+  outputId: string;
+  bobHistoryId: string;
+}
+
+/** Bob runs cat1 on Alice's public dataset of the published history; then Alice makes it private. */
+export async function jobOnLaterPrivateInput(h: TestPlatform, world: RestrictedWorld): Promise<LaterPrivateInput> {
+  const { alice, bob } = world;
+  const inputId = await dataset(h, alice, world.places.published.historyId, 'later private data', contentOf('PRIVATE-MARKER'));
+  const bobHistoryId = await createHistory(h, bob.key, "bob's work");
+  const run = await runTool(h, bob.key, bobHistoryId, 'cat1', { input1: { src: 'hda', id: inputId } });
+  const job = await waitForJob(h, bob.key, run.jobs[0].id);
+  if (job.state !== 'ok') throw new Error(`cat1 ended ${String(job.state)}`);
+  await ok(await h.api.put(`/api/datasets/${inputId}/permissions`).query({ key: alice.key }).send({ action: 'make_private' }), 'make_private');
+  return { jobId: run.jobs[0].id, inputId, outputId: run.outputs[0].id, bobHistoryId };
 }

@@ -122,9 +122,11 @@ const dataTypeOf = (extension: string) => loadDatatypesRegistry().className(exte
  */
 export async function hdaNodes(ctx: RequestContext, views: readonly HdaSummaryView[], withTags = false): Promise<HdaNode[]> {
   const nodes = views.map((view) => hdaNode(ctx, view));
-  if (withTags && nodes.some((node) => node.tags === undefined)) {
-    const tags = await ctx.loaders.get(hdaTags).loadMany(views.map((view) => view.id));
-    nodes.forEach((node, index) => {
+  // Only the nodes without tags yet: an inaccessible one shows none.
+  const untagged = withTags ? nodes.filter((node) => node.tags === undefined) : [];
+  if (untagged.length > 0) {
+    const tags = await ctx.loaders.get(hdaTags).loadMany(untagged.map((node) => node.view.id));
+    untagged.forEach((node, index) => {
       const itemTags = tags[index];
       node.tags = Array.isArray(itemTags) ? itemTags : [];
     });
