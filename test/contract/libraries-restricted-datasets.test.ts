@@ -57,8 +57,8 @@ const LIBRARY_PAGE = 'query ($id: ID!) { libraryContentsPage(libraryId: $id, fir
 
 describe('GET /api/folders/{id}/contents: a library role holder lacking the dataset roles', () => {
   it('does not find the restricted dataset; finds the open one', async () => {
-    const names = (await folderItems(dave.key)).map((item) => item.name);
-    expect(names).toEqual(['open.txt']);
+    const items = await folderItems(dave.key);
+    expect(items.map((item) => [item.id, item.name])).toEqual([[open.id, 'open.txt']]);
   });
 
   it('sees a deleted restricted dataset they may modify named, without its datatype or size', async () => {

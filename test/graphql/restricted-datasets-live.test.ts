@@ -20,7 +20,7 @@ type Dict = Record<string, unknown>;
 type Result = { data?: Record<string, unknown> | null; errors?: readonly unknown[] };
 
 const DATASET_FIELDS = `id accessible name hid state extension peek metadata misc_info misc_blurb genomeBuild uuid fileSize
-  tags annotation toolVersion permissions { access } creatingJob { id } columnNames`;
+  tags annotation toolVersion permissions { access } creatingJob { id }`;
 
 function connect(key: string | undefined): Client {
   const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: key ? { key } : {}, retryAttempts: 0, lazy: true });
@@ -87,7 +87,6 @@ function expectShownNode(c: Case, node: Dict | undefined, everything: unknown): 
       annotation: null,
       permissions: null,
       creatingJob: null,
-      columnNames: null,
     });
     expectNoMarker(everything, c.dataset);
   } else {

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
 import type { DatasetMetadata } from '../../entities/hda.entity';
+import { errors } from '../../errors/error-kinds';
 import { readableDatasetFile } from './dataset-file';
 import { columnDelimiterOf } from './display-kind';
 import { fileLines } from './file-lines';
@@ -61,12 +62,13 @@ async function scanHead(path: string, delimiter: string): Promise<{ header: stri
  * A tabular dataset's columns: names from its metadata (`column_names`, set by tools that name their
  * columns), else from a leading '#' header line; the count from the metadata's `columns`, else the
  * names, else the first data line. The file is read (the display route's rules applying) only when
- * the metadata does not answer. A dataset the caller may not read has no columns to them: its column
- * names are its content.
+ * the metadata does not answer. A dataset the caller may not read (as its read found it) is refused
+ * as its lines are, before its metadata is looked at: its column names are its content.
  */
 export async function datasetColumns(ctx: RequestContext, { view, encodedId, metadata }: ColumnsKey): Promise<DatasetColumns> {
   const delimiter = columnDelimiterOf(view.extension);
-  if (delimiter === null || !view.accessible) return NO_COLUMNS;
+  if (delimiter === null) return NO_COLUMNS;
+  if (!view.accessible) throw errors.notAccessible('Dataset is not accessible by the current user');
   const names = metadataNames(metadata);
   const count = metadataCount(metadata);
   if (names && count) return { names, count };
