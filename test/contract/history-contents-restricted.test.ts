@@ -146,3 +146,34 @@ describe('GET /api/histories/{id}/contents costs the same number of statements t
     }
   });
 });
+
+describe('POST /api/histories (history_id) copies only the datasets the caller may read (deliberate difference from 15.05, whose copy made them the owner of every dataset)', () => {
+  const copied: Array<[string, 'another user' | 'a user it is shared with' | 'a role holder lacking its roles' | 'a holder of all its roles' | 'the owner' | 'an administrator', string[]]> = [
+    ['another user', 'another user', ['open data']],
+    ['a user it is shared with', 'a user it is shared with', ['open data']],
+    ['a role holder lacking its roles', 'a role holder lacking its roles', ['open data']],
+    ['a holder of all its roles', 'a holder of all its roles', ['open data', 'restricted data']],
+    ['the owner', 'the owner', ['open data', 'private data', 'restricted data']],
+    ['an administrator', 'an administrator', ['open data', 'private data', 'restricted data']],
+  ];
+
+  it.each(copied)("the published history's copy by %s", async (_title, caller, names) => {
+    const key = world.keyOf(caller) as string;
+    const copy = await h.api.post('/api/histories').query({ key }).send({ history_id: world.places.published.historyId });
+    expect(copy.status).toBe(200);
+    const contents = await h.api.get(`/api/histories/${copy.body.id}/contents`).query({ key, v: 'dev', keys: 'name,accessible,history_content_type,id' });
+    const datasets = (contents.body as Dict[]).filter((item) => item.history_content_type === 'dataset');
+    expect(datasets.map((item) => item.name)).toEqual(names);
+    expect(datasets.every((item) => item.accessible === true)).toBe(true);
+    // Its collection's elements left behind still point at the originals, which stay inaccessible to the copier.
+    const collection = (contents.body as Dict[]).find((item) => item.history_content_type === 'dataset_collection') as Dict;
+    const shown = await h.api.get(`/api/histories/${copy.body.id}/contents/dataset_collections/${String(collection.id)}`).query({ key });
+    const accessible = (shown.body.elements as Array<{ element_identifier: string; object: Dict }>).map((element) => [element.element_identifier, element.object.accessible !== false]);
+    expect(accessible).toEqual([
+      ['open', true],
+      ['private', names.includes('private data')],
+      ['restricted', names.includes('restricted data')],
+    ]);
+    for (const which of ['private', 'restricted'] as const) if (!names.includes(`${which} data`)) expectNoMarker(shown.body, which);
+  });
+});
