@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Dataset, type DatasetState } from '../../entities/dataset.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
-import { datasetAccessibleSql, heldRolesCte } from '../permissions/permission-rules';
+import { heldRolesCte } from '../permissions/permission-rules';
+import { datasetAccessibleProbe } from './hda-reads';
 import { applyDefaultDatasetPermissions } from './default-permissions';
 import { allocateHids } from './hid-allocation';
 
@@ -82,7 +83,7 @@ export type CopyingReader = { access: 'all' } | { access: 'roles'; userId: numbe
  */
 export async function copyHistoryDatasets(em: EntityManager, sourceHistoryId: number, targetHistoryId: number, reader: CopyingReader): Promise<Map<number, number>> {
   // The held CTE names the user twice (`?` bindings in order): own roles, then the groups'.
-  const held = reader.access === 'roles' ? { cte: `with ${heldRolesCte('?')} `, filter: `and ${datasetAccessibleSql('s.dataset_id')}`, bindings: [reader.userId, reader.userId] } : null;
+  const held = reader.access === 'roles' ? { cte: `with ${heldRolesCte('?')} `, filter: `and ${datasetAccessibleProbe('s.dataset_id')}`, bindings: [reader.userId, reader.userId] } : null;
   const [{ count }] = await em.execute<Array<{ count: string }>>(
     `${held?.cte ?? ''}select count(*) as count from history_dataset_association s where s.history_id = ? and not s.deleted ${held?.filter ?? ''}`,
     [...(held?.bindings ?? []), sourceHistoryId],

@@ -38,7 +38,15 @@ type AccessRow = { datasetAccessible?: boolean };
 
 /** `with held(…) ` before a statement that reads each dataset's access (the caller's user id in `userParam`). */
 const heldPrefix = (userParam: string | null) => (userParam ? `with ${heldRolesCte(userParam)} ` : '');
-const ACCESS_COLUMN = `${datasetAccessibleSql('h.dataset_id')} as "datasetAccessible"`;
+/**
+ * `datasetAccessibleSql` for each row's dataset, as a scalar subquery: PostgreSQL then probes
+ * item_permission's (item_type, item_id, action) index once per row (a few µs), where the bare
+ * `not exists` let it hash every restricted dataset of the server for a long listing (a history of
+ * 10,000 among 300,000 restricted datasets: 200 ms more, growing with the server).
+ */
+export const datasetAccessibleProbe = (datasetIdColumn: string) => `(select ${datasetAccessibleSql(datasetIdColumn)})`;
+
+const ACCESS_COLUMN = `${datasetAccessibleProbe('h.dataset_id')} as "datasetAccessible"`;
 
 /** The filters' `and` clauses, numbered from $2 on; then the user's parameter when `roles`. */
 function clauses(shape: ContentsShape, alias: string): { where: string[]; userParam: string | null } {

@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import type { JobParams } from '../../entities/job.entity';
-import type { RowAccess } from '../datasets/hda-reads';
-import { datasetAccessibleSql, heldRolesCte } from '../permissions/permission-rules';
+import { datasetAccessibleProbe, type RowAccess } from '../datasets/hda-reads';
+import { heldRolesCte } from '../permissions/permission-rules';
 
 /**
  * A dataset a job read, with its dataset's uuid and what `mayReadDataset` needs of it (an input may
@@ -73,7 +73,7 @@ const SOURCES = sql<ProvenanceSource>(
           j.id as "jobId", j.tool_id as "toolId", j.params, j.stdout, j.stderr,
           (select coalesce(json_agg(json_build_object('name', i.name, 'hdaId', i.hda_id, 'uuid', d.uuid,
                     'historyId', ih.history_id, 'historyUserId', ihh.user_id, 'historyPublished', ihh.published, 'historyImportable', ihh.importable,
-                    'datasetAccessible', ${datasetAccessibleSql('d.id')}) order by i.id), '[]')
+                    'datasetAccessible', ${datasetAccessibleProbe('d.id')}) order by i.id), '[]')
              from job_to_input_dataset i
              join history_dataset_association ih on ih.id = i.hda_id
              join dataset d on d.id = ih.dataset_id
