@@ -32,8 +32,9 @@ export interface HdaSummaryView {
 }
 
 /**
- * What the graph reads of a history dataset. An entity satisfies it; reads build it straight from
- * one SQL statement (the listing of a 5,000-dataset history is one statement and no hydration).
+ * What the graph reads of a history dataset. Reads build it straight from one SQL statement (the
+ * listing of a 5,000-dataset history is one statement and no hydration); an entity just written
+ * becomes one through `writtenHdaView`.
  */
 export interface HdaView extends HdaSummaryView {
   info: string | null;
