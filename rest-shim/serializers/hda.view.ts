@@ -2,8 +2,11 @@ import type { ViewSpec } from '../core/views';
 import { pythonIso } from '../core/shape';
 import { jsonString, jsonValue } from './json-text';
 
-/** What the summary view needs of a HistoryContent, aliased to the platform's keys. */
-const HDA_SUMMARY_FIELDS = `id name hid extension deleted purged visible state history_id: historyId dataset_id: datasetId`;
+/**
+ * What the summary view needs of a HistoryContent, aliased to the platform's keys; `accessible` says
+ * which view the caller may be shown (the inaccessible one when false).
+ */
+const HDA_SUMMARY_FIELDS = `id name hid extension deleted purged visible state accessible history_id: historyId dataset_id: datasetId`;
 
 /** What only the detailed view needs (tags cost a query, metadata a lot of bytes). */
 const HDA_DETAIL_FIELDS = `
@@ -39,7 +42,11 @@ export const HDA_DETAILED_KEYS = [
 
 export const HDA_EXTENDED_KEYS = [...HDA_DETAILED_KEYS, 'tool_version', 'parent_id', 'designation'] as const;
 
-/** What a caller sees of a dataset they may not access. */
+/**
+ * What a caller sees of a dataset they may not access (the platform's `inaccessible` view). Every
+ * listing shows a dataset the caller may not read so, whatever view or keys it asks for, with
+ * `accessible: false` (see `hdaInaccessibleDict`).
+ */
 export const HDA_INACCESSIBLE_KEYS = ['id', 'name', 'history_id', 'hid', 'history_content_type', 'state', 'deleted', 'visible'] as const;
 
 /** HDA keys of the platform's serializer (platform-facts §4.2); `metadata` becomes metadata_* keys. */
@@ -68,7 +75,7 @@ const KEY_VALUES: Record<string, (hda: Hda) => unknown> = {
   type: () => 'file',
   url: (hda) => `/api/histories/${String(hda.history_id)}/contents/${String(hda.id)}`,
   hda_ldda: () => 'hda',
-  accessible: () => true,
+  accessible: (hda) => hda.accessible !== false,
   genome_build: (hda) => hda.genome_build,
   misc_info: (hda) => hda.misc_info,
   misc_blurb: (hda) => hda.misc_blurb,
@@ -97,10 +104,24 @@ const KEY_VALUES: Record<string, (hda: Hda) => unknown> = {
 };
 
 /**
+ * A dataset the caller may not read, wherever it is listed: the inaccessible view's keys and
+ * `accessible: false` (a deliberate difference from 15.05, which listed its details to anyone who
+ * could read its history; README "Datasets, collections and who may read them").
+ */
+export function hdaInaccessibleDict(hda: Hda): Hda {
+  const out: Hda = {};
+  for (const key of HDA_INACCESSIBLE_KEYS) out[key] = KEY_VALUES[key](hda);
+  out.accessible = false;
+  return out;
+}
+
+/**
  * The platform's dictionary of a history dataset with the given keys (`metadata` stands for every
- * metadata_* key), built straight from the GraphQL selection.
+ * metadata_* key), built straight from the GraphQL selection; the inaccessible one, whatever the
+ * keys, for a dataset the caller may not read.
  */
 export function hdaDict(hda: Hda, keys: readonly string[]): Hda {
+  if (hda.accessible === false) return hdaInaccessibleDict(hda);
   const out: Hda = {};
   for (const key of keys) {
     if (key === 'metadata') {
@@ -122,9 +143,11 @@ const text = JSON.stringify;
  * `JSON.stringify(hdaDict(hda, HDA_SUMMARY_KEYS))`, written straight from the selection: a streamed
  * listing of 100,000 summaries builds no dictionary per item (about half the time of stringifying
  * one). A field the selection lacks (it never does), or an id JSON would escape (ids are hex), takes
- * the generic path, which gives the same bytes.
+ * the generic path, which gives the same bytes. A dataset the caller may not read is written in the
+ * inaccessible view.
  */
 export function hdaSummaryJson(hda: Hda): string {
+  if (hda.accessible === false) return text(hdaInaccessibleDict(hda));
   const { id, name, history_id: historyId, hid, dataset_id: datasetId, state, extension, deleted, purged, visible } = hda;
   if (
     id === undefined || name === undefined || historyId === undefined || hid === undefined || datasetId === undefined ||

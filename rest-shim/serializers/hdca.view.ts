@@ -1,5 +1,5 @@
 import { pythonIso } from '../core/shape';
-import { hdaDict } from './hda.view';
+import { hdaDict, hdaInaccessibleDict } from './hda.view';
 
 type Dict = Record<string, unknown>;
 
@@ -8,7 +8,7 @@ export const HDCA_SELECTION = `id name hid visible deleted history_id: historyId
   element_count: elementCount populated create_time: createTime update_time: updateTime`;
 
 /** What the dictionary of a dataset element's `object` shows (the platform's HDA model dictionary). */
-const ELEMENT_DATASET_FIELDS = `id name hid extension deleted purged visible state history_id: historyId dataset_id: datasetId
+const ELEMENT_DATASET_FIELDS = `id name hid extension deleted purged visible state accessible history_id: historyId dataset_id: datasetId
   peek uuid metadata genome_build: genomeBuild misc_info misc_blurb file_size: fileSize create_time: createTime
   update_time: updateTime data_type: dataType`;
 
@@ -45,7 +45,11 @@ function elementDict(element: Dict): Dict {
       elements: ((child.elements ?? []) as Dict[]).map(elementDict),
     };
   } else if (dataset) {
-    object = hdaDict(dataset, ELEMENT_OBJECT_KEYS);
+    // A dataset the caller may not read: what any listing shows of it, as an HDA model dictionary.
+    object =
+      dataset.accessible === false
+        ? { model_class: 'HistoryDatasetAssociation', hda_ldda: 'hda', ...hdaInaccessibleDict(dataset) }
+        : hdaDict(dataset, ELEMENT_OBJECT_KEYS);
   }
   return {
     id: element.id,

@@ -162,7 +162,8 @@ export function folderItemDict(item: Dict): Dict {
     is_unrestricted: item.isUnrestricted,
     is_private: item.isPrivate,
     can_manage: item.canManage,
-    file_size: niceSize(item.fileSize),
+    // Null only for a dataset the caller may not read (its size is not shown to them).
+    file_size: item.fileSize === null ? null : niceSize(item.fileSize),
   };
 }
 
@@ -190,7 +191,9 @@ export function folderItemJson(item: Dict): string {
     return `${head},"can_modify":${jsonValue(item.canModify)},"can_manage":${jsonValue(canManage)}}`;
   }
   const { fileExt, dateUploaded, isUnrestricted, isPrivate, fileSize } = item;
-  if (fileExt === undefined || dateUploaded === undefined || isUnrestricted === undefined || isPrivate === undefined || fileSize === undefined) return text(folderItemDict(item));
+  if (fileExt === undefined || dateUploaded === undefined || isUnrestricted === undefined || isPrivate === undefined || fileSize === undefined || fileSize === null) {
+    return text(folderItemDict(item));
+  }
   return (
     `${head},"file_ext":${jsonValue(fileExt)},"date_uploaded":${libraryTimeJson(dateUploaded)},"is_unrestricted":${jsonValue(isUnrestricted)},` +
     `"is_private":${jsonValue(isPrivate)},"can_manage":${jsonValue(canManage)},"file_size":${jsonString(niceSize(fileSize))}}`

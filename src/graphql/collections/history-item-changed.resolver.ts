@@ -1,8 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Resolver, Root, Subscription } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { loadHdcaViews } from '../../services/collections/hdca-view';
-import { loadHdaViews } from '../../services/datasets/hda-view';
+import { changedHistoryItem } from '../../services/collections/history-item-read';
 import { type HistoryItemEvent, historyItemEvents } from '../../services/histories/history-item-events';
 import { hdaNodes, type HdaNode } from '../datasets/hda-node';
 import { selectedFields } from '../shared/lookahead';
@@ -31,15 +30,11 @@ export class HistoryItemChangedResolver {
   ): Promise<HdaNode | HdcaNode | null> {
     const ctx = subscriber.renewed();
     // Still readable (it may have been unshared since): otherwise the event is an error.
-    await ctx.services.histories.readable(ctx, historyId);
-    if (event.kind === 'collection') {
-      const [view] = await loadHdcaViews(ctx, { historyIds: [event.historyId], ids: [event.id] });
-      return view ? hdcaNode(ctx, view) : null;
-    }
     const fields = selectedFields(info, 'HistoryContent');
-    const [view] = await loadHdaViews(ctx, { historyIds: [event.historyId], ids: [event.id] }, { tags: fields.has('tags'), permissions: fields.has('permissions') });
-    if (!view) return null;
-    const [node] = await hdaNodes(ctx, [view], fields.has('tags'));
+    const item = await changedHistoryItem(ctx, historyId, event, { tags: fields.has('tags'), permissions: fields.has('permissions') });
+    if (!item) return null;
+    if (item.kind === 'dataset_collection') return hdcaNode(ctx, item.view);
+    const [node] = await hdaNodes(ctx, [item.view], fields.has('tags'));
     return node;
   }
 }

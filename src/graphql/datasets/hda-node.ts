@@ -1,7 +1,8 @@
 import type { RequestContext } from '../../context/request-context';
 import { loadDatatypesRegistry } from '../../datatypes';
 import type { DatasetMetadata } from '../../entities/hda.entity';
-import { type HdaSummaryView, isDetailed } from '../../services/datasets/hda-view';
+import { type HdaSummaryView, isDetailed, type WrittenHda, writtenHdaView } from '../../services/datasets/hda-view';
+import { type InaccessibleHdaView, shownView } from '../../services/datasets/inaccessible-view';
 import { encoded } from '../shared/encoded-id';
 import { hdaTags } from '../../services/tags/tag.loaders';
 
@@ -10,9 +11,12 @@ import { hdaTags } from '../../services/tags/tag.loaders';
  * built once per item at the edge, so a 5,000-item listing runs no per-field resolvers.
  * Relations (tags, history, creating job) are resolved from `view` when asked for. A node of a
  * summary read has only the summary fields: it is built for queries that ask for nothing else.
+ * A dataset the caller may not read is built from its inaccessible form: `accessible` false, its
+ * content facts null or empty.
  */
 export interface HdaNode extends HdaNodeDetails {
   view: HdaSummaryView;
+  accessible: boolean;
   id: string;
   historyId: string;
   datasetId: string;
@@ -33,12 +37,12 @@ interface HdaNodeDetails {
   annotation?: string | null;
   createTime?: Date;
   updateTime?: Date;
-  genomeBuild?: string;
+  genomeBuild?: string | null;
   misc_info?: string | null;
   misc_blurb?: string | null;
   fileSize?: number;
-  uuid?: string;
-  metadata?: DatasetMetadata;
+  uuid?: string | null;
+  metadata?: DatasetMetadata | null;
   dataType?: string;
   fileName?: string | null;
   toolVersion?: string | null;
@@ -49,11 +53,17 @@ interface HdaNodeDetails {
  * fields need only the id and extension (`contents` reads the dataset again, as its display route does).
  */
 export const HDA_SUMMARY_FIELDS = [
-  'id', 'historyId', 'datasetId', 'name', 'hid', 'extension', 'deleted', 'purged', 'visible', 'state', 'tags', '__typename',
+  'id', 'historyId', 'datasetId', 'name', 'hid', 'extension', 'deleted', 'purged', 'visible', 'state', 'tags', 'accessible', '__typename',
   'displayKind', 'columnDelimiter', 'displayUrl', 'downloadUrl', 'contents',
 ] as const;
 
-export function hdaNode(ctx: RequestContext, view: HdaSummaryView): HdaNode {
+/**
+ * The node of a read model (which says whether the caller may read it), or of a dataset a mutation
+ * or a tool run just wrote (an entity).
+ */
+export function hdaNode(ctx: RequestContext, read: HdaSummaryView | WrittenHda): HdaNode {
+  const readView = 'accessible' in read ? read : writtenHdaView(ctx.caller, read);
+  const view = shownView(readView, readView.accessible);
   const node: HdaNode = {
     view,
     id: encoded(ctx, view.id),
@@ -67,8 +77,26 @@ export function hdaNode(ctx: RequestContext, view: HdaSummaryView): HdaNode {
     visible: view.visible,
     state: view.dataset.state,
     tags: view.tags,
+    accessible: view.accessible,
   };
-  if (isDetailed(view)) {
+  if (!view.accessible) {
+    // Only what the inaccessible form keeps; every content fact answers null or empty.
+    const hidden = view as InaccessibleHdaView;
+    node.tags = [];
+    node.createTime = hidden.createTime;
+    node.updateTime = hidden.updateTime;
+    node.peek = null;
+    node.annotation = null;
+    node.genomeBuild = null;
+    node.misc_info = null;
+    node.misc_blurb = null;
+    node.toolVersion = null;
+    node.fileSize = 0;
+    node.uuid = null;
+    node.metadata = null;
+    node.dataType = dataTypeOf(view.extension);
+    node.fileName = null;
+  } else if (isDetailed(view)) {
     node.peek = view.peek;
     node.annotation = view.annotation;
     node.createTime = view.createTime;
@@ -80,11 +108,13 @@ export function hdaNode(ctx: RequestContext, view: HdaSummaryView): HdaNode {
     node.fileSize = view.dataset.fileSize ?? 0;
     node.uuid = view.dataset.uuid;
     node.metadata = view.metadata;
-    node.dataType = loadDatatypesRegistry().className(view.extension) ?? 'galaxy.datatypes.data.Data';
+    node.dataType = dataTypeOf(view.extension);
     node.fileName = ctx.caller.isAdmin ? ctx.services.layout.objects.pathOf(view.dataset) : null;
   }
   return node;
 }
+
+const dataTypeOf = (extension: string) => loadDatatypesRegistry().className(extension) ?? 'galaxy.datatypes.data.Data';
 
 /**
  * Nodes of a listing; with `withTags`, every item's tags are resolved in advance: fetched along with
@@ -92,9 +122,11 @@ export function hdaNode(ctx: RequestContext, view: HdaSummaryView): HdaNode {
  */
 export async function hdaNodes(ctx: RequestContext, views: readonly HdaSummaryView[], withTags = false): Promise<HdaNode[]> {
   const nodes = views.map((view) => hdaNode(ctx, view));
-  if (withTags && nodes.some((node) => node.tags === undefined)) {
-    const tags = await ctx.loaders.get(hdaTags).loadMany(views.map((view) => view.id));
-    nodes.forEach((node, index) => {
+  // Only the nodes without tags yet: an inaccessible one shows none.
+  const untagged = withTags ? nodes.filter((node) => node.tags === undefined) : [];
+  if (untagged.length > 0) {
+    const tags = await ctx.loaders.get(hdaTags).loadMany(untagged.map((node) => node.view.id));
+    untagged.forEach((node, index) => {
       const itemTags = tags[index];
       node.tags = Array.isArray(itemTags) ? itemTags : [];
     });

@@ -121,8 +121,12 @@ export class HistoryContentResolver {
     return hda.tags ?? ctx.loaders.get(hdaTags).load(hda.view.id);
   }
 
-  @FieldResolver(() => DatasetRoleIdsType, { description: 'Role ids of its access and manage permissions (the platform\'s `permissions`).' })
-  async permissions(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<{ access: string[]; manage: string[] }> {
+  @FieldResolver(() => DatasetRoleIdsType, {
+    nullable: true,
+    description: "Role ids of its access and manage permissions (the platform's `permissions`); null when the caller may not read the dataset.",
+  })
+  async permissions(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<{ access: string[]; manage: string[] } | null> {
+    if (!hda.accessible) return null;
     const roles = (isDetailed(hda.view) && hda.view.permissions) || (await ctx.loaders.get(datasetRolesById).load(hda.view.dataset.id));
     return { access: roles.access.map((id) => encoded(ctx, id)), manage: roles.manage.map((id) => encoded(ctx, id)) };
   }
@@ -136,8 +140,9 @@ export class HistoryContentResolver {
     return history;
   }
 
-  @FieldResolver(() => JobType, { nullable: true, description: 'The job that created it (when the caller may see that job).' })
+  @FieldResolver(() => JobType, { nullable: true, description: 'The job that created it (when the caller may see that job and read the dataset).' })
   async creatingJob(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<JobView | null> {
+    if (!hda.accessible) return null;
     const job = await ctx.loaders.get(creatingJobByHdaId).load(hda.view.id);
     return job && mayViewJob(ctx.caller, job) ? job : null;
   }

@@ -6,7 +6,11 @@ import { JSONObjectScalar } from '../shared/scalars';
  * and the plain fields are read as properties (`simpleResolvers`: no resolver wrapper per field and
  * item; there are no global middlewares), so a listing of 100,000 pays nothing per field.
  */
-@ObjectType('HistoryContent', { simpleResolvers: true })
+@ObjectType('HistoryContent', {
+  simpleResolvers: true,
+  description:
+    "A dataset of a history (the platform's HDA). Listed to a caller who may not read it (`accessible` false) it shows its place only: id, hid, name, state, datatype, flags and times; every content fact is null or empty.",
+})
 export class HistoryContentType {
   @Field(() => ID)
   id!: string;
@@ -35,6 +39,12 @@ export class HistoryContentType {
   @Field(() => Boolean)
   visible!: boolean;
 
+  @Field(() => Boolean, {
+    description:
+      "Whether the caller may read the dataset: its history's owner and administrators always, others when they hold every one of its access roles (none: everyone). False: peek, metadata, info, blurb, genome build, uuid, tags, annotation, permissions, tool version, creating job, contents and columns are null or empty, fileSize 0.",
+  })
+  accessible!: boolean;
+
   @Field(() => String, { nullable: true })
   peek!: string | null;
 
@@ -50,8 +60,8 @@ export class HistoryContentType {
   @Field(() => String)
   state!: string;
 
-  @Field(() => String)
-  genomeBuild!: string;
+  @Field(() => String, { nullable: true, description: 'Null when the caller may not read the dataset.' })
+  genomeBuild!: string | null;
 
   @Field(() => String, { nullable: true })
   misc_info!: string | null;
@@ -59,14 +69,14 @@ export class HistoryContentType {
   @Field(() => String, { nullable: true })
   misc_blurb!: string | null;
 
-  @Field(() => Number)
+  @Field(() => Number, { description: 'In bytes; 0 while unknown, and when the caller may not read the dataset.' })
   fileSize!: number;
 
-  @Field(() => String)
-  uuid!: string;
+  @Field(() => String, { nullable: true, description: 'Null when the caller may not read the dataset.' })
+  uuid!: string | null;
 
-  @Field(() => JSONObjectScalar)
-  metadata!: Record<string, unknown>;
+  @Field(() => JSONObjectScalar, { nullable: true, description: 'Null when the caller may not read the dataset.' })
+  metadata!: Record<string, unknown> | null;
 
   @Field(() => String, { description: 'The datatype class, module.Class.' })
   dataType!: string;

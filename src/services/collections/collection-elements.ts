@@ -1,5 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
-import { sql } from '../../db/sql/sql-statement';
+import { StatementShapes } from '../../db/sql/sql-statement';
+import { ROW_ACCESS_COLUMNS, type RowAccess, rowReadable } from '../datasets/hda-reads';
+import { heldRolesCte } from '../permissions/permission-rules';
 import { HDA_COLUMNS, type HdaRow, type HdaView, toView as hdaViewOf } from '../datasets/hda-view';
 import type { CollectionView } from './hdca-view';
 
@@ -12,12 +14,17 @@ export interface ElementView {
   index: number;
   identifier: string;
   type: ElementType;
+  /**
+   * The full view of a dataset element, `accessible` saying whether the caller may read it (the
+   * dataset may lie in a history the caller does not own): the graph shows one they may not read in
+   * its inaccessible form (inaccessible-view.ts).
+   */
   hda: HdaView | null;
   lddaId: number | null;
   child: CollectionView | null;
 }
 
-type ElementRow = Partial<HdaRow> & {
+type ElementRow = Partial<HdaRow> & Partial<RowAccess> & {
   elementId: number;
   collectionId: number;
   elementIndex: number;
@@ -32,27 +39,31 @@ type ElementRow = Partial<HdaRow> & {
 
 /**
  * The elements of collections and of every collection nested in them, in one statement (a recursive
- * walk down the tree), each with the full view of its dataset.
+ * walk down the tree), each with the full view of its dataset and, but for administrators (who read
+ * every dataset), what `mayReadDataset` needs of it ($2: the caller's user id).
  */
-const TREE = sql<ElementRow>(
+const TREE = new StatementShapes<{ access: boolean }, ElementRow>(
   'collection_element_tree',
-  `with recursive tree(id) as (
+  ({ access }) => `with recursive ${access ? `${heldRolesCte('$2')}, ` : ''}tree(id) as (
      select unnest($1::int[])
      union
      select e.child_collection_id from dataset_collection_element e join tree t on e.collection_id = t.id where e.child_collection_id is not null
    )
    select e.id as "elementId", e.collection_id as "collectionId", e.element_index as "elementIndex", e.element_identifier as "elementIdentifier",
           e.hda_id as "hdaId", e.ldda_id as "lddaId", e.child_collection_id as "childId", cc.collection_type as "childType",
-          cc.element_count as "childCount", cc.populated as "childPopulated", ${HDA_COLUMNS}
+          cc.element_count as "childCount", cc.populated as "childPopulated", ${HDA_COLUMNS}${access ? `, ${ROW_ACCESS_COLUMNS}` : ''}
      from tree t
      join dataset_collection_element e on e.collection_id = t.id
      left join dataset_collection cc on cc.id = e.child_collection_id
      left join history_dataset_association h on h.id = e.hda_id
      left join dataset d on d.id = h.dataset_id
+     ${access ? 'left join history hi on hi.id = h.history_id' : ''}
     order by e.collection_id, e.element_index`,
+  ({ access }) => String(access),
 );
 
-function elementOf(row: ElementRow): ElementView {
+/** An element of a tree read with (`access`) or without (administrators) each dataset's access facts. */
+function elementOf(ctx: RequestContext, row: ElementRow, access: boolean): ElementView {
   const child: CollectionView | null =
     row.childId === null ? null : { id: row.childId, collectionType: row.childType ?? '', elementCount: row.childCount ?? 0, populated: row.childPopulated ?? true };
   return {
@@ -61,7 +72,7 @@ function elementOf(row: ElementRow): ElementView {
     index: row.elementIndex,
     identifier: row.elementIdentifier,
     type: child ? 'dataset_collection' : row.lddaId !== null && row.hdaId === null ? 'ldda' : 'hda',
-    hda: row.hdaId === null ? null : hdaViewOf(row as HdaRow),
+    hda: row.hdaId === null ? null : hdaViewOf(row as HdaRow, !access || rowReadable(ctx.caller, row as ElementRow & RowAccess)),
     lddaId: row.lddaId,
     child,
   };
@@ -70,8 +81,9 @@ function elementOf(row: ElementRow): ElementView {
 /** Elements of the given collections and of all collections below them, by collection id. */
 export async function loadElementTrees(ctx: RequestContext, collectionIds: readonly number[]): Promise<Map<number, ElementView[]>> {
   const byCollection = new Map<number, ElementView[]>(collectionIds.map((id) => [id, []]));
-  for (const row of await ctx.rows(TREE, [collectionIds])) {
-    const element = elementOf(row);
+  const access = !ctx.caller.isAdmin;
+  for (const row of await ctx.rows(TREE.for({ access }), access ? [collectionIds, ctx.caller.userId] : [collectionIds])) {
+    const element = elementOf(ctx, row, access);
     let list = byCollection.get(element.collectionId);
     if (!list) byCollection.set(element.collectionId, (list = []));
     list.push(element);

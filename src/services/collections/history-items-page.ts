@@ -1,8 +1,9 @@
 import type { RequestContext } from '../../context/request-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
 import { errors } from '../../errors/error-kinds';
+import { readAccessIn } from '../datasets/dataset-access';
+import { loadHdaSummaries, loadHdaViews } from '../datasets/hda-reads';
 import type { HdaParts } from '../datasets/hda-view';
-import { loadHdaSummaries, loadHdaViews } from '../datasets/hda-view';
 import { loadHdcaViews } from './hdca-view';
 import type { HistoryItem } from './history-items';
 
@@ -111,13 +112,15 @@ export async function historyItemsPage(
   const keys = first === 0 ? [] : await ctx.rows(PAGE_KEYS.for(shape), [history.id, from.hid, from.kind, first + 1, ...filterParams]);
   const page = keys.slice(0, first);
   const datasetIds = page.filter((key) => Number(key.kind) === 0).map((key) => Number(key.id));
+  // Datasets the caller may not read are in the page, in their inaccessible form.
+  const access = readAccessIn(ctx.caller, history);
   const collectionIds = page.filter((key) => Number(key.kind) === 1).map((key) => Number(key.id));
   const [datasets, collections] = await Promise.all([
     datasetIds.length === 0
       ? []
       : parts.summary
-        ? loadHdaSummaries(ctx, { historyId: history.id, ids: datasetIds }, parts)
-        : loadHdaViews(ctx, { historyIds: [history.id], ids: datasetIds }, parts),
+        ? loadHdaSummaries(ctx, { historyId: history.id, ids: datasetIds, access }, parts)
+        : loadHdaViews(ctx, { historyIds: [history.id], ids: datasetIds, access }, parts),
     collectionIds.length === 0 ? [] : loadHdcaViews(ctx, { historyIds: [history.id], ids: collectionIds }),
   ]);
   const datasetById = new Map(datasets.map((view) => [view.id, view]));

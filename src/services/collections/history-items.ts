@@ -33,7 +33,7 @@ export async function historyItems(
   // An `ids` list names datasets (the platform's legacy listing): collections are not listed with it.
   const withCollections = types.includes('dataset_collection') && !filter.ids;
   const [datasets, collections] = await Promise.all([
-    types.includes('dataset') ? ctx.services.hdas.contentsOfReadable(ctx, history.id, filter, parts) : [],
+    types.includes('dataset') ? ctx.services.hdas.contentsOfReadable(ctx, history, filter, parts) : [],
     withCollections ? loadHdcaViews(ctx, { historyIds: [history.id], deleted: filter.deleted, visible: filter.visible }) : [],
   ]);
   const items: HistoryItem[] = [

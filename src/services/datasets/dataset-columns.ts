@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
 import type { DatasetMetadata } from '../../entities/hda.entity';
+import { errors } from '../../errors/error-kinds';
 import { readableDatasetFile } from './dataset-file';
 import { columnDelimiterOf } from './display-kind';
 import { fileLines } from './file-lines';
@@ -20,17 +21,18 @@ export interface DatasetColumns {
 export interface ColumnsKey {
   view: HdaSummaryView;
   encodedId: string;
-  metadata: DatasetMetadata | undefined;
+  /** The dataset's metadata when the read had it (null: the caller may not read the dataset). */
+  metadata: DatasetMetadata | null | undefined;
 }
 
 const NO_COLUMNS: DatasetColumns = { names: null, count: null };
 
-function metadataNames(metadata: DatasetMetadata | undefined): string[] | null {
+function metadataNames(metadata: DatasetMetadata | null | undefined): string[] | null {
   const names = metadata?.column_names;
   return Array.isArray(names) && names.length > 0 && names.every((name) => typeof name === 'string') ? (names as string[]) : null;
 }
 
-function metadataCount(metadata: DatasetMetadata | undefined): number | null {
+function metadataCount(metadata: DatasetMetadata | null | undefined): number | null {
   const count = metadata?.columns;
   return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : null;
 }
@@ -60,11 +62,13 @@ async function scanHead(path: string, delimiter: string): Promise<{ header: stri
  * A tabular dataset's columns: names from its metadata (`column_names`, set by tools that name their
  * columns), else from a leading '#' header line; the count from the metadata's `columns`, else the
  * names, else the first data line. The file is read (the display route's rules applying) only when
- * the metadata does not answer.
+ * the metadata does not answer. A dataset the caller may not read (as its read found it) is refused
+ * as its lines are, before its metadata is looked at: its column names are its content.
  */
 export async function datasetColumns(ctx: RequestContext, { view, encodedId, metadata }: ColumnsKey): Promise<DatasetColumns> {
   const delimiter = columnDelimiterOf(view.extension);
   if (delimiter === null) return NO_COLUMNS;
+  if (!view.accessible) throw errors.notAccessible('Dataset is not accessible by the current user');
   const names = metadataNames(metadata);
   const count = metadataCount(metadata);
   if (names && count) return { names, count };

@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Dataset, type DatasetState } from '../../entities/dataset.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
+import { heldRolesCte } from '../permissions/permission-rules';
+import { datasetAccessibleProbe } from './hda-reads';
 import { applyDefaultDatasetPermissions } from './default-permissions';
 import { allocateHids } from './hid-allocation';
 
@@ -68,23 +70,35 @@ export async function copyHdas(em: EntityManager, target: History, sources: Hist
 }
 
 /**
- * Copies every dataset of a history that is not deleted into another history in one statement (hid
- * order kept, consecutive hids taken in one more): the rows `copyHdas` writes for them. Returns the
- * copies' ids by source id, for the caller to refer to (`em.getReference`).
+ * Who copies a history's datasets: one who may change the source history (every dataset), or a user
+ * (null: anonymous) who copies only those whose access roles they all hold (`mayReadDataset`).
  */
-export async function copyHistoryDatasets(em: EntityManager, sourceHistoryId: number, targetHistoryId: number): Promise<Map<number, number>> {
-  const [{ count }] = await em.execute<Array<{ count: string }>>('select count(*) as count from history_dataset_association where history_id = ? and not deleted', [sourceHistoryId]);
+export type CopyingReader = { access: 'all' } | { access: 'roles'; userId: number | null };
+
+/**
+ * Copies every dataset of a history that is not deleted, and that the reader may read, into another
+ * history in one statement (hid order kept, consecutive hids taken in one more): the rows `copyHdas`
+ * writes for them. A dataset the reader may not read is left behind: as owner of the copy they could
+ * read it. Returns the copies' ids by source id, for the caller to refer to (`em.getReference`).
+ */
+export async function copyHistoryDatasets(em: EntityManager, sourceHistoryId: number, targetHistoryId: number, reader: CopyingReader): Promise<Map<number, number>> {
+  // The held CTE names the user twice (`?` bindings in order): own roles, then the groups'.
+  const held = reader.access === 'roles' ? { cte: `with ${heldRolesCte('?')} `, filter: `and ${datasetAccessibleProbe('s.dataset_id')}`, bindings: [reader.userId, reader.userId] } : null;
+  const [{ count }] = await em.execute<Array<{ count: string }>>(
+    `${held?.cte ?? ''}select count(*) as count from history_dataset_association s where s.history_id = ? and not s.deleted ${held?.filter ?? ''}`,
+    [...(held?.bindings ?? []), sourceHistoryId],
+  );
   if (Number(count) === 0) return new Map();
   const firstHid = await allocateHids(em, targetHistoryId, Number(count));
   const now = new Date();
   const rows = await em.execute<Array<{ id: number; copied_from_hda_id: number }>>(
-    `insert into history_dataset_association (create_time, update_time, history_id, dataset_id, hid, name, info, blurb, peek, extension, dbkey, metadata,
+    `${held?.cte ?? ''}insert into history_dataset_association (create_time, update_time, history_id, dataset_id, hid, name, info, blurb, peek, extension, dbkey, metadata,
        visible, annotation, tool_version, copied_from_hda_id)
      select ?, ?, ?, s.dataset_id, ? + row_number() over (order by s.hid, s.id) - 1, s.name, s.info, s.blurb, s.peek, s.extension, s.dbkey, s.metadata,
        s.visible, s.annotation, s.tool_version, s.id
-     from history_dataset_association s where s.history_id = ? and not s.deleted order by s.hid, s.id
+     from history_dataset_association s where s.history_id = ? and not s.deleted ${held?.filter ?? ''} order by s.hid, s.id
      returning id, copied_from_hda_id`,
-    [now, now, targetHistoryId, firstHid, sourceHistoryId],
+    [...(held?.bindings ?? []), now, now, targetHistoryId, firstHid, sourceHistoryId],
   );
   return new Map(rows.map((row) => [Number(row.copied_from_hda_id), Number(row.id)]));
 }

@@ -1,10 +1,12 @@
+import type { Caller } from '../../context/caller';
 import type { RequestContext } from '../../context/request-context';
 import type { DatasetState } from '../../entities/dataset.entity';
 import type { DatasetMetadata } from '../../entities/hda.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { sql, type SqlStatement, StatementShapes } from '../../db/sql/sql-statement';
-import type { HistoryRef } from '../histories/history-access';
+import { StatementShapes } from '../../db/sql/sql-statement';
+import { type HistoryRef, mayChangeHistory } from '../histories/history-access';
 import { datasetAccessibleSql, heldRolesCte } from '../permissions/permission-rules';
+import { mayReadDataset } from './dataset-access';
 
 /**
  * What a summary listing reads of a history dataset: the few columns of the summary view, so a big
@@ -22,11 +24,17 @@ export interface HdaSummaryView {
   dataset: { id: number; state: DatasetState };
   /** The tag texts, when the read fetched them along (the query asks for tags). */
   tags?: string[];
+  /**
+   * The caller may read the dataset (`mayReadDataset`, computed in the read's statement). Listings
+   * hand out a dataset the caller may not read in its inaccessible form (inaccessible-view.ts).
+   */
+  accessible: boolean;
 }
 
 /**
- * What the graph reads of a history dataset. An entity satisfies it; reads build it straight from
- * one SQL statement (the listing of a 5,000-dataset history is one statement and no hydration).
+ * What the graph reads of a history dataset. Reads build it straight from one SQL statement (the
+ * listing of a 5,000-dataset history is one statement and no hydration); an entity just written
+ * becomes one through `writtenHdaView`.
  */
 export interface HdaView extends HdaSummaryView {
   info: string | null;
@@ -106,7 +114,7 @@ export const HDA_COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.exte
   d.purged as "datasetPurged", d.external_filename as "externalFilename",
   d.file_root as "fileRoot", d.extra_files_path as "extraFilesPath"`;
 
-const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
+export const TAGS_COLUMN = `array(select case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end
   from item_tag t where t.item_type = 'hda' and t.item_id = h.id order by t.id) as tags`;
 
 /** The dataset's roles by action, read along when the query shows them. */
@@ -115,11 +123,12 @@ const PERMISSIONS_COLUMN = `(select json_build_object(
     'manage', coalesce(array_agg(p.role_id order by p.role_id) filter (where p.action = '${PERMISSION_ACTIONS.datasetManage}'), '{}'))
   from item_permission p where p.item_type = 'dataset' and p.item_id = d.id) as permissions`;
 
-const columnsFor = (parts: HdaParts) => [HDA_COLUMNS, ...(parts.tags ? [TAGS_COLUMN] : []), ...(parts.permissions ? [PERMISSIONS_COLUMN] : [])].join(', ');
+export const columnsFor = (parts: HdaParts) => [HDA_COLUMNS, ...(parts.tags ? [TAGS_COLUMN] : []), ...(parts.permissions ? [PERMISSIONS_COLUMN] : [])].join(', ');
 
-const partsKey = (parts: HdaParts) => `${parts.tags}|${Boolean(parts.permissions)}`;
+export const partsKey = (parts: HdaParts) => `${parts.tags}|${Boolean(parts.permissions)}`;
 
-export function toView(row: HdaRow): HdaView {
+/** A row as a full view, with whether the caller may read it (a listing shows it through `shownView`). */
+export function toView(row: HdaRow, accessible: boolean): HdaView {
   return {
     id: row.id,
     hid: row.hid,
@@ -141,6 +150,7 @@ export function toView(row: HdaRow): HdaView {
     dataset: { id: row.datasetId, state: row.state, fileSize: row.fileSize, uuid: row.uuid, purged: row.datasetPurged, externalFilename: row.externalFilename, fileRoot: row.fileRoot, extraFilesPath: row.extraFilesPath },
     tags: row.tags,
     permissions: row.permissions,
+    accessible,
   };
 }
 
@@ -165,133 +175,47 @@ const BY_ID = new StatementShapes<HdaParts, ByIdRow>(
 export async function readHda(ctx: RequestContext, id: number, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView | null> {
   const row = await ctx.one(BY_ID.for(parts), [id, ctx.caller.userId]);
   if (!row) return null;
+  const history = { id: row.historyId, user: row.historyUserId === null ? null : { id: row.historyUserId }, published: row.historyPublished, importable: row.historyImportable };
+  return { ...toView(row, mayReadDataset(ctx.caller, { history, datasetAccessible: row.datasetAccessible })), history, datasetAccessible: row.datasetAccessible };
+}
+
+/**
+ * A dataset as a write left it (an entity): the result of a mutation or a tool run, in a history the
+ * caller may change.
+ */
+export type WrittenHda = Omit<HdaView, 'accessible' | 'history' | 'tags' | 'permissions'> & { history: HistoryRef };
+
+/** A written dataset as a view: readable, by the rule, when the caller may change its history. */
+export function writtenHdaView(caller: Caller, hda: WrittenHda): HdaView {
+  const { dataset } = hda;
   return {
-    ...toView(row),
-    history: { id: row.historyId, user: row.historyUserId === null ? null : { id: row.historyUserId }, published: row.historyPublished, importable: row.historyImportable },
-    datasetAccessible: row.datasetAccessible,
+    id: hda.id,
+    hid: hda.hid,
+    name: hda.name,
+    info: hda.info,
+    blurb: hda.blurb,
+    peek: hda.peek,
+    extension: hda.extension,
+    dbkey: hda.dbkey,
+    metadata: hda.metadata,
+    visible: hda.visible,
+    deleted: hda.deleted,
+    purged: hda.purged,
+    annotation: hda.annotation,
+    toolVersion: hda.toolVersion,
+    createTime: hda.createTime,
+    updateTime: hda.updateTime,
+    history: { id: hda.history.id },
+    dataset: {
+      id: dataset.id,
+      state: dataset.state,
+      fileSize: dataset.fileSize,
+      uuid: dataset.uuid,
+      purged: dataset.purged,
+      externalFilename: dataset.externalFilename,
+      fileRoot: dataset.fileRoot,
+      extraFilesPath: dataset.extraFilesPath,
+    },
+    accessible: mayChangeHistory(caller, hda.history),
   };
-}
-
-export interface HdaQuery {
-  historyIds: readonly number[];
-  ids?: readonly number[];
-  deleted?: boolean | null;
-  visible?: boolean | null;
-}
-
-interface ContentsShape {
-  ids: boolean;
-  deleted: boolean;
-  visible: boolean;
-  tags: boolean;
-  permissions?: boolean;
-}
-
-const CONTENTS = new StatementShapes<ContentsShape, HdaRow>(
-  'hdas_of_histories',
-  (shape) => {
-    let n = 1;
-    const where = ['h.history_id = any($1::int[])'];
-    if (shape.ids) where.push(`h.id = any($${(n += 1)}::int[])`);
-    if (shape.deleted) where.push(`h.deleted = $${(n += 1)}`);
-    if (shape.visible) where.push(`h.visible = $${(n += 1)}`);
-    return `select ${columnsFor(shape)} from history_dataset_association h join dataset d on d.id = h.dataset_id
-             where ${where.join(' and ')} order by h.history_id, h.hid`;
-  },
-  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${partsKey(shape)}`,
-);
-
-/** The one statement of a datasets read, its parameters, and what makes a row a view. */
-export interface HdaRead<Row, View> {
-  statement: SqlStatement<Row>;
-  params: unknown[];
-  view: (row: Row) => View;
-}
-
-/** The parameters after the first, in the order the statements number them. */
-function filterParams(query: Omit<HdaQuery, 'historyIds'>): unknown[] {
-  const params: unknown[] = [];
-  if (query.ids) params.push(query.ids);
-  if (typeof query.deleted === 'boolean') params.push(query.deleted);
-  if (typeof query.visible === 'boolean') params.push(query.visible);
-  return params;
-}
-
-const shapeOf = (query: Omit<HdaQuery, 'historyIds'>, parts: HdaParts): ContentsShape => ({
-  ids: Boolean(query.ids),
-  deleted: typeof query.deleted === 'boolean',
-  visible: typeof query.visible === 'boolean',
-  tags: parts.tags,
-  permissions: parts.permissions,
-});
-
-/** History datasets as full views, by history then hid (with their tags when asked): one statement. */
-export function hdaViewsRead(query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): HdaRead<HdaRow, HdaView> {
-  return { statement: CONTENTS.for(shapeOf(query, parts)), params: [query.historyIds, ...filterParams(query)], view: toView };
-}
-
-/** History datasets as views, by history then hid (with their tags when asked), in one statement. */
-export async function loadHdaViews(ctx: RequestContext, query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView[]> {
-  const read = hdaViewsRead(query, parts);
-  return (await ctx.rows(read.statement, read.params)).map(read.view);
-}
-
-const BY_IDS = sql<HdaRow>(
-  'hdas_by_ids',
-  `select ${HDA_COLUMNS} from history_dataset_association h join dataset d on d.id = h.dataset_id where h.id = any($1::int[])`,
-);
-
-export async function loadHdaViewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<HdaView[]> {
-  return (await ctx.rows(BY_IDS, [ids])).map(toView);
-}
-
-/** A summary row: its history is the one read (one history per statement), so no column says it. */
-type SummaryRow = Pick<HdaRow, 'id' | 'hid' | 'name' | 'extension' | 'visible' | 'deleted' | 'purged' | 'datasetId' | 'state' | 'tags'>;
-
-const SUMMARIES = new StatementShapes<ContentsShape, SummaryRow>(
-  'hda_summaries_of_history',
-  (shape) => {
-    let n = 1;
-    const where = ['h.history_id = $1'];
-    if (shape.ids) where.push(`h.id = any($${(n += 1)}::int[])`);
-    if (shape.deleted) where.push(`h.deleted = $${(n += 1)}`);
-    if (shape.visible) where.push(`h.visible = $${(n += 1)}`);
-    const columns = `h.id, h.hid, h.name, h.extension, h.visible, h.deleted, h.purged, h.dataset_id as "datasetId", d.state`;
-    // A filtered listing (deleted, hidden) is a part of its history: each dataset's state by primary key
-    // (`offset 0` keeps it a lookup per row), where a join read every dataset of the server to match
-    // them (`npm run bench:plans`). The whole history reads through both tables faster as a join.
-    const dataset =
-      shape.deleted || shape.visible ? 'join lateral (select d.state from dataset d where d.id = h.dataset_id offset 0) d on true' : 'join dataset d on d.id = h.dataset_id';
-    return `select ${columns}${shape.tags ? `, ${TAGS_COLUMN}` : ''} from history_dataset_association h ${dataset}
-             where ${where.join(' and ')} order by h.hid`;
-  },
-  (shape) => `${shape.ids}|${shape.deleted}|${shape.visible}|${shape.tags}`,
-);
-
-/** Summary views of one history's rows: every view shares the one `history` object. */
-function summaryViewsOf(historyId: number): (row: SummaryRow) => HdaSummaryView {
-  const history = { id: historyId };
-  return (row) => ({
-    id: row.id,
-    hid: row.hid,
-    name: row.name,
-    extension: row.extension,
-    visible: row.visible,
-    deleted: row.deleted,
-    purged: row.purged,
-    history,
-    dataset: { id: row.datasetId, state: row.state },
-    tags: row.tags,
-  });
-}
-
-/** One history's datasets in the summary view, by hid (with their tags when asked): one statement. */
-export function hdaSummariesRead(query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): HdaRead<SummaryRow, HdaSummaryView> {
-  return { statement: SUMMARIES.for({ ...shapeOf(query, parts), permissions: false }), params: [query.historyId, ...filterParams(query)], view: summaryViewsOf(query.historyId) };
-}
-
-/** One history's datasets in the summary view, by hid (with their tags when asked), in one statement. */
-export async function loadHdaSummaries(ctx: RequestContext, query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): Promise<HdaSummaryView[]> {
-  const read = hdaSummariesRead(query, parts);
-  return (await ctx.rows(read.statement, read.params)).map(read.view);
 }

@@ -2,16 +2,35 @@ import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import { sql } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { type DatasetRoleIds, type HdaView, loadHdaViews } from './hda-view';
+import type { DatasetReadAccess } from './dataset-access';
+import { loadHdaViews } from './hda-reads';
+import type { DatasetRoleIds, HdaSummaryView } from './hda-view';
 
-/** Every dataset of each history (with its dataset row), by hid; one query per batch, no hydration. */
-export const contentsByHistoryId: LoaderFactory<number, HdaView[]> = (ctx) =>
-  new DataLoader(async (ids) => {
-    const hdas = await loadHdaViews(ctx, { historyIds: ids });
-    const byHistory = new Map<number, HdaView[]>(ids.map((id) => [id, []]));
-    for (const hda of hdas) byHistory.get(hda.history.id)?.push(hda);
-    return ids.map((id) => byHistory.get(id) ?? []);
-  });
+/** A history whose datasets are read, and how the caller's access to them is read (`readAccessIn`). */
+export interface HistoryContentsKey {
+  historyId: number;
+  access: DatasetReadAccess;
+}
+
+/**
+ * Every dataset of each history (with its dataset row), by hid, as the caller may see it; one query
+ * per kind of access in a batch (histories the caller may change, and the others), no hydration.
+ */
+export const contentsByHistoryId: LoaderFactory<HistoryContentsKey, HdaSummaryView[]> = (ctx) =>
+  new DataLoader(
+    async (keys) => {
+      const byHistory = new Map<string, HdaSummaryView[]>(keys.map((key) => [keyOf(key), []]));
+      for (const access of ['all', 'roles'] as const) {
+        const historyIds = keys.filter((key) => key.access === access).map((key) => key.historyId);
+        if (historyIds.length === 0) continue;
+        for (const hda of await loadHdaViews(ctx, { historyIds, access })) byHistory.get(keyOf({ historyId: hda.history.id, access }))?.push(hda);
+      }
+      return keys.map((key) => byHistory.get(keyOf(key)) ?? []);
+    },
+    { cacheKeyFn: (key) => keyOf(key) },
+  );
+
+const keyOf = (key: HistoryContentsKey) => `${key.historyId}|${key.access}`;
 
 const DATASET_ROLES = sql<{ datasetId: number; action: string; roleIds: number[] }>(
   'dataset_roles_by_action',

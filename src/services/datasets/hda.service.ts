@@ -11,9 +11,10 @@ import { decodeId } from '../shared/decode-id';
 import { recalculateDiskUsage } from '../usage/disk-usage';
 import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
-import { mayReadDataset } from './dataset-access';
+import { mayReadDataset, readAccessIn } from './dataset-access';
 import { type DatasetFile, datasetFileOf } from './dataset-file';
-import { type HdaInHistoryView, type HdaParts, type HdaRead, type HdaSummaryView, type HdaView, hdaSummariesRead, hdaViewsRead, loadHdaSummaries, loadHdaViews, NO_HDA_PARTS, readHda } from './hda-view';
+import { type HdaRead, hdaSummariesRead, hdaViewsRead, loadHdaSummaries, loadHdaViews } from './hda-reads';
+import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, NO_HDA_PARTS, readHda } from './hda-view';
 import { stopCreatingJob } from '../jobs/stop-creating-job';
 import { applyDatatype, checkedDatatype, refuseWhileJobsUseIt } from './hda-datatype';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
@@ -42,16 +43,18 @@ const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetAssoci
 
 /** History contents: listing, show, copy in, change, delete and purge. */
 export class HdaService {
-  /** A readable history's datasets: full views, or (`summary`) only the summary columns. */
+  /**
+   * A readable history's datasets: full views, or (`summary`) only the summary columns; those the
+   * caller may not read (dataset-access.ts) in their inaccessible form.
+   */
   async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
     const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
-    return this.contentsOfReadable(ctx, history.id, filter, parts);
+    return this.contentsOfReadable(ctx, history, filter, parts);
   }
 
-  /** The datasets of a history the caller was found to read. */
-  async contentsOfReadable(ctx: RequestContext, historyId: number, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
-    const history = { id: historyId };
-    const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
+  /** The datasets of a history the caller was found to read, as `contents` shows them. */
+  async contentsOfReadable(ctx: RequestContext, history: HistoryRef, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
+    const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible, access: readAccessIn(ctx.caller, history) };
     if (parts.summary) return loadHdaSummaries(ctx, { ...query, historyId: history.id }, parts);
     return loadHdaViews(ctx, { ...query, historyIds: [history.id] }, parts);
   }
@@ -60,18 +63,27 @@ export class HdaService {
    * The datasets of a history the caller was found to read, in batches as they are read (one
    * statement, summary or full view): listings that stream their answer.
    */
-  contentsInBatchesOfReadable(ctx: RequestContext, history: { id: number; hidCounter: number }, filter: ContentsFilter, parts: HdaParts & { summary: boolean }, batchSize: number): AsyncGenerator<HdaSummaryView[], void, undefined> {
-    const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible };
+  contentsInBatchesOfReadable(
+    ctx: RequestContext,
+    history: HistoryRef & { hidCounter: number },
+    filter: ContentsFilter,
+    parts: HdaParts & { summary: boolean },
+    batchSize: number,
+  ): AsyncGenerator<HdaSummaryView[], void, undefined> {
+    const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible, access: readAccessIn(ctx.caller, history) };
     // Items take hids from the counter: a small history's listing is read at once, one round trip.
     const options = { batchSize, expectedRows: history.hidCounter - 1 };
-    if (parts.summary) return viewsInBatches(ctx, hdaSummariesRead({ ...query, historyId: history.id }, parts), options);
-    return viewsInBatches(ctx, hdaViewsRead({ ...query, historyIds: [history.id] }, parts), options);
+    if (parts.summary) return viewsInBatches(ctx, hdaSummariesRead(ctx, { ...query, historyId: history.id }, parts), options);
+    return viewsInBatches(ctx, hdaViewsRead(ctx, { ...query, historyIds: [history.id] }, parts), options);
   }
 
-  /** The contents of a history already checked readable (GraphQL relation; batched per request). */
-  async contentsOf(ctx: RequestContext, history: HistoryRef, filter: Omit<ContentsFilter, 'ids'>): Promise<HdaView[]> {
+  /**
+   * The contents of a history already checked readable (GraphQL relation; batched per request), those
+   * the caller may not read in their inaccessible form.
+   */
+  async contentsOf(ctx: RequestContext, history: HistoryRef, filter: Omit<ContentsFilter, 'ids'>): Promise<HdaSummaryView[]> {
     if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
-    const all = await ctx.loaders.get(contentsByHistoryId).load(history.id);
+    const all = await ctx.loaders.get(contentsByHistoryId).load({ historyId: history.id, access: readAccessIn(ctx.caller, history) });
     return all.filter(
       (hda) => (typeof filter.deleted !== 'boolean' || hda.deleted === filter.deleted) && (typeof filter.visible !== 'boolean' || hda.visible === filter.visible),
     );

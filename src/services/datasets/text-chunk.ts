@@ -30,9 +30,11 @@ function checkRange(offset: number, limit: number): void {
 /**
  * `limit` lines of a dataset after its first `offset` lines, for a caller who may display it (the
  * display route's rules). The file is streamed up to the line after the chunk (to know whether more
- * follow) and no further; lines are read as UTF-8. A dataset whose datatype is not text is refused.
+ * follow) and no further; lines are read as UTF-8. A dataset whose datatype is not text is refused,
+ * and one the caller may not read (as a listing found it) before anything else is read.
  */
 export async function readTextChunk(ctx: RequestContext, view: HdaSummaryView, encodedId: string, offset: number, limit: number): Promise<TextChunk> {
+  if (!view.accessible) throw errors.notAccessible('Dataset is not accessible by the current user');
   checkRange(offset, limit);
   const kind = displayKindOf(view.extension);
   if (!isTextKind(kind)) {

@@ -6,6 +6,7 @@ import { HistoryExport } from '../../entities/history-export.entity';
 import { History } from '../../entities/history.entity';
 import { ACTIVE_JOB_STATES, Job } from '../../entities/job.entity';
 import { errors } from '../../errors/error-kinds';
+import { readAccessIn } from '../datasets/dataset-access';
 import { copyHistoryDatasets } from '../datasets/hda-factory';
 import { purgeHdas, removeFiles } from '../datasets/purge';
 import { sanitizeText } from '../shared/sanitize';
@@ -23,7 +24,10 @@ export class HistoryMutationService {
     return history;
   }
 
-  /** Copies a readable history's active datasets and collections into a new history of the caller. */
+  /**
+   * Copies a readable history's active datasets the caller may read, and its collections, into a new
+   * history of the caller.
+   */
   async copy(ctx: RequestContext, encodedSourceId: string, name: string | undefined): Promise<History> {
     const user = ctx.requireUserRef();
     return ctx.em.transactional(async (em) => {
@@ -36,7 +40,9 @@ export class HistoryMutationService {
       });
       await em.flush();
       // Set-based: one statement copies the datasets, whatever their number.
-      const copies = await copyHistoryDatasets(em, source.id, copy.id);
+      // Only the datasets the caller may read (dataset-access.ts): the copy is theirs.
+      const reader = readAccessIn(ctx.caller, source) === 'all' ? ({ access: 'all' } as const) : ({ access: 'roles', userId: ctx.caller.userId } as const);
+      const copies = await copyHistoryDatasets(em, source.id, copy.id, reader);
       await copyHistoryCollections(ctx, source, copy, new Map([...copies].map(([sourceId, copyId]) => [sourceId, em.getReference(HistoryDatasetAssociation, copyId)])));
       const tags = await ctx.services.tags.tagsOf(ctx, 'history', source.id);
       await ctx.services.tags.setTags(ctx, user, 'history', copy.id, tags.map((t) => (t.value ? `${t.name}:${t.value}` : t.name)));

@@ -2,7 +2,8 @@ import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import { sql } from '../../db/sql/sql-statement';
 import type { MetricValue } from '../../jobs/metrics-format';
-import { type HdaView, loadHdaViewsByIds } from '../datasets/hda-view';
+import { loadHdaViewsByIds } from '../datasets/hda-reads';
+import type { HdaSummaryView } from '../datasets/hda-view';
 import { type JobDatasetLinkView, type JobView, loadJobLinks, loadJobViews, loadJobViewsByIds, readJobsCreating } from './job-view';
 
 const groupBy = <T>(ids: readonly number[], rows: T[], key: (row: T) => number) => {
@@ -32,8 +33,8 @@ export const creatingJobByHdaId: LoaderFactory<number, JobView | null> = (ctx) =
     return ids.map((id) => byHda.get(id) ?? null);
   });
 
-/** History datasets by id (job inputs and outputs). */
-export const hdaById: LoaderFactory<number, HdaView | null> = (ctx) =>
+/** History datasets by id (job inputs and outputs), each as the caller may see it (inaccessible-view.ts). */
+export const hdaById: LoaderFactory<number, HdaSummaryView | null> = (ctx) =>
   new DataLoader(async (ids) => {
     const byId = new Map((await loadHdaViewsByIds(ctx, ids)).map((hda) => [hda.id, hda]));
     return ids.map((id) => byId.get(id) ?? null);

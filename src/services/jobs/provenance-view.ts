@@ -1,9 +1,14 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import type { JobParams } from '../../entities/job.entity';
+import { datasetAccessibleProbe, type RowAccess } from '../datasets/hda-reads';
+import { heldRolesCte } from '../permissions/permission-rules';
 
-/** A dataset a job read, with its dataset's uuid. */
-export interface ProvenanceInput {
+/**
+ * A dataset a job read, with its dataset's uuid and what `mayReadDataset` needs of it (an input may
+ * lie in a history of someone else, and be restricted).
+ */
+export interface ProvenanceInput extends RowAccess {
   name: string;
   hdaId: number;
   uuid: string | null;
@@ -33,9 +38,11 @@ const outputJob = (kind: string, id: string) =>
   `(select o.job_id from job_to_output_dataset o
      where (${kind} = 'hda' and o.hda_id = ${id}) or (${kind} = 'ldda' and o.ldda_id = ${id}) order by o.id limit 1)`;
 
+/** $1 the datasets, $2 the caller's user id (their roles, for the inputs' access). */
 const SOURCES = sql<ProvenanceSource>(
   'provenance_sources',
-  `with recursive chain(start_id, kind, item_id, depth) as (
+  `with recursive ${heldRolesCte('$2')},
+   chain(start_id, kind, item_id, depth) as (
        select h.id, 'hda'::text, h.id, 0 from history_dataset_association h where h.id = any($1::int[])
      union all
        select c.start_id, n.kind, n.item_id, c.depth + 1
@@ -64,10 +71,13 @@ const SOURCES = sql<ProvenanceSource>(
           coalesce((select d.uuid::text from history_dataset_association x join dataset d on d.id = x.dataset_id where p.kind = 'hda' and x.id = p.item_id),
                    (select d.uuid::text from library_dataset_dataset_association x join dataset d on d.id = x.dataset_id where p.kind = 'ldda' and x.id = p.item_id)) as uuid,
           j.id as "jobId", j.tool_id as "toolId", j.params, j.stdout, j.stderr,
-          (select coalesce(json_agg(json_build_object('name', i.name, 'hdaId', i.hda_id, 'uuid', d.uuid) order by i.id), '[]')
+          (select coalesce(json_agg(json_build_object('name', i.name, 'hdaId', i.hda_id, 'uuid', d.uuid,
+                    'historyId', ih.history_id, 'historyUserId', ihh.user_id, 'historyPublished', ihh.published, 'historyImportable', ihh.importable,
+                    'datasetAccessible', ${datasetAccessibleProbe('d.id')}) order by i.id), '[]')
              from job_to_input_dataset i
              join history_dataset_association ih on ih.id = i.hda_id
              join dataset d on d.id = ih.dataset_id
+             join history ihh on ihh.id = ih.history_id
             where i.job_id = j.id) as inputs
      from picked p
      left join job j on j.id = p.job_id`,
@@ -75,5 +85,5 @@ const SOURCES = sql<ProvenanceSource>(
 
 /** The provenance sources of these history datasets (missing ids are left out): one statement. */
 export async function loadProvenanceSources(ctx: RequestContext, hdaIds: readonly number[]): Promise<ProvenanceSource[]> {
-  return ctx.rows(SOURCES, [hdaIds]);
+  return ctx.rows(SOURCES, [hdaIds, ctx.caller.userId]);
 }

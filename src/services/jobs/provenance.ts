@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../context/request-context';
+import { rowReadable } from '../datasets/hda-reads';
 import { platformParams } from './job-params';
 import { loadProvenanceSources, type ProvenanceSource } from './provenance-view';
 
@@ -24,8 +25,10 @@ const MAX_LEVELS = 100;
 /**
  * Provenance of a history dataset the caller may read (its history's owner, an administrator, or
  * anyone holding its access roles, as for showing it). Without `follow`: the access read and one
- * statement; with it, one statement per level of inputs. As on the platform, inputs are described
- * whoever may read them: they are part of how the readable dataset was made.
+ * statement; with it, one statement per level of inputs. An input the caller may not read (its
+ * history's owner, administrators, holders of its access roles) is named by its id alone (uuid null)
+ * and not followed: the platform 15.05 described every input, its job's parameters and outputs
+ * included, to anyone who could read the dataset made from it.
  */
 export async function datasetProvenance(ctx: RequestContext, encodedHistoryId: string, encodedId: string, follow: boolean): Promise<ProvenanceRecord> {
   // The platform's old-style API decorator: a user is required even for a public dataset.
@@ -37,7 +40,8 @@ export async function datasetProvenance(ctx: RequestContext, encodedHistoryId: s
     const rows = await loadProvenanceSources(ctx, pending);
     for (const row of rows) sources.set(row.hdaId, row);
     if (!follow) break;
-    pending = [...new Set(rows.flatMap((row) => row.inputs.map((input) => input.hdaId)))].filter((id) => !sources.has(id));
+    const readableInputs = rows.flatMap((row) => row.inputs.filter((input) => rowReadable(ctx.caller, input)));
+    pending = [...new Set(readableInputs.map((input) => input.hdaId))].filter((id) => !sources.has(id));
   }
   return new RecordBuilder(ctx, sources, follow).record(hda.id, { id: ctx.services.ids.encode(hda.id), uuid: hda.dataset.uuid });
 }
@@ -62,6 +66,10 @@ class RecordBuilder {
     const tool = source.toolId ? this.ctx.services.tools.registry.get(source.toolId) : undefined;
     const parameters: Record<string, unknown> = platformParams(source.params ?? {}, tool, ids);
     for (const input of source.inputs) {
+      if (!rowReadable(this.ctx.caller, input)) {
+        parameters[input.name] = { id: ids.encode(input.hdaId), uuid: null };
+        continue;
+      }
       const inputReference = { id: ids.encode(input.hdaId), uuid: input.uuid };
       parameters[input.name] = this.follow ? this.record(input.hdaId, inputReference) : inputReference;
     }

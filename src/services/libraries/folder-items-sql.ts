@@ -14,7 +14,9 @@ import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
  * one probe per dataset for its access and manage roles together; a dataset's modify right is only
  * looked up for deleted ones (the listing shows it nowhere else). Active subfolders are listed to
  * everyone who may open the library (their contents are filtered when opened); deleted items need
- * include_deleted and the modify right; active datasets need every one of their access roles.
+ * include_deleted and the modify right; active datasets need every one of their access roles. A
+ * deleted dataset listed to a holder of its modify right who lacks its access roles is named, not
+ * described: its datatype and size are null (the platform 15.05 showed them).
  */
 
 /** Items per batch of a streamed folder listing: the cursor reads this many rows at a time. */
@@ -50,7 +52,8 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
 /**
  * A listed subfolder or dataset as the service hands it on: the statement's row itself (its columns
  * are named and coalesced as the item's fields; a listing of 100,000 makes no second object per item).
- * The fields from `fileExt` on are null for a subfolder, `canModify` for a dataset.
+ * The fields from `fileExt` on are null for a subfolder, `canModify` for a dataset; `fileExt` and
+ * `fileSize` also for a dataset the caller may not read (a deleted one, listed for its modify right).
  */
 export interface FolderItemRow {
   /** The listing's first sort key ('folder' sorts after 'file': descending puts subfolders first). */
@@ -72,8 +75,11 @@ export interface FolderItemRow {
 
 const { libraryModify, libraryManage, datasetAccess, datasetManage } = PERMISSION_ACTIONS;
 
+/** The caller may read the dataset: an administrator, or a holder of every one of its access roles (none: public). */
+const FILE_READABLE = '($3 or dp.access is null or dp.access <@ $2::int[])';
+
 /** The caller's visibility rule for files, without the keyset: `rows` of the count and of the listing. */
-const FILE_VISIBLE = `((not ld.deleted and ($3 or dp.access is null or dp.access <@ $2::int[]))
+const FILE_VISIBLE = `((not ld.deleted and ${FILE_READABLE})
    or (ld.deleted and $4 and ($3 or coalesce((select true from item_permission mp
         where mp.item_type = 'library_dataset' and mp.item_id = ld.id and mp.action = '${libraryModify}' and mp.role_id = any($2::int[]) limit 1), false))))`;
 
@@ -114,7 +120,8 @@ function filesPart(shape: ItemsShape, limit: string): string {
   const after = shape.from === 'files' ? 'and (ld.name, ld.id) > ($6::text, $7::int)' : '';
   return `(select 'file' as kind, ld.id, ld.name, ${iso('ld.create_time')} as "createTime", ${iso('ld.update_time')} as "updateTime", ld.deleted,
           null::boolean as "canModify", $3 or dp.can_manage as "canManage",
-          a.extension::text as "fileExt", ${iso('a.create_time')} as "dateUploaded", coalesce(a.file_size, 0)::float8 as "fileSize", a.state::text as state,
+          case when ${FILE_READABLE} then a.extension::text end as "fileExt", ${iso('a.create_time')} as "dateUploaded",
+          case when ${FILE_READABLE} then coalesce(a.file_size, 0)::float8 end as "fileSize", a.state::text as state,
           dp.access is null as "isUnrestricted", coalesce(dp.access = array[$5::int], false) as "isPrivate"
      from library_dataset ld
      ${FILE_VERSION}

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatSize } from '../ui/format-size';
+import { NO_PERMISSION } from '../ui/no-permission';
 import type { ElementNode } from './collection-documents';
 
 const ESTIMATED_ROW_PX = 40;
@@ -54,6 +55,14 @@ function ElementRow({ element, openUrl }: { element: ElementNode; openUrl(elemen
     return (
       <div className="item element">
         {element.elementIdentifier} <span className="muted">(a library dataset)</span>
+      </div>
+    );
+  }
+  if (!dataset.accessible) {
+    return (
+      <div className={`item dataset element inaccessible state-${dataset.state}${dataset.deleted ? ' deleted' : ''}`} data-state={dataset.state}>
+        {element.elementIdentifier}
+        <span className="visually-hidden">, state {dataset.state}</span> <span className="muted">{NO_PERMISSION}</span>
       </div>
     );
   }

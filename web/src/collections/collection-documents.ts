@@ -16,6 +16,7 @@ export const CollectionElementFields = graphql(`
       fileSize
       deleted
       purged
+      accessible
     }
     collection {
       id

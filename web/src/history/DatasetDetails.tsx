@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from 'urql';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { NO_PERMISSION } from '../ui/no-permission';
 import { RenameForm } from '../ui/RenameForm';
 import { AnnotationEditor } from './AnnotationEditor';
 import { DeleteDatasetMutation, downloadUrl, UpdateDatasetMutation } from './dataset-mutations';
@@ -13,8 +14,23 @@ import type { HistoryDatasetItem } from './useHistoryItems';
 /**
  * The open part of a dataset's line: its facts, tags, annotation and peek, and what its owner may do
  * (rename, change the datatype, hide, delete, undelete, purge). `editable`: the caller may change it.
+ * A dataset the caller may not read shows its state and why nothing else: no peek, download or view.
  */
 export function DatasetDetails({ dataset, editable, id }: { dataset: HistoryDatasetItem; editable: boolean; id: string }) {
+  if (!dataset.accessible) {
+    return (
+      <div id={id} className="item-details">
+        <p className="muted">
+          state <strong>{dataset.state}</strong>
+        </p>
+        <p className="notice-inaccessible">{NO_PERMISSION}</p>
+      </div>
+    );
+  }
+  return <ReadableDatasetDetails dataset={dataset} editable={editable} id={id} />;
+}
+
+function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDatasetItem; editable: boolean; id: string }) {
   const [editing, setEditing] = useState<'name' | 'datatype' | null>(null);
   const [updated, updateDataset] = useMutation(UpdateDatasetMutation);
   const [deleted, deleteDataset] = useMutation(DeleteDatasetMutation);

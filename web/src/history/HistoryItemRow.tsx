@@ -24,10 +24,14 @@ export function HistoryItemRow({ item, editable }: { item: HistoryItem; editable
 function DatasetRow({ dataset, editable }: { dataset: HistoryDatasetItem; editable: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = `dataset-${dataset.id}-details`;
-  const flags = [dataset.purged ? 'purged' : dataset.deleted && 'deleted', !dataset.visible && 'hidden'].filter(Boolean).join(', ');
+  const flags = [dataset.purged ? 'purged' : dataset.deleted && 'deleted', !dataset.visible && 'hidden', !dataset.accessible && 'no permission'].filter(Boolean).join(', ');
 
   return (
-    <div className={`item dataset state-${dataset.state}${dataset.deleted ? ' deleted' : ''}`} data-state={dataset.state} data-hid={dataset.hid}>
+    <div
+      className={`item dataset state-${dataset.state}${dataset.deleted ? ' deleted' : ''}${dataset.accessible ? '' : ' inaccessible'}`}
+      data-state={dataset.state}
+      data-hid={dataset.hid}
+    >
       <button type="button" className="item-title" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
         <span className="hid">{dataset.hid}:</span> {dataset.name}
         <span className="visually-hidden">, state {dataset.state}</span>

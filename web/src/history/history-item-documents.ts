@@ -22,6 +22,7 @@ export const HistoryDatasetFields = graphql(`
     visible
     deleted
     purged
+    accessible
     annotation
     tags
     historyId
