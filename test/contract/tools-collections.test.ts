@@ -131,6 +131,23 @@ describe('POST /api/tools with a data_collection parameter', () => {
     expect(await datasetText(h, alice.key, res.body.outputs[0].id)).toBe('line 0\nline 1\nline 2\n');
   });
 
+  it('refuses a readable collection with an element the caller may not read, and writes nothing (its content would reach the job)', async () => {
+    const published = await createHistory(h, alice.key, 'published with one private element');
+    const list = await listOf(alice.key, published, 2);
+    const elements = (await h.api.get(`/api/histories/${published}/contents/dataset_collections/${String(list.id)}`).query({ key: alice.key })).body.elements as Array<{ object: { id: string } }>;
+    expect((await h.api.put(`/api/datasets/${elements[1].object.id}/permissions`).query({ key: alice.key }).send({ action: 'make_private' })).status).toBe(200);
+    expect((await h.api.put(`/api/histories/${published}/publish`).query({ key: alice.key })).status).toBe(200);
+    const bobHistory = await createHistory(h, bob.key, 'bob reads the published list');
+    const res = await runTool(bob.key, { tool_id: 'list_cat', history_id: bobHistory, inputs: { items: { src: 'hdca', id: list.id } } });
+    expect(res.status).toBe(403);
+    expect(res.body.err_code).toBe(403002);
+    const mapped = await runTool(bob.key, { tool_id: 'cat1', history_id: bobHistory, inputs: { input1: { batch: true, values: [{ src: 'hdca', id: list.id }] } } });
+    expect(mapped.status).toBe(403);
+    expect((await h.api.get(`/api/histories/${bobHistory}/contents`).query({ key: bob.key })).body).toEqual([]);
+    // The owner still runs the tool over it.
+    expect((await runTool(alice.key, { tool_id: 'list_cat', history_id: published, inputs: { items: { src: 'hdca', id: list.id } } })).status).toBe(200);
+  });
+
   it('refuses a collection of the wrong type with 400', async () => {
     const list = await listOf(alice.key, history, 2);
     const res = await runTool(alice.key, { tool_id: 'pair_cat', history_id: history, inputs: { pair: { src: 'hdca', id: list.id } } });
