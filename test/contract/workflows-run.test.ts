@@ -215,6 +215,19 @@ describe('mapping a workflow over a list collection', () => {
     expect(await Promise.all(elements.map((element) => datasetText(h, alice.key, element.object.id)))).toEqual(['a1\n', 'b1\n', 'c1\n']);
   });
 
+  it('refuses to map over a published list with an element the caller may not read, before anything is scheduled', async () => {
+    const workflow = await importWorkflow(h, bob.key, headOverListWorkflow('head over a published list', 1));
+    const published = await createHistory(h, alice.key, 'published with a private element');
+    const list = await listIn(alice.key, published, ['open\n', 'secret\n']);
+    const elements = (await h.api.get(`/api/histories/${published}/contents/dataset_collections/${list.id}`).query({ key: alice.key })).body.elements as Array<{ object: { id: string } }>;
+    expect((await h.api.put(`/api/datasets/${elements[1].object.id}/permissions`).query({ key: alice.key }).send({ action: 'make_private' })).status).toBe(200);
+    expect((await h.api.put(`/api/histories/${published}/publish`).query({ key: alice.key })).status).toBe(200);
+    const bobHistory = await createHistory(h, bob.key, 'bob maps the published list');
+    const res = await h.api.post('/api/workflows').send({ key: bob.key, workflow_id: workflow.id, history: `hist_id=${bobHistory}`, inputs: { 0: { src: 'hdca', id: list.id } } });
+    expectError(res, 403, 403002);
+    expect((await h.api.get(`/api/histories/${bobHistory}/contents`).query({ key: bob.key })).body).toEqual([]);
+  });
+
   it("applies the step's actions to every element's output: renamed after its own input, hidden, tagged (the last tag of a name kept), retyped", async () => {
     const workflow = headOverListWorkflow('actions over list', 1);
     (workflow.steps as Record<string, Record<string, unknown>>)['1'].post_job_actions = {

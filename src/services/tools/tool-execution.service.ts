@@ -31,6 +31,7 @@ import { insertJobs, PAUSED_OVER_QUOTA, type PlannedJob } from './job-rows';
 import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
+import { requireReadableElements } from '../collections/readable-elements';
 
 export interface ToolRunRequest {
   toolId: string;
@@ -183,11 +184,8 @@ export class ToolExecutionService {
   private async resolveCollection(ctx: RequestContext, encodedId: string, used: InputHda[]): Promise<CollectionValue> {
     const hdca = await ctx.services.hdcas.readable(ctx, encodedId);
     const trees = await loadElementTrees(ctx, [hdca.collection.id]);
-    const leaves = leavesOf(trees, hdca.collection.id);
-    // Reading a collection is not reading its elements: a job over one it may not read would hand its content to the caller.
-    const unreadable = leaves.find((leaf) => !leaf.hda.accessible);
-    if (unreadable) throw errors.notAccessible(`Element ${unreadable.path.join(':')} of the collection is not accessible by the current user`);
-    const leafIds = leaves.map((leaf) => leaf.hda.id);
+    requireReadableElements(trees, hdca.collection.id);
+    const leafIds = leavesOf(trees, hdca.collection.id).map((leaf) => leaf.hda.id);
     const entities = await ctx.em.find(HistoryDatasetAssociation, { id: { $in: leafIds } }, { populate: ['dataset'] });
     for (const hda of entities) {
       if (hda.purged) throw errors.invalidAttribute(`Dataset ${ctx.services.ids.encode(hda.id)} of the collection has been purged.`);

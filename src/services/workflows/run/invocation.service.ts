@@ -13,6 +13,8 @@ import { cancelInvocationJobs } from './invocation-jobs';
 import { type InvocationView, listInvocationsOf, readInvocation, stepsByInvocationId } from './invocation-view';
 import { type GivenInput, givenInputs, replacementParams, requireInstalledTools, type RunWorkflowInput, stepParameters } from './run-request';
 import { SCHEDULE_TASK } from './scheduler';
+import { requireReadableElements } from '../../collections/readable-elements';
+import { loadElementTrees } from '../../collections/collection-elements';
 
 const NOT_ACCESSIBLE = 'Workflow is not owned by or shared with current user';
 /** How long a run request waits for a scheduler that another worker took (the platform answered when scheduled). */
@@ -85,6 +87,7 @@ export class InvocationService {
   private async placeInput(ctx: RequestContext, history: History, item: GivenInput, addToHistory: boolean): Promise<ContentRef> {
     if (item.src === 'hdca') {
       const hdca = await ctx.services.hdcas.readable(ctx, item.id);
+      requireReadableElements(await loadElementTrees(ctx, [hdca.collection.id]), hdca.collection.id);
       if (!addToHistory || hdca.history.id === history.id) return { src: 'hdca', id: hdca.id };
       const copy = await ctx.services.hdcas.copy(ctx, ctx.services.ids.encode(history.id), item.id);
       return { src: 'hdca', id: copy.id };
