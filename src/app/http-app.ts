@@ -10,6 +10,7 @@ import { httpErrorHandler } from '../http/error-handler';
 import { landingPage } from '../http/landing-page';
 import { queryCountMiddleware } from '../http/query-count';
 import { requestLogger } from '../http/request-logger';
+import { baseSecurityHeaders } from '../http/security-headers';
 import { webApp } from '../http/web-app';
 
 export interface HttpApp {
@@ -27,6 +28,7 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestLogger(services.log));
+  app.use(baseSecurityHeaders());
   app.use(queryCountMiddleware(services.config.exposeQueryCount));
   app.use(graphql.router);
   app.use(createGraphiQL(services));

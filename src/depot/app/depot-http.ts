@@ -5,6 +5,7 @@ import { createGraphQLRouter } from '../../graphql/server/apollo';
 import { httpErrorHandler } from '../../http/error-handler';
 import { queryCountMiddleware } from '../../http/query-count';
 import { requestLogger } from '../../http/request-logger';
+import { baseSecurityHeaders } from '../../http/security-headers';
 import type { DepotServices } from '../context/depot-services';
 import { getDepotSchema } from '../graphql/depot-schema';
 import { depotContextMiddleware } from '../http/depot-context-middleware';
@@ -22,6 +23,7 @@ export async function createDepotHttpApp(services: DepotServices): Promise<HttpA
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestLogger(services.log));
+  app.use(baseSecurityHeaders());
   app.use(queryCountMiddleware(services.config.exposeQueryCount));
   app.use(graphql.router);
   app.use(createDepotShim(schema, services));
