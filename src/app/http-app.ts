@@ -11,6 +11,7 @@ import { landingPage } from '../http/landing-page';
 import { queryCountMiddleware } from '../http/query-count';
 import { requestLogger } from '../http/request-logger';
 import { baseSecurityHeaders } from '../http/security-headers';
+import { applyTrustProxy } from '../http/trust-proxy';
 import { webApp } from '../http/web-app';
 
 export interface HttpApp {
@@ -26,6 +27,7 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   const graphql = await createGraphQLEndpoint(schema, services);
   const app = express();
   app.disable('x-powered-by');
+  applyTrustProxy(app, services.config.trustProxy);
   app.set('etag', false);
   app.use(requestLogger(services.log));
   app.use(baseSecurityHeaders());

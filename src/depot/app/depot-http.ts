@@ -6,6 +6,7 @@ import { httpErrorHandler } from '../../http/error-handler';
 import { queryCountMiddleware } from '../../http/query-count';
 import { requestLogger } from '../../http/request-logger';
 import { baseSecurityHeaders } from '../../http/security-headers';
+import { applyTrustProxy } from '../../http/trust-proxy';
 import type { DepotServices } from '../context/depot-services';
 import { getDepotSchema } from '../graphql/depot-schema';
 import { depotContextMiddleware } from '../http/depot-context-middleware';
@@ -21,6 +22,7 @@ export async function createDepotHttpApp(services: DepotServices): Promise<HttpA
   });
   const app = express();
   app.disable('x-powered-by');
+  applyTrustProxy(app, services.config.trustProxy);
   app.set('etag', false);
   app.use(requestLogger(services.log));
   app.use(baseSecurityHeaders());
