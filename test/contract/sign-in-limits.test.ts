@@ -1,4 +1,5 @@
 import { User } from '../../src/entities/user.entity';
+import { SignInLimiter } from '../../src/services/sessions/sign-in-limiter';
 import { startTestDepot, type TestDepot } from '../support/test-depot';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
@@ -189,6 +190,21 @@ describe('the limits hold across server processes', () => {
     const codes = answers.map((answer) => refusalOf(answer).code);
     expect(codes.filter((code) => code === 'AuthenticationFailed')).toHaveLength(3);
     expect(codes.filter((code) => code === 'TooManyRequests')).toHaveLength(7);
+  });
+});
+
+describe('the counts of windows that are over are swept', () => {
+  it('removes old rows as attempts come (every 100th attempt of a process), keeping the current ones', async () => {
+    const limiter = new SignInLimiter(h.platform.services.db.reader, 'sign_in_failure', { maxFailuresPerAccount: 1000, maxFailuresPerAddress: 1000, windowSeconds: 2 }, h.platform.services.log);
+    const em = h.platform.services.db.orm.em.fork();
+    const connection = em.getConnection();
+    await connection.execute(`insert into sign_in_failure (key, window_start, failures) select 'address:old-' || i, now() - interval '1 hour', 3 from generate_series(1, 50) as i`);
+    const old = async () => Number((await connection.execute<Array<{ n: string }>>(`select count(*) as n from sign_in_failure where key like 'address:old-%'`))[0].n);
+    expect(await old()).toBe(50);
+    for (let i = 0; i < 100; i += 1) await limiter.attempt(`sweeper${i}@example.org`, '192.0.2.200');
+    expect(await old()).toBe(0);
+    // This window's rows stay.
+    expect(Number((await connection.execute<Array<{ n: string }>>(`select count(*) as n from sign_in_failure where key = 'address:192.0.2.200'`))[0].n)).toBe(1);
   });
 });
 
