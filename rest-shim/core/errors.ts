@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { appErrorFromDatabase, loggableError } from '../../src/errors/database-errors';
-import { AppError } from '../../src/errors/error-kinds';
+import { AppError, RetryLaterError } from '../../src/errors/error-kinds';
 import type { Logger } from '../../src/logging/logger';
 
 /**
@@ -15,6 +15,8 @@ export type ErrorStyle = 'json' | 'text' | 'text-400' | 'text-or-error-dict';
 export interface ErrorResponse {
   status: number;
   body: unknown;
+  /** Headers the answer needs besides its body (`Retry-After` of a refusal that lifts by itself). */
+  headers?: Record<string, string>;
 }
 
 export const UNCAUGHT = { err_msg: 'Uncaught exception in exposed API method:', err_code: 0 } as const;
@@ -50,5 +52,7 @@ export function renderError(error: unknown, style: ErrorStyle, log: Logger): Err
     if (appError.status === 400 || appError.kind === 'AuthenticationRequired') return { status: appError.status, body: appError.message };
     if (appError.status === 403 || appError.status >= 500) return { status: appError.status, body: { error: appError.message } };
   }
-  return { status: appError.status, body: { err_msg: appError.message, err_code: appError.code, ...appError.extra } };
+  const body = { err_msg: appError.message, err_code: appError.code, ...appError.extra };
+  if (appError instanceof RetryLaterError) return { status: appError.status, body, headers: { 'Retry-After': String(appError.retryAfterSeconds) } };
+  return { status: appError.status, body };
 }

@@ -16,7 +16,8 @@ function send(res: Response, status: number, body: unknown): void {
 }
 
 export function sendError(res: Response, error: unknown, style: ErrorStyle, log: Logger): void {
-  const { status, body } = renderError(error, style, log);
+  const { status, body, headers } = renderError(error, style, log);
+  if (headers) res.set(headers);
   send(res, status, body);
 }
 

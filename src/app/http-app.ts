@@ -10,6 +10,8 @@ import { httpErrorHandler } from '../http/error-handler';
 import { landingPage } from '../http/landing-page';
 import { queryCountMiddleware } from '../http/query-count';
 import { requestLogger } from '../http/request-logger';
+import { baseSecurityHeaders } from '../http/security-headers';
+import { applyTrustProxy } from '../http/trust-proxy';
 import { webApp } from '../http/web-app';
 
 export interface HttpApp {
@@ -25,8 +27,10 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   const graphql = await createGraphQLEndpoint(schema, services);
   const app = express();
   app.disable('x-powered-by');
+  applyTrustProxy(app, services.config.trustProxy);
   app.set('etag', false);
   app.use(requestLogger(services.log));
+  app.use(baseSecurityHeaders());
   app.use(queryCountMiddleware(services.config.exposeQueryCount));
   app.use(graphql.router);
   app.use(createGraphiQL(services));

@@ -57,6 +57,7 @@ import { PermissionService } from '../services/permissions/permission.service';
 import { QuotaService } from '../services/quotas/quota.service';
 import { RoleService } from '../services/roles/role.service';
 import { SessionService } from '../services/sessions/session.service';
+import { SignInLimiter } from '../services/sessions/sign-in-limiter';
 import { TagService } from '../services/tags/tag.service';
 import { ToolCatalogService } from '../services/tools/tool-catalog.service';
 import { ToolExecutionService } from '../services/tools/tool-execution.service';
@@ -99,7 +100,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     ids,
     layout,
     identity: new IdentityService(config, ids, db.reader, new CallerCache(db.signals)),
-    sessions: new SessionService(passwords),
+    sessions: new SessionService(passwords, new SignInLimiter(db.reader, 'sign_in_failure', config.signInLimits, log)),
     users: new UserService(config, passwords),
     roles: new RoleService(),
     groups,

@@ -1,5 +1,5 @@
 import bcrypt from 'bcryptjs';
-import { createHash, pbkdf2, timingSafeEqual } from 'node:crypto';
+import { createHash, pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const pbkdf2Async = promisify(pbkdf2);
@@ -11,6 +11,9 @@ const pbkdf2Async = promisify(pbkdf2);
  * the unsalted sha1 hex digest.
  */
 export class PasswordHasher {
+  /** A hash of no one's password, made once when first needed, at the cost new hashes have. */
+  private standIn: Promise<string> | null = null;
+
   constructor(private readonly rounds: number) {}
 
   hash(password: string): Promise<string> {
@@ -22,6 +25,16 @@ export class PasswordHasher {
     if (hash.startsWith('PBKDF2$')) return verifyPlatformPbkdf2(password, hash);
     if (/^[0-9a-f]{40}$/i.test(hash)) return sameText(createHash('sha1').update(password, 'utf8').digest('hex'), hash.toLowerCase());
     return bcrypt.compare(password, hash);
+  }
+
+  /**
+   * Spends the time a verification takes when there is no account to verify against, so that how
+   * long a refusal takes does not tell an unknown account from a wrong password. Always false.
+   */
+  async verifyWithoutAccount(password: string): Promise<false> {
+    this.standIn ??= bcrypt.hash(randomBytes(18).toString('base64'), this.rounds);
+    await bcrypt.compare(password, await this.standIn);
+    return false;
   }
 
   /** Whether a stored hash is one of the platform's formats, to be replaced by this service's at the next login. */

@@ -85,7 +85,29 @@ export interface AppConfig {
    * every job runs locally.
    */
   jobConf: JobConfig;
+  /**
+   * Which proxies in front of the service are believed about the client (TRUST_PROXY, express's
+   * `trust proxy`): false (default) believes none, true every one, a number that many hops, a list the
+   * proxies at those addresses or subnets (`loopback`, `10.0.0.0/8`…). A believed proxy's
+   * `X-Forwarded-Proto` makes the session cookie `Secure`; its `X-Forwarded-For` is the client address
+   * sign-ins are limited by.
+   */
+  trustProxy: TrustProxy;
+  /** Failed sign-ins allowed per account and per client address in a window before sign-ins are refused (SIGN_IN_*). */
+  signInLimits: SignInLimits;
   jobs: { localWorkers: number; pollMs: number; signalledPollMs: number; claimBatch: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number; slurmPollMs: number };
+}
+
+/** express's `trust proxy` values: none, all, a number of hops, or addresses and subnets. */
+export type TrustProxy = boolean | number | string[];
+
+export interface SignInLimits {
+  /** Failed sign-ins of one account (by the email or name given) in a window (SIGN_IN_MAX_FAILURES_PER_ACCOUNT, default 10). */
+  maxFailuresPerAccount: number;
+  /** Failed sign-ins from one client address in a window (SIGN_IN_MAX_FAILURES_PER_ADDRESS, default 50). */
+  maxFailuresPerAddress: number;
+  /** The window's length (SIGN_IN_WINDOW_SECONDS, default 900): counts start again after it. */
+  windowSeconds: number;
 }
 
 const list = (value: string | undefined) =>
@@ -100,6 +122,15 @@ const int = (value: string | undefined, fallback: number) => {
 };
 
 export type Env = Record<string, string | undefined>;
+
+/** TRUST_PROXY: unset, empty or false; true; a number of hops; else a comma-separated list of addresses or subnets. */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || /^(false|no|off)$/i.test(text)) return false;
+  if (/^(true|yes|on)$/i.test(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return list(text);
+}
 
 /** The platform's sample tool data tables, shipped with the project (empty `.loc` files). */
 export const SHIPPED_TOOL_DATA_CONFIG = join(__dirname, '../../config/tool_data_table_conf.xml');
@@ -186,6 +217,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     recordSqlFile: env.RECORD_SQL_FILE ? resolve(env.RECORD_SQL_FILE) : null,
     webConcurrency: Math.max(1, int(env.WEB_CONCURRENCY, env.DATABASE_URL ? availableParallelism() : 1)),
     shutdownDeadlineSeconds: int(env.SHUTDOWN_DEADLINE_SECONDS, 30),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    signInLimits: {
+      maxFailuresPerAccount: Math.max(1, int(env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT, 10)),
+      maxFailuresPerAddress: Math.max(1, int(env.SIGN_IN_MAX_FAILURES_PER_ADDRESS, 50)),
+      windowSeconds: Math.max(1, int(env.SIGN_IN_WINDOW_SECONDS, 900)),
+    },
     jobConf: env.JOB_CONFIG_FILE ? loadJobConfig(resolve(env.JOB_CONFIG_FILE), { env }) : defaultJobConfig(int(env.LOCAL_JOB_WORKERS, 2)),
     jobs: {
       localWorkers: int(env.LOCAL_JOB_WORKERS, 2),

@@ -38,6 +38,8 @@ export class BaseRequestContext<S extends ContextServices = ContextServices> {
     readonly response: ResponseHooks = { setSessionCookie: () => undefined },
     /** The Host the request was sent to (recognises this server's own addresses in given URLs); null outside HTTP. */
     readonly requestHost: string | null = null,
+    /** The client's address (through the proxies TRUST_PROXY believes): sign-ins are limited by it; null outside HTTP. */
+    readonly clientAddress: string | null = null,
   ) {
     this.forked = typeof emSource === 'function' ? null : emSource;
   }

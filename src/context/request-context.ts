@@ -14,7 +14,7 @@ export class RequestContext extends BaseRequestContext<AppServices> {
 
   /** A new context for the same caller (fresh loaders, no EntityManager yet): each event of a long-lived subscription reads anew. */
   renewed(): RequestContext {
-    return new RequestContext(() => this.services.db.orm.em.fork({ useContext: true }), this.caller, this.services, this.log, this.response, this.requestHost);
+    return new RequestContext(() => this.services.db.orm.em.fork({ useContext: true }), this.caller, this.services, this.log, this.response, this.requestHost, this.clientAddress);
   }
 
   requireUserRef(): User {

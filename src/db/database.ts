@@ -9,6 +9,7 @@ import { serverAfterCreate } from './server-session';
 import { DatabaseSignals, embeddedAfterCreate, ServerSignalListener, subscribeEmbedded } from './signals';
 import { SqlReader } from './sql/sql-reader';
 import { SqlRecorder } from './sql/sql-recorder';
+import { patchOrmForLongTexts } from './long-text-patches';
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; absent means the embedded PGlite. */
@@ -59,6 +60,8 @@ export class QueryCounter {
 const MIGRATION_LOCK = 7_150_505; // any constant; serialises migrations of processes sharing a server
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // A request's long text in a where clause must not cost the ORM its length in allocations.
+  patchOrmForLongTexts();
   let embedded: EmbeddedPostgres | undefined;
   let connection: OrmConnection;
   if (options.databaseUrl) {

@@ -35,6 +35,7 @@ import { Request, RequestEvent } from './request.entity';
 import { ExternalService, RequestType, RequestTypeExternalServiceAssociation, SampleState } from './request-type.entity';
 import { Role } from './role.entity';
 import { Sample, SampleDataset, SampleEvent } from './sample.entity';
+import { SignInFailure, SignInFailureRecord } from './sign-in-failure.entity';
 import { User } from './user.entity';
 import { Visualization, VisualizationRevision, VisualizationUserShareAssociation } from './visualization.entity';
 import { StoredWorkflow, StoredWorkflowUserShareAssociation, Workflow, WorkflowStep } from './workflow.entity';
@@ -171,4 +172,6 @@ export const ALL_ENTITIES = [
   WorkflowInvocationStepJob,
   InstalledDepotRepository,
   InstalledDepotTool,
+  SignInFailureRecord,
+  SignInFailure,
 ];

@@ -1,11 +1,19 @@
 import { AppError } from './error-kinds';
 
 /**
- * Data errors PostgreSQL reports for values a request carried (too long, out of range, malformed
- * text): they are the caller's bad input, answered 400, never a 500. SQLSTATE class 22.
+ * Errors PostgreSQL reports for values a request carried: they are the caller's bad input, answered
+ * 400, never a 500. SQLSTATE class 22 (too long, out of range, malformed text, a bad pattern), and
+ * 54000, the limits a long text meets where no column length stops it first: an index entry over
+ * its page's third ("index row requires 12032 bytes, maximum size is 8191", "index row size exceeds
+ * btree maximum"), a text-search vector over 1 MB ("string is too long for tsvector"), a row or an
+ * array too large.
  */
 const INPUT_ERRORS: Record<string, string> = {
   '22001': 'A value is longer than the field allows.',
+  '54000': 'A value is too long to be stored.',
+  '22019': 'A search pattern is not valid.',
+  '22025': 'A search pattern is not valid.',
+  '2201B': 'A search pattern is not valid.',
   '22003': 'A number is out of range.',
   '22007': 'A date or time is not valid.',
   '22008': 'A date or time is out of range.',

@@ -27,6 +27,8 @@ export const ERROR_KINDS = {
   ObjectNotFound: { status: 404, code: 404001, message: 'No such object found.' },
   DeprecatedMethod: { status: 404, code: 404002, message: 'This API method or call signature has been deprecated and is no longer available' },
   Conflict: { status: 409, code: 409001, message: 'Database conflict prevented fulfilling the request.' },
+  /** Not one of the platform's kinds: sign-ins refused after too many failures, until the window is over. */
+  TooManyRequests: { status: 429, code: 429001, message: 'Too many requests; try again later.' },
   InternalServerError: { status: 500, code: 500001, message: 'Internal server error.' },
   InconsistentDatabase: { status: 500, code: 500002, message: 'Inconsistent database prevented fulfilling the request.' },
   NotImplemented: { status: 501, code: 501001, message: 'Method is not implemented.' },
@@ -58,6 +60,19 @@ export class AppError extends Error {
 
   get code(): number {
     return ERROR_KINDS[this.kind].code;
+  }
+}
+
+/**
+ * A refusal that lifts by itself after a while (too many failed sign-ins): REST answers it with a
+ * `Retry-After` header, and both the REST body and the GraphQL extensions carry `retry_after` (seconds).
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TooManyRequests', message, { retry_after: retryAfterSeconds });
   }
 }
 

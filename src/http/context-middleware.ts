@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { CookieOptions, NextFunction, Request, Response } from 'express';
 import type { Credentials } from '../auth/identity.service';
 import type { AppServices } from '../context/app-services';
 import type { BaseRequestContext, ResponseHooks } from '../context/base-request-context';
@@ -16,12 +16,28 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** Where a request came from: the Host it was sent to, and the client's address. */
+export interface RequestOrigin {
+  host: string | null;
+  /** `req.ip`: the connection's address, or the client a proxy believed by TRUST_PROXY names. */
+  address: string | null;
+}
+
 /** How one application turns a request into its context. */
 export interface ContextFactory<C extends BaseRequestContext> {
   /** The application's session cookie. */
   cookieName: string;
   resolve(credentials: Credentials): Promise<Caller>;
-  build(caller: Caller, hooks: ResponseHooks, host: string | null): C;
+  build(caller: Caller, hooks: ResponseHooks, origin: RequestOrigin): C;
+}
+
+/**
+ * The session cookie's attributes: never readable by scripts, sent on top-level navigations from
+ * elsewhere but not on their subrequests, and `Secure` when the request arrived over HTTPS (directly,
+ * or through a proxy TRUST_PROXY believes), so that the browser never sends it over plain HTTP.
+ */
+export function sessionCookieOptions(req: Request): CookieOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure };
 }
 
 /**
@@ -35,11 +51,11 @@ export function contextMiddlewareOf<C extends BaseRequestContext>(factory: Conte
       const caller = await factory.resolve(credentialsOf(req, factory.cookieName));
       const hooks: ResponseHooks = {
         setSessionCookie(value) {
-          if (value === null) res.clearCookie(factory.cookieName, { path: '/' });
-          else res.cookie(factory.cookieName, value, { path: '/', httpOnly: true, sameSite: 'lax' });
+          if (value === null) res.clearCookie(factory.cookieName, sessionCookieOptions(req));
+          else res.cookie(factory.cookieName, value, sessionCookieOptions(req));
         },
       };
-      res.locals.ctx = factory.build(caller, hooks, req.get('host') ?? null);
+      res.locals.ctx = factory.build(caller, hooks, { host: req.get('host') ?? null, address: req.ip ?? null });
       next();
     } catch (error) {
       if (error instanceof AppError) {
@@ -59,6 +75,6 @@ export function contextMiddleware(services: AppServices) {
   return contextMiddlewareOf<RequestContext>({
     cookieName: SESSION_COOKIE,
     resolve: (credentials) => services.identity.resolve(credentials),
-    build: (caller, hooks, host) => new RequestContext(fork, caller, services, services.log, hooks, host),
+    build: (caller, hooks, origin) => new RequestContext(fork, caller, services, services.log, hooks, origin.host, origin.address),
   });
 }

@@ -13,7 +13,8 @@ export function httpErrorHandler(log: Logger) {
       return;
     }
     if (res.headersSent) return next(error);
-    const { status, body } = renderError(error, 'json', log);
+    const { status, body, headers } = renderError(error, 'json', log);
+    if (headers) res.set(headers);
     res.status(status).json(body);
   };
 }

@@ -1,14 +1,22 @@
 import { type Request, type Response, Router } from 'express';
 import type { AppConfig } from '../config/app-config';
+import { uiSecurityHeaders } from './security-headers';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The page itself: static but for the version and the administrators' emails, rendered once. */
+/** The page's style, served as a file: the UI's Content-Security-Policy allows no inline style. */
+const STYLE = `body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #222; }
+code, pre { background: #f3f3f3; border-radius: 3px; }
+pre { padding: .6rem; overflow-x: auto; }
+`;
+
+/**
+ * The page itself: static but for the version, rendered once. It says how to become an
+ * administrator, never who the administrators are (visitors read it).
+ */
 function page(config: AppConfig): string {
   const version = `${config.version.major}.${config.version.minor}`;
-  const admins = config.adminUsers.length
-    ? `Administrators are the users whose emails ADMIN_USERS lists (now: ${escapeHtml(config.adminUsers.join(', '))}).`
-    : 'Administrators are the users whose emails ADMIN_USERS lists (none is set now: restart with ADMIN_USERS=&lt;email&gt;).';
+  const admins = 'Administrators are the users whose emails the server\'s ADMIN_USERS setting lists (a comma-separated list; the server reads it when it starts).';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -16,11 +24,7 @@ function page(config: AppConfig): string {
   <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>Analysis platform API ${version}</title>
   <link rel="icon" href="data:,">
-  <style>
-    body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #222; }
-    code, pre { background: #f3f3f3; border-radius: 3px; }
-    pre { padding: .6rem; overflow-x: auto; }
-  </style>
+  <link rel="stylesheet" href="/about.css">
 </head>
 <body>
   <p><a href="/">The web UI</a></p>
@@ -53,8 +57,11 @@ curl -X POST "http://localhost:${config.port}/api/users/&lt;id from the reply&gt
 export function landingPage(config: AppConfig): Router {
   const html = page(config);
   const router = Router();
-  router.get('/about', (_req: Request, res: Response) => {
+  router.get('/about', uiSecurityHeaders(), (_req: Request, res: Response) => {
     res.type('html').send(html);
+  });
+  router.get('/about.css', uiSecurityHeaders(), (_req: Request, res: Response) => {
+    res.type('css').setHeader('cache-control', 'public, max-age=86400').send(STYLE);
   });
   return router;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
 import { WEB_DIST_DIR } from '../web-build/web-build-stamp';
+import { uiSecurityHeaders } from './security-headers';
 
 /**
  * The web UI's client routes (web/src/app/App.tsx): each answers index.html, so a deep link or a
@@ -26,13 +27,17 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <body><h1>The web UI is not built</h1><p>Run <code>npm run web:build</code> (<code>npm start</code> builds it when it is stale).
 The API is described at <a href="/about">/about</a>.</p></body></html>`;
 
-/** Serves web/dist: hashed assets cached for a year, index.html (never cached) for the client routes. */
+/**
+ * Serves web/dist: hashed assets cached for a year, index.html (never cached) for the client routes,
+ * each answer with the UI's Content-Security-Policy.
+ */
 export function webApp(distDir: string = WEB_DIST_DIR): Router {
   const router = Router();
   const indexHtml = join(distDir, 'index.html');
+  const policy = uiSecurityHeaders();
   // Vite names assets by their content's hash: a new build has new names.
-  router.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, redirect: false }));
-  router.get(WEB_CLIENT_ROUTES, (_req: Request, res: Response) => {
+  router.use('/assets', policy, express.static(join(distDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, redirect: false }));
+  router.get(WEB_CLIENT_ROUTES, policy, (_req: Request, res: Response) => {
     if (!existsSync(indexHtml)) {
       res.status(503).type('html').send(NOT_BUILT);
       return;

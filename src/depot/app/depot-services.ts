@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { sql } from '../../db/sql/sql-statement';
 import { IdCodec } from '../../ids/id-codec';
 import type { Logger } from '../../logging/logger';
+import { SignInLimiter } from '../../services/sessions/sign-in-limiter';
 import { TaskRunner } from '../../tasks/task-runner';
 import type { DepotConfig } from '../config/depot-config';
 import type { DepotServices } from '../context/depot-services';
@@ -58,7 +59,7 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
     soleProcess: db.embeddedSocketDir !== null,
     queue: DEPOT_TASKS,
   });
-  const users = new DepotUserService(passwords);
+  const users = new DepotUserService(passwords, new SignInLimiter(db.reader, 'depot.sign_in_failure', config.signInLimits, log));
   const layout = new DepotLayout(config.depotDir);
   const services: DepotServices = {
     config,

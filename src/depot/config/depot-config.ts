@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type AppConfig, type Env, envFlag, loadConfig } from '../../config/app-config';
+import { type AppConfig, type Env, envFlag, loadConfig, type SignInLimits, type TrustProxy } from '../../config/app-config';
 
 /**
  * The depot's settings: its own port, database, id secret and files; the operator's master key,
@@ -37,6 +37,10 @@ export interface DepotConfig {
   passwordHashRounds: number;
   exposeQueryCount: boolean;
   shutdownDeadlineSeconds: number;
+  /** The platform's TRUST_PROXY: which proxies' X-Forwarded-Proto and X-Forwarded-For are believed. */
+  trustProxy: TrustProxy;
+  /** The platform's SIGN_IN_* limits, counted in the depot's own table. */
+  signInLimits: SignInLimits;
   version: { major: string; minor: string };
   tasks: { pollMs: number; heartbeatMs: number; staleSeconds: number };
 }
@@ -89,6 +93,8 @@ export function depotConfigOf(app: AppConfig, env: Env = process.env): DepotConf
     passwordHashRounds: app.passwordHashRounds,
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
     shutdownDeadlineSeconds: app.shutdownDeadlineSeconds,
+    trustProxy: app.trustProxy,
+    signInLimits: app.signInLimits,
     version: app.version,
     tasks: { pollMs: app.jobs.pollMs, heartbeatMs: app.jobs.heartbeatMs, staleSeconds: app.jobs.staleSeconds },
   };

@@ -1,5 +1,6 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { BaseEntity } from '../../entities/base.entity';
+import { SignInFailureRecord } from '../../entities/sign-in-failure.entity';
 import { DEPOT_SCHEMA } from './depot-schema';
 
 /** A depot account: authors publish repositories under their public username. */
@@ -52,3 +53,8 @@ export class DepotSession extends BaseEntity {
   @Property({ type: 'boolean' })
   isValid: boolean & Opt = true;
 }
+
+/** The depot's failed sign-in counts (its baseauth and `login`), in its own schema. */
+@Entity({ tableName: 'sign_in_failure', schema: DEPOT_SCHEMA })
+@Index({ properties: ['windowStart'] })
+export class DepotSignInFailure extends SignInFailureRecord {}

@@ -3,7 +3,8 @@ import { TaskRecord } from '../../entities/background-task.entity';
 import { Category } from './category.entity';
 import { Changeset } from './changeset.entity';
 import { DepotTask } from './depot-task.entity';
-import { DepotApiKey, DepotSession, DepotUser } from './depot-user.entity';
+import { SignInFailureRecord } from '../../entities/sign-in-failure.entity';
+import { DepotApiKey, DepotSession, DepotSignInFailure, DepotUser } from './depot-user.entity';
 import { RepositoryMetadata } from './repository-metadata.entity';
 import { Repository, RepositoryCategoryAssociation } from './repository.entity';
 
@@ -22,4 +23,6 @@ export const DEPOT_ENTITIES = [
   Changeset,
   RepositoryMetadata,
   DepotTask,
+  SignInFailureRecord,
+  DepotSignInFailure,
 ];

@@ -12,6 +12,6 @@ export function depotContextMiddleware(services: DepotServices) {
   return contextMiddlewareOf<DepotRequestContext>({
     cookieName: DEPOT_SESSION_COOKIE,
     resolve: (credentials) => services.identity.resolve({ apiKey: credentials.apiKey, sessionCookie: credentials.sessionCookie }),
-    build: (caller, hooks, host) => new DepotRequestContext(fork, caller, services, services.log, hooks, host),
+    build: (caller, hooks, origin) => new DepotRequestContext(fork, caller, services, services.log, hooks, origin.host, origin.address),
   });
 }

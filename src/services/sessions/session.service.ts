@@ -3,22 +3,39 @@ import type { RequestContext } from '../../context/request-context';
 import { GalaxySession } from '../../entities/galaxy-session.entity';
 import { History } from '../../entities/history.entity';
 import { User } from '../../entities/user.entity';
-import { AppError, errors } from '../../errors/error-kinds';
+import { errors } from '../../errors/error-kinds';
 import type { PasswordHasher } from '../../auth/passwords';
 import { newGuid } from '../../auth/secrets';
 import type { NewUserInput } from '../users/user.service';
+import { type SignInRefusals, BASEAUTH_REFUSALS, SIGN_IN_REFUSALS } from './sign-in-refusals';
+import type { SignInLimiter } from './sign-in-limiter';
 
 /** Browser sessions and password checks; sessions live in the database so every process shares them. */
 export class SessionService {
-  constructor(private readonly passwords: PasswordHasher) {}
+  constructor(
+    private readonly passwords: PasswordHasher,
+    private readonly limiter: SignInLimiter,
+  ) {}
 
-  /** Email and password to user, with the platform's baseauth messages. */
-  async checkCredentials(ctx: RequestContext, email: string, password: string): Promise<User> {
+  /**
+   * Email and password to user. Failed attempts are limited per account and per client address
+   * (SignInLimiter); an unknown account costs the time of a password check too. `refusals` words
+   * the failures: baseauth keeps the platform's messages (unknown account, wrong password), the
+   * graph's `login` answers one for both.
+   */
+  async checkCredentials(ctx: RequestContext, email: string, password: string, refusals: SignInRefusals = BASEAUTH_REFUSALS): Promise<User> {
+    const attempt = await this.limiter.attempt(email, ctx.clientAddress);
     const users = await ctx.em.find(User, { email });
-    if (users.length === 0) throw errors.notFound('The user does not exist.');
     if (users.length > 1) throw errors.inconsistent('An error occurred, please contact your administrator.');
     const [user] = users;
-    if (user.deleted || !(await this.passwords.verify(password, user.password))) throw new AppError('AuthenticationFailed', 'Invalid password.');
+    if (!user) {
+      await this.passwords.verifyWithoutAccount(password);
+      throw refusals.unknownAccount();
+    }
+    // A deleted account's password is checked all the same: the refusal takes as long as any other.
+    const matches = await this.passwords.verify(password, user.password);
+    if (user.deleted || !matches) throw refusals.wrongPassword();
+    await attempt.succeeded();
     if (this.passwords.isLegacy(user.password)) {
       // A password carried over from the platform (PBKDF2 or sha1) is stored in this service's format once it is known.
       user.password = await this.passwords.hash(password);
@@ -35,7 +52,7 @@ export class SessionService {
 
   /** Starts a logged-in browser session and hands its cookie to the response. */
   async login(ctx: RequestContext, email: string, password: string): Promise<User> {
-    const user = await this.checkCredentials(ctx, email, password);
+    const user = await this.checkCredentials(ctx, email, password, SIGN_IN_REFUSALS);
     await this.startSession(ctx, user);
     return user;
   }

@@ -1,4 +1,5 @@
 import { newGuid } from '../../../auth/secrets';
+import { SIGN_IN_REFUSALS } from '../../../services/sessions/sign-in-refusals';
 import type { DepotRequestContext } from '../../context/depot-context';
 import { DepotSession } from '../../entities/depot-user.entity';
 import type { DepotUserView } from './depot-user-view';
@@ -6,7 +7,7 @@ import type { DepotUserView } from './depot-user-view';
 /** The depot's browser sessions: in its own table, shared by every process. */
 export class DepotSessionService {
   async login(ctx: DepotRequestContext, login: string, password: string): Promise<DepotUserView> {
-    const user = await ctx.services.users.checkCredentials(ctx, login, password);
+    const user = await ctx.services.users.checkCredentials(ctx, login, password, SIGN_IN_REFUSALS);
     const session = ctx.em.create(DepotSession, { user, sessionKey: newGuid() });
     await ctx.em.persistAndFlush(session);
     ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));

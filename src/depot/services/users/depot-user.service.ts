@@ -1,6 +1,8 @@
 import type { PasswordHasher } from '../../../auth/passwords';
 import { newGuid } from '../../../auth/secrets';
-import { AppError, errors } from '../../../errors/error-kinds';
+import { errors } from '../../../errors/error-kinds';
+import { BASEAUTH_REFUSALS, type SignInRefusals } from '../../../services/sessions/sign-in-refusals';
+import type { SignInLimiter } from '../../../services/sessions/sign-in-limiter';
 import { decodeId } from '../../../services/shared/decode-id';
 import { emailFormatProblem, publicNameFormatProblem, validatePassword } from '../../../services/users/user-input-validation';
 import type { DepotRequestContext } from '../../context/depot-context';
@@ -21,7 +23,10 @@ const RESERVED_NAMES = ['repos'];
  * their public part (id and username), and keys are issued by basic authentication.
  */
 export class DepotUserService {
-  constructor(private readonly passwords: PasswordHasher) {}
+  constructor(
+    private readonly passwords: PasswordHasher,
+    private readonly limiter: SignInLimiter,
+  ) {}
 
   list(ctx: DepotRequestContext, deleted: boolean): Promise<DepotUserView[]> {
     if (deleted) ctx.caller.requireAdmin('Only administrators can list deleted users.');
@@ -63,12 +68,22 @@ export class DepotUserService {
     return '';
   }
 
-  /** Email (or public name) and password to user, with the platform's baseauth messages. */
-  async checkCredentials(ctx: DepotRequestContext, login: string, password: string): Promise<DepotUser> {
-    const users = await ctx.em.find(DepotUser, login.includes('@') ? { email: login } : { username: login });
-    if (users.length === 0) throw errors.notFound('The user does not exist.');
-    const [user] = users;
-    if (user.deleted || !(await this.passwords.verify(password, user.password))) throw new AppError('AuthenticationFailed', 'Invalid password.');
+  /**
+   * Email (or public name) and password to user, with the platform's baseauth messages by default
+   * (a browser sign-in answers one message for both failures). Failed attempts are limited per
+   * account and per client address, as the platform's are; an unknown account costs a password check too.
+   */
+  async checkCredentials(ctx: DepotRequestContext, login: string, password: string, refusals: SignInRefusals = BASEAUTH_REFUSALS): Promise<DepotUser> {
+    const [user] = await ctx.em.find(DepotUser, login.includes('@') ? { email: login } : { username: login });
+    // An account is counted as one whether its email or its name was typed.
+    const attempt = await this.limiter.attempt(user ? user.email : login, ctx.clientAddress);
+    if (!user) {
+      await this.passwords.verifyWithoutAccount(password);
+      throw refusals.unknownAccount();
+    }
+    const matches = await this.passwords.verify(password, user.password);
+    if (user.deleted || !matches) throw refusals.wrongPassword();
+    await attempt.succeeded();
     return user;
   }
 
