@@ -11,7 +11,7 @@ import { landingPage } from '../http/landing-page';
 import { queryCountMiddleware } from '../http/query-count';
 import { requestLogger } from '../http/request-logger';
 import { baseSecurityHeaders } from '../http/security-headers';
-import { applyTrustProxy } from '../http/trust-proxy';
+import { applyTrustProxy, clientAddressOf } from '../http/trust-proxy';
 import { webApp } from '../http/web-app';
 
 export interface HttpApp {
@@ -44,7 +44,7 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
     app,
     listen(port, host) {
       const server = host === undefined ? app.listen(port) : app.listen(port, host);
-      closers.push(attachSubscriptions(server, schema, services));
+      closers.push(attachSubscriptions(server, schema, services, clientAddressOf(app)));
       return server;
     },
     async stop() {

@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import type { Express } from 'express';
+import proxyAddr from 'proxy-addr';
 import type { TrustProxy } from '../config/app-config';
 
 /**
@@ -12,4 +14,15 @@ export function applyTrustProxy(app: Express, trustProxy: TrustProxy): void {
   } catch (error) {
     throw new Error(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * The client address of a request express does not handle itself (a WebSocket upgrade), by the rule
+ * `req.ip` follows (the app's compiled TRUST_PROXY): the sign-in limits count it as they count HTTP's.
+ */
+export function clientAddressOf(app: Express): (request: IncomingMessage) => string | null {
+  return (request) => {
+    if (!request.socket.remoteAddress) return null;
+    return proxyAddr(request, app.get('trust proxy fn') as (address: string, hop: number) => boolean);
+  };
 }

@@ -1,5 +1,7 @@
 import { User } from '../../src/entities/user.entity';
 import { SignInLimiter } from '../../src/services/sessions/sign-in-limiter';
+import { GraphQLSocket } from '../support/graphql-socket';
+import { listen } from '../support/listening-platform';
 import { startTestDepot, type TestDepot } from '../support/test-depot';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
@@ -165,6 +167,30 @@ describe('failed sign-ins are limited per client address', () => {
       expect(refusalOf(await login(strict.api, ivo.email, ivo.password, freshAddress())).code).toBe('TooManyRequests');
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe("sign-ins over the graph's WebSocket are counted like HTTP's", () => {
+  it("counts them against the upgrade's client address (by TRUST_PROXY's rule), with the HTTP door's failures", async () => {
+    const jon = await h.newUser('jon');
+    const address = freshAddress();
+    const listening = await listen(h);
+    const socket = await GraphQLSocket.open(listening.socketUrl, { headers: { 'x-forwarded-for': address } });
+    try {
+      for (let i = 0; i < 3; i += 1) await login(h.api, `wsguess${i}@example.org`, 'x', address);
+      for (let i = 3; i < 5; i += 1) {
+        const failed = await socket.outcome(socket.start(LOGIN, { e: `wsguess${i}@example.org`, p: 'x' }));
+        expect(failed.results[0]?.errors?.[0]?.extensions?.code ?? failed.errors?.[0]?.extensions?.code).toBe('AuthenticationFailed');
+      }
+      // Five failures from the address, three over HTTP and two over the socket: the right password is refused on both doors.
+      const refused = await socket.outcome(socket.start(LOGIN, { e: jon.email, p: jon.password }));
+      expect(refused.results[0]?.errors?.[0]?.extensions?.code ?? refused.errors?.[0]?.extensions?.code).toBe('TooManyRequests');
+      expect(refusalOf(await login(h.api, jon.email, jon.password, address)).code).toBe('TooManyRequests');
+      expect((await login(h.api, jon.email, jon.password, freshAddress())).data?.login?.email).toBe(jon.email);
+    } finally {
+      socket.close();
+      await listening.close();
     }
   });
 });

@@ -40,7 +40,13 @@ const closer = (socket: WebSocket) => (code: number, reason: string) => {
  * new key, the user deleted: in any process) is closed with 4403. Answers a function that closes
  * every connection.
  */
-export function attachSubscriptions(server: Server, schema: GraphQLSchema, services: AppServices): () => Promise<void> {
+export function attachSubscriptions(
+  server: Server,
+  schema: GraphQLSchema,
+  services: AppServices,
+  /** The client address of an upgrade request, by TRUST_PROXY's rule (the sign-in limits count it). */
+  clientAddressOf: (request: IncomingMessage) => string | null = (request) => request.socket.remoteAddress ?? null,
+): () => Promise<void> {
   const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_MESSAGE_BYTES, verifyClient: originCheck(services.config.allowedOrigins, services.log) });
   const format = formatGraphQLError(services.log);
   const callers = new ConnectionCallers(services.identity, services.db.signals, services.log);
@@ -52,7 +58,7 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, servi
     if (!caller) return [refusal('AuthenticationRequired', 'The credentials of this connection no longer hold; connect again.')];
     const checked = checkOperation(schema, payload, caller);
     if (Array.isArray(checked)) return checked;
-    const context = new RequestContext(() => services.db.orm.em.fork({ useContext: true }), caller, services, services.log, undefined, ctx.extra.request.headers.host ?? null);
+    const context = new RequestContext(() => services.db.orm.em.fork({ useContext: true }), caller, services, services.log, undefined, ctx.extra.request.headers.host ?? null, clientAddressOf(ctx.extra.request));
     return { schema, document: checked.document, operationName: payload.operationName, variableValues: payload.variables, contextValue: context };
   };
 
