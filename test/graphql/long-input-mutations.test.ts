@@ -19,7 +19,7 @@ import { catHeadWorkflow } from '../support/workflow-helpers';
 
 /**
  * Every mutation of the graph with a text argument, called by an administrator on real objects with
- * about 1 MB of text in each of its String arguments and String fields of its input objects (and in
+ * a long text (LONG_TEXT, 64 KB: past every limit a text meets) in each of its String arguments and String fields of its input objects (and in
  * the text fields of the JSON documents some take: a history's or a dataset's changes, a
  * visualization, a workflow): each answers an error of the contract's kinds or accepts the text,
  * never an internal error (a 5xx status, `InternalServerError`).
@@ -101,7 +101,7 @@ function jsonDocument(mutation: string, name: string): { base: Record<string, un
 }
 
 /**
- * A value of the type with ~1 MB of text where `target` points (relative to this value), plausible
+ * A value of the type with LONG_TEXT where `target` points (relative to this value), plausible
  * values elsewhere: undefined leaves an optional argument out.
  */
 function valueOf(mutation: string, name: string, type: GraphQLInputType, target: Target | null): unknown {
@@ -179,7 +179,7 @@ function sweptMutations(): Array<[string, GraphQLField<unknown, unknown>]> {
     .map((field) => [field.name, field]);
 }
 
-describe('~1 MB of text in any text argument of a mutation never answers an internal error', () => {
+describe('a long text in any text argument of a mutation never answers an internal error', () => {
   it('finds the mutations to sweep (those taking text), the graph being what it is', () => {
     expect(sweptMutations().length).toBeGreaterThan(60);
   });
