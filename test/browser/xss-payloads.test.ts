@@ -98,6 +98,20 @@ async function renderedElements(page: Page, selector: string): Promise<Array<{ t
   );
 }
 
+/**
+ * Opens a screen of the web UI as a link inside it does (the history's next entry, which the router
+ * follows), or by loading the app when the page is not showing it: the corpus's 66 pages then cost one
+ * start of the app instead of 66. The page's content is rendered by the same screen either way.
+ */
+async function openInApp(page: Page, path: string): Promise<void> {
+  const inApp = await page.locator('#root header.top-bar').count().catch(() => 0);
+  if (inApp === 0) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate(`window.history.pushState(null, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'));`);
+}
+
 /** Opens a display route and waits for its load event; a `to_ext` answer is a download, which Chromium does not render (goto reports it). */
 async function openDisplay(page: Page, url: string): Promise<void> {
   await page.goto(url).catch((error: Error) => {
@@ -153,7 +167,7 @@ describeInBrowser('script payloads written by one user, opened by another in the
       const content: string = answer.body.data.page.content;
       expect(scriptCapableParts(content)).toEqual([]);
 
-      await page.goto(`/pages/${id}`);
+      await openInApp(page, `/pages/${id}`);
       await page.getByRole('heading', { name: titleOf(name) }).waitFor();
       await page.locator('article.page-content h2', { hasText: name }).waitFor();
       await settle(page);
