@@ -164,6 +164,15 @@ describe('text with NUL characters, on both doors', () => {
     expect(socket.errors?.[0]).toEqual(http.body.errors[0]);
     expect((await overHttp('{ histories { name } }')).body.data.histories).toEqual([]);
   });
+
+  it('is refused when written as an escape in a string literal of the text (it was an internal error)', async () => {
+    const query = 'mutation { createHistory(input: { name: "a\\u0000b" }) { id } }';
+    const http = await overHttp(query);
+    expect(http.status).toBe(400);
+    expect(http.body.errors[0]).toEqual({ message: 'Text parameters may not contain NUL characters.', extensions: INVALID_PARAMETER });
+    expect((await overSocket(query)).errors?.[0]).toEqual(http.body.errors[0]);
+    expect((await overHttp('{ histories { name } }')).body.data.histories).toEqual([]);
+  });
 });
 
 describe('unexpected failures, on both doors', () => {
