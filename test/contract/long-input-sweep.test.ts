@@ -5,6 +5,7 @@ import { RouteInput } from '../../rest-shim/core/route-input';
 import { REQUEST_TYPE_XML } from '../support/sample-tracking-helpers';
 import { createLongInputObjects, LONG_TEXT, type LongInputObjects, MEGABYTE_TEXT } from '../support/long-input-fixtures';
 import { startTestDepot, type TestDepot } from '../support/test-depot';
+import { createLibrary, pasteIntoLibrary, waitForLibraryDataset } from '../support/library-upload-helpers';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { catHeadWorkflow } from '../support/workflow-helpers';
 
@@ -242,7 +243,33 @@ const writeRoutes = (areas: typeof FINISHED_AREAS) =>
     .flatMap((area) => area.routes.filter((spec) => spec.notImplemented === undefined && spec.method !== 'get').map((spec) => [area.area, spec.method.toUpperCase(), spec.path, spec] as const))
     .sort((a, b) => order(a[3]) - order(b[3]));
 
-describe('a long text in any field of a depot write route never answers a 5xx', () => {
+/**
+ * The sweeps run on the PostgreSQL server only: the limits they reach are PostgreSQL's own, the same in
+ * the embedded one, and the two sweeps are among the costliest files of a run. The issue's own case
+ * runs on both.
+ */
+const onServer = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+describe('PATCH /api/libraries/datasets/{id} with a 1 MB name', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform?.close());
+
+  it('answers 400 (RequestParameterInvalidException; it answered 500 "Uncaught exception") and keeps the name', async () => {
+    const library = await createLibrary(platform, 'Long names');
+    const datasetId = await pasteIntoLibrary(platform, library, library.rootFolderId, 'x\n', { file_type: 'txt' });
+    await waitForLibraryDataset(platform, datasetId);
+    const res = await platform.api.patch(`/api/libraries/datasets/${datasetId}`).query({ key: platform.admin.key }).send({ name: MEGABYTE_TEXT });
+    expect(res.status).toBe(400);
+    expect(res.body.err_code).toBe(400008);
+    const shown = await platform.api.get(`/api/libraries/datasets/${datasetId}`).query({ key: platform.admin.key });
+    expect(shown.body.name).not.toBe(MEGABYTE_TEXT);
+  });
+});
+
+onServer('a long text in any field of a depot write route never answers a 5xx', () => {
   beforeAll(startDepotWithObjects, 60_000);
   afterAll(() => depot?.close());
 
@@ -251,15 +278,9 @@ describe('a long text in any field of a depot write route never answers a 5xx', 
   });
 });
 
-describe('a long text in any field of a platform write route never answers a 5xx', () => {
+onServer('a long text in any field of a platform write route never answers a 5xx', () => {
   beforeAll(startPlatformWithObjects, 120_000);
   afterAll(() => h?.close());
-
-  it('PATCH /api/libraries/datasets/{id} with a 1 MB name answers 400 (it answered 500 "Uncaught exception")', async () => {
-    const res = await h.api.patch(`/api/libraries/datasets/${objects.libraryDatasetId}`).query({ key: h.admin.key }).send({ name: MEGABYTE_TEXT });
-    expect(res.status).toBe(400);
-    expect(res.body.err_code).toBe(400008);
-  });
 
   it.each(writeRoutes(FINISHED_AREAS))('%s %s %s', async (_area, _method, _path, spec) => {
     expect(await serverErrors(h.api, h.admin.key, spec, realPath(spec, platformValue), variantsOf(spec), nestedOf(spec))).toEqual([]);
