@@ -12,6 +12,7 @@ import { freePort } from './server-processes';
 import { ADMIN_EMAIL, MASTER_KEY } from './test-platform';
 import { emptySchema } from './empty-schema';
 import { patient } from './patience';
+import { signalBarrier } from './signal-barrier';
 
 /** The depot's default id secret in tests (the Tool Shed sample's), so encoded ids are known values. */
 export const DEPOT_ID_SECRET = 'changethisinproductiontoo';
@@ -154,6 +155,9 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
       return Number(header);
     },
     async warmKeys(...keys) {
+      // Signals of the keys' creation, still on their way, would empty the cache after the warm-up.
+      const { db } = alive().depot.services;
+      await signalBarrier(db.signals, 'depot_caller_changed', (channel, payload) => db.orm.em.fork().getConnection().execute('select pg_notify(?, ?)', [channel, payload]));
       // The categories listing costs one statement anonymously; with a cached key, no more.
       for (const key of keys) {
         const deadline = Date.now() + 5000;

@@ -7,6 +7,7 @@ import { type Platform, startPlatform } from '../../src/app/platform';
 import { type Env, loadConfig } from '../../src/config/app-config';
 import { createLogger, type Logger } from '../../src/logging/logger';
 import { emptySchema } from './empty-schema';
+import { signalBarrier } from './signal-barrier';
 
 export const MASTER_KEY = 'test-master-key-0123456789abcdef';
 export const ADMIN_EMAIL = 'admin@example.org';
@@ -114,6 +115,9 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
       return Number(header);
     },
     async warmKeys(...keys) {
+      // Signals of the keys' creation, still on their way, would empty the cache after the warm-up.
+      const { db } = alive().platform.services;
+      await signalBarrier(db.signals, 'caller_changed', (channel, payload) => db.orm.em.fork().getConnection().execute('select pg_notify(?, ?)', [channel, payload]));
       for (const key of keys) {
         const deadline = Date.now() + 5000;
         while ((await alive().api.get('/api/version').query({ key })).headers['x-sql-queries'] !== '0') {
