@@ -37,6 +37,19 @@ export class PasswordHasher {
     return false;
   }
 
+  /**
+   * A sign-in's password against its account, taking as long whatever is wrong: an unknown account
+   * is checked against a stand-in hash, a deleted one's password is checked all the same.
+   */
+  async verifyAccount(account: { password: string | null; deleted: boolean } | null | undefined, password: string): Promise<'ok' | 'unknown account' | 'wrong password'> {
+    if (!account) {
+      await this.verifyWithoutAccount(password);
+      return 'unknown account';
+    }
+    const matches = await this.verify(password, account.password);
+    return account.deleted || !matches ? 'wrong password' : 'ok';
+  }
+
   /** Whether a stored hash is one of the platform's formats, to be replaced by this service's at the next login. */
   isLegacy(hash: string | null): boolean {
     return hash !== null && (hash.startsWith('PBKDF2$') || /^[0-9a-f]{40}$/i.test(hash));

@@ -28,13 +28,9 @@ export class SessionService {
     const users = await ctx.em.find(User, { email });
     if (users.length > 1) throw errors.inconsistent('An error occurred, please contact your administrator.');
     const [user] = users;
-    if (!user) {
-      await this.passwords.verifyWithoutAccount(password);
-      throw refusals.unknownAccount();
-    }
-    // A deleted account's password is checked all the same: the refusal takes as long as any other.
-    const matches = await this.passwords.verify(password, user.password);
-    if (user.deleted || !matches) throw refusals.wrongPassword();
+    const verdict = await this.passwords.verifyAccount(user, password);
+    if (verdict === 'unknown account') throw refusals.unknownAccount();
+    if (verdict === 'wrong password' || !user) throw refusals.wrongPassword();
     await attempt.succeeded();
     if (this.passwords.isLegacy(user.password)) {
       // A password carried over from the platform (PBKDF2 or sha1) is stored in this service's format once it is known.

@@ -77,12 +77,9 @@ export class DepotUserService {
     const [user] = await ctx.em.find(DepotUser, login.includes('@') ? { email: login } : { username: login });
     // An account is counted as one whether its email or its name was typed.
     const attempt = await this.limiter.attempt(user ? user.email : login, ctx.clientAddress);
-    if (!user) {
-      await this.passwords.verifyWithoutAccount(password);
-      throw refusals.unknownAccount();
-    }
-    const matches = await this.passwords.verify(password, user.password);
-    if (user.deleted || !matches) throw refusals.wrongPassword();
+    const verdict = await this.passwords.verifyAccount(user, password);
+    if (verdict === 'unknown account') throw refusals.unknownAccount();
+    if (verdict === 'wrong password' || !user) throw refusals.wrongPassword();
     await attempt.succeeded();
     return user;
   }
