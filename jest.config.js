@@ -1,4 +1,4 @@
-/** Tests run in band against one database: PGlite started in globalSetup, or TEST_DATABASE_URL. */
+/** Tests run in band against one database: the embedded server started in globalSetup, or TEST_DATABASE_URL. */
 const swcOptions = {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },

@@ -3,9 +3,6 @@ import { join } from 'node:path';
 import type { PoolAfterCreate } from './src/db/signals';
 import { ALL_ENTITIES } from './src/entities';
 
-/** Where the ORM connects: a PostgreSQL URL, or the unix-socket directory of the embedded PGlite. */
-export type OrmConnection = { kind: 'server'; url: string } | { kind: 'embedded'; socketDir: string };
-
 /** What one application keeps in the database: its entities, its migrations and (the depot) its schema. */
 export interface OrmTarget {
   entities: NonNullable<Options['entities']>;
@@ -17,17 +14,14 @@ export interface OrmTarget {
 export const PLATFORM_TARGET: OrmTarget = { entities: ALL_ENTITIES, migrationsPath: join(__dirname, 'src/db/migrations') };
 
 /**
- * The one ORM configuration. The same entities, dialect and migrations serve the embedded PGlite
- * (default, data under DATA_DIR) and a PostgreSQL server (DATABASE_URL).
+ * The one ORM configuration, for the embedded server (default, its cluster under DATA_DIR) and any
+ * PostgreSQL server (DATABASE_URL) alike: a URL.
  */
-export function buildOrmConfig(connection: OrmConnection, overrides: Partial<Options> = {}, afterCreate?: PoolAfterCreate, target: OrmTarget = PLATFORM_TARGET): Options {
-  const where =
-    connection.kind === 'server'
-      ? { clientUrl: connection.url, pool: { min: 0, max: 10, afterCreate } }
-      : // PGlite is a single session: one pooled connection, or statements of two requests interleave.
-        { host: connection.socketDir, port: 5432, user: 'postgres', dbName: 'postgres', pool: { min: 1, max: 1, afterCreate } };
+export function buildOrmConfig(url: string, overrides: Partial<Options> = {}, afterCreate?: PoolAfterCreate, target: OrmTarget = PLATFORM_TARGET): Options {
   return defineConfig({
-    ...where,
+    clientUrl: url,
+    ...socketOf(url),
+    pool: { min: 0, max: 10, afterCreate },
     entities: target.entities,
     ...(target.schema ? { schema: target.schema } : {}),
     // No `extensions: [Migrator]`: the ORM requires @mikro-orm/migrations when a migration runs, so a
@@ -48,4 +42,15 @@ export function buildOrmConfig(connection: OrmConnection, overrides: Partial<Opt
     debug: false,
     ...overrides,
   });
+}
+
+/**
+ * A URL naming a Unix socket's directory in its `host` parameter (`postgresql://u:p@localhost/db?host=/dir`,
+ * libpq's form, which the embedded server's URLs take): the ORM reads only the URL's host name, so
+ * the socket is given to it as the host (pg then connects to `<dir>/.s.PGSQL.<port>`).
+ */
+function socketOf(url: string): { host: string; port: number } | Record<string, never> {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get('host');
+  return host ? { host, port: parsed.port ? Number(parsed.port) : 5432 } : {};
 }

@@ -8,8 +8,8 @@ import { createLogger } from './logging/logger';
 import { ensureWebBuild } from './web-build/ensure-web-build';
 
 /**
- * `npm start`: one server process, or with WEB_CONCURRENCY > 1 (a server database) a primary that
- * supervises that many. Secrets generated at a first start are written here, before any fork, so
+ * `npm start`: one server process, or with WEB_CONCURRENCY > 1 a primary that supervises that many
+ * (on DATABASE_URL's server or on the embedded one of DATA_DIR, which they share). Secrets generated at a first start are written here, before any fork, so
  * every process reads the same ones. The web UI is rebuilt first when its sources changed.
  */
 async function main(): Promise<void> {
@@ -22,9 +22,6 @@ async function main(): Promise<void> {
   }
   // Before any fork and before listening: the web UI served at / is built from today's sources.
   await ensureWebBuild(log).catch((error: unknown) => log.error({ err: error }, 'the web UI could not be built: / answers 503 until `npm run web:build` succeeds'));
-  if (config.webConcurrency > 1 && !config.databaseUrl) {
-    throw new Error(`WEB_CONCURRENCY=${config.webConcurrency} needs a PostgreSQL server (DATABASE_URL): the embedded database belongs to one process.`);
-  }
   if (config.webConcurrency > 1) return runClusterPrimary(config, log, config.webConcurrency);
   await runServerProcess(config, log, {
     listening: (started) => process.stdout.write(startBanner(config, 1, started.administratorExists)),

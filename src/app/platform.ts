@@ -19,8 +19,6 @@ export interface Platform {
 }
 
 export interface StartOptions {
-  /** Use an embedded PGlite already served on this socket directory (tests). */
-  embeddedSocketDir?: string;
   /** Bring the schema up to date first (default); the test harness migrates once for the whole run. */
   migrate?: boolean;
 }
@@ -30,7 +28,7 @@ export async function startPlatform(
   log: Logger = createLogger(config.logLevel),
   options: StartOptions = {},
 ): Promise<Platform> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedSocketDir: options.embeddedSocketDir, log, migrate: options.migrate, recordSqlFile: config.recordSqlFile });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, migrate: options.migrate, recordSqlFile: config.recordSqlFile });
   const services = createServices(config, db, log);
   const http = await createHttpApp(services);
   // Installed repositories' tools join the registry before jobs or install tasks run.

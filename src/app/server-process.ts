@@ -42,7 +42,7 @@ export async function runServerProcess(config: AppConfig, log: Logger, events: S
   };
   try {
     if (config.depotPort !== 0) {
-      depot = await startDepot(depotConfigOf(config), log, { embeddedSocketDir: platform.services.db.embeddedSocketDir ?? undefined });
+      depot = await startDepot(depotConfigOf(config), log);
     }
     servers.push(await listenOn(platform.http, config.port, 'PORT'));
     if (depot) servers.push(await listenOn(depot.http, config.depotPort, 'DEPOT_PORT'));
@@ -54,7 +54,7 @@ export async function runServerProcess(config: AppConfig, log: Logger, events: S
     await closeAll().catch(() => undefined);
     process.exit(1);
   }
-  log.info({ url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'server' : `embedded PGlite in ${config.dataDir}/pgdata`, pid: process.pid }, 'platform API listening');
+  log.info({ url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'server' : `embedded PostgreSQL in ${config.dataDir}/postgres`, pid: process.pid }, 'platform API listening');
   if (depot) log.info({ url: `http://localhost:${config.depotPort}`, pid: process.pid }, 'depot listening');
   administratorExists(platform.services.db, config.adminUsers).then(
     (exists) => events.listening({ administratorExists: exists }),

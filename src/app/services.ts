@@ -82,7 +82,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const tools = new ToolCatalogService(config.toolDirs, log);
   const jobEngine = new JobEngine(
     { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry), signals: db.signals },
-    { ...config.jobs, workers: localWorkersOf(config), slurmPollMs: config.jobs.slurmPollMs, maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch, soleProcess: db.embedded },
+    { ...config.jobs, workers: localWorkersOf(config), slurmPollMs: config.jobs.slurmPollMs, maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch },
   );
   const tasks = new TaskRunner(db.orm, log, {
     workers: 1,
@@ -90,7 +90,6 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     signalledPollMs: config.jobs.signalledPollMs,
     heartbeatMs: config.jobs.heartbeatMs,
     staleSeconds: config.jobs.staleSeconds,
-    soleProcess: db.embedded,
     signals: db.signals,
   });
   const services: AppServices = {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defaultJobConfig, type JobConfig, loadJobConfig } from '../jobs/job-conf';
 
@@ -154,13 +154,26 @@ export function originOf(value: string): string {
   return url.origin;
 }
 
-/** Reads a secret kept in DATA_DIR, creating it once when absent. */
+/**
+ * Reads a secret kept in DATA_DIR, creating it once when absent: written whole to a file of its own,
+ * then linked into place, so two processes starting at once on a new DATA_DIR both read the one that
+ * got there first (never a half-written one).
+ */
 function persistedSecret(dataDir: string, file: string, make: () => string): { value: string; created: boolean } {
   const path = join(dataDir, file);
   if (existsSync(path)) return { value: readFileSync(path, 'utf8').trim(), created: false };
   const value = make();
-  writeFileSync(path, `${value}\n`, { mode: 0o600, flag: 'wx' });
-  return { value, created: true };
+  const temporary = `${path}.${process.pid}`;
+  writeFileSync(temporary, `${value}\n`, { mode: 0o600 });
+  try {
+    linkSync(temporary, path);
+    return { value, created: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { value: readFileSync(path, 'utf8').trim(), created: false };
+  } finally {
+    rmSync(temporary, { force: true });
+  }
 }
 
 /** The default allow-list: the depot `npm start` serves beside the platform, if any. */

@@ -1,23 +1,20 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { join } from 'node:path';
 import { Client } from 'pg';
-import { buildOrmConfig, type OrmConnection, type OrmTarget } from '../../mikro-orm.config';
+import { buildOrmConfig, type OrmTarget } from '../../mikro-orm.config';
 import type { Logger } from '../logging/logger';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { type EmbeddedServer, openEmbeddedServer } from './embedded-server';
 import { queryScope } from './query-scope';
 import { serverAfterCreate } from './server-session';
-import { DatabaseSignals, embeddedAfterCreate, ServerSignalListener, subscribeEmbedded } from './signals';
+import { DatabaseSignals, ServerSignalListener } from './signals';
 import { SqlReader } from './sql/sql-reader';
 import { SqlRecorder } from './sql/sql-recorder';
 import { patchOrmForLongTexts } from './long-text-patches';
 
 export interface DatabaseOptions {
-  /** A PostgreSQL URL; absent means the embedded PGlite. */
+  /** A PostgreSQL URL; absent means the embedded server of `dataDir`. */
   databaseUrl?: string;
-  /** Where the embedded PGlite keeps its files (`<dataDir>/pgdata`); absent keeps it in memory. */
+  /** DATA_DIR: the embedded server keeps its cluster in `<dataDir>/postgres` (when no databaseUrl). */
   dataDir?: string;
-  /** Connect to an embedded PGlite another part of the process already serves (the test harness). */
-  embeddedSocketDir?: string;
   log: Logger;
   migrate?: boolean;
   /** Entities, migrations and schema (the platform's by default; the depot has its own). */
@@ -30,9 +27,10 @@ export interface DatabaseOptions {
 
 export interface Database {
   orm: MikroORM;
+  /** Whether this is the embedded server of DATA_DIR (started by the service) rather than DATABASE_URL's. */
   embedded: boolean;
-  /** The unix-socket directory of the embedded PGlite (another application of the process may share it); null on a server. */
-  embeddedSocketDir: string | null;
+  /** Where it connects (the depot of the same process shares it). */
+  url: string;
   /** Counts every SQL statement sent, for benchmarks and the constant-query tests. */
   queries: QueryCounter;
   /** Read statements without the ORM, on the ORM's connections. */
@@ -62,63 +60,50 @@ const MIGRATION_LOCK = 7_150_505; // any constant; serialises migrations of proc
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   // A request's long text in a where clause must not cost the ORM its length in allocations.
   patchOrmForLongTexts();
-  let embedded: EmbeddedPostgres | undefined;
-  let connection: OrmConnection;
-  if (options.databaseUrl) {
-    connection = { kind: 'server', url: options.databaseUrl };
-  } else if (options.embeddedSocketDir) {
-    connection = { kind: 'embedded', socketDir: options.embeddedSocketDir };
-  } else {
-    embedded = await startEmbeddedPostgres(options.dataDir ? join(options.dataDir, 'pgdata') : undefined);
-    connection = { kind: 'embedded', socketDir: embedded.socketDir };
-  }
+  let embedded: EmbeddedServer | undefined;
+  let url: string;
+  if (options.databaseUrl) url = options.databaseUrl;
+  else if (options.dataDir) {
+    embedded = await openEmbeddedServer(options.dataDir, options.log);
+    url = embedded.url();
+  } else throw new Error('openDatabase: neither a database URL nor a DATA_DIR for the embedded server');
   const queries = new QueryCounter(options.recordSqlFile ? new SqlRecorder(options.recordSqlFile) : null);
   const signals = new DatabaseSignals();
-  const listen = options.listen !== false;
-  const unsubscribe = listen && connection.kind === 'embedded' ? subscribeEmbedded(connection.socketDir, signals) : () => undefined;
-  const listener = listen && connection.kind === 'server' ? new ServerSignalListener(connection.url, signals, options.log) : null;
-  const afterCreate =
-    connection.kind === 'server' ? serverAfterCreate : listen && connection.kind === 'embedded' ? embeddedAfterCreate(connection.socketDir) : undefined;
+  const listener = options.listen !== false ? new ServerSignalListener(url, signals, options.log) : null;
   let orm: MikroORM;
   try {
-    orm = await MikroORM.init(buildOrmConfig(connection, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }, afterCreate, options.target));
+    orm = await MikroORM.init(buildOrmConfig(url, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }, serverAfterCreate, options.target));
     orm.em.getKnex().on('query', (query: { sql: string; bindings?: unknown[] }) => queries.count(query.sql, query.bindings));
-    if (options.migrate !== false) await migrate(orm, connection, options.log);
+    if (options.migrate !== false) await migrate(orm, url, options.log);
     await listener?.start();
   } catch (error) {
-    unsubscribe();
     await listener?.stop();
-    await embedded?.stop();
+    await embedded?.release();
     throw error;
   }
   return {
     orm,
     embedded: Boolean(embedded),
-    embeddedSocketDir: connection.kind === 'embedded' ? connection.socketDir : null,
+    url,
     queries,
-    reader: new SqlReader(orm, queries, connection.kind === 'server'),
+    reader: new SqlReader(orm, queries),
     signals,
     async close() {
-      unsubscribe();
       await listener?.stop();
       await orm.close(true);
-      await embedded?.stop();
+      await embedded?.release();
     },
   };
 }
 
-/** Applies the committed migrations; on a server, one process at a time. */
-async function migrate(orm: MikroORM, connection: OrmConnection, log: Logger): Promise<void> {
-  const run = async () => {
-    const applied = await orm.getMigrator().up();
-    if (applied.length > 0) log.info({ migrations: applied.map((m) => m.name) }, 'database migrated');
-  };
-  if (connection.kind === 'embedded') return run();
-  const lock = new Client({ connectionString: connection.url });
+/** Applies the committed migrations, one process at a time. */
+async function migrate(orm: MikroORM, url: string, log: Logger): Promise<void> {
+  const lock = new Client({ connectionString: url });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await run();
+    const applied = await orm.getMigrator().up();
+    if (applied.length > 0) log.info({ migrations: applied.map((m) => m.name) }, 'database migrated');
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await lock.end();

@@ -126,38 +126,5 @@ interface PooledConnection {
   on(event: 'notification', handler: (notification: Notification) => void): unknown;
 }
 
-/**
- * PGlite is one PostgreSQL session shared by every socket connection: a notification comes back on
- * whichever connection ran the committing statement. So every pooled connection listens, and what
- * any of them receives goes to every platform of this process on that database (tests run several).
- */
-const embeddedSubscribers = new Map<string, Set<DatabaseSignals>>();
-
-export function subscribeEmbedded(socketDir: string, signals: DatabaseSignals): () => void {
-  let set = embeddedSubscribers.get(socketDir);
-  if (!set) embeddedSubscribers.set(socketDir, (set = new Set()));
-  set.add(signals);
-  return () => {
-    set.delete(signals);
-    signals.setListening(false);
-  };
-}
-
 /** knex's pool hook for each new connection. */
 export type PoolAfterCreate = (connection: PooledConnection, done: (error: Error | null, connection: PooledConnection) => void) => void;
-
-/** knex pool `afterCreate` for the embedded database: the new connection listens and fans out. */
-export function embeddedAfterCreate(socketDir: string): PoolAfterCreate {
-  return (connection, done) => {
-    connection.on('notification', (notification) => {
-      for (const signals of embeddedSubscribers.get(socketDir) ?? []) signals.dispatch(notification);
-    });
-    connection.query(listenStatements).then(
-      () => {
-        for (const signals of embeddedSubscribers.get(socketDir) ?? []) signals.setListening(true);
-        done(null, connection);
-      },
-      (error: Error) => done(error, connection),
-    );
-  };
-}

@@ -37,8 +37,6 @@ export interface JobEngineSettings {
   maxUploadBytes: number;
   /** Lets upload URLs reach private addresses (ALLOW_PRIVATE_URL_FETCH); public addresses only when absent. */
   allowPrivateUrlFetch?: boolean;
-  /** True when no other process can hold jobs (embedded database): recover every running job at start. */
-  soleProcess: boolean;
   /** How often the Slurm runner asks Slurm about its jobs (one squeue for all of them). */
   slurmPollMs: number;
 }
@@ -102,7 +100,7 @@ export class JobEngine {
     const { config } = this.deps.routing;
     for (const notice of config.notices) this.deps.log.info({ jobConfig: config.source, notice }, 'job configuration');
     const em = this.deps.orm.em.fork();
-    const recovered = await recoverStaleJobs(em, this.settings.soleProcess ? -1 : this.settings.staleSeconds, this.settings.maxAttempts);
+    const recovered = await recoverStaleJobs(em, this.settings.staleSeconds, this.settings.maxAttempts);
     if (recovered) this.deps.log.warn({ recovered }, 'recovered jobs of a stopped process');
     this.running = true;
     this.deps.signals?.on('job_queued', this.onQueued);

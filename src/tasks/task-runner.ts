@@ -17,7 +17,6 @@ export interface TaskRunnerSettings {
   pollMs: number;
   heartbeatMs: number;
   staleSeconds: number;
-  soleProcess: boolean;
   /** The queue worked through (the platform's by default). */
   queue?: TaskTable;
   /** PostgreSQL's signals: a task queued by any process wakes this runner (the platform's queue). */
@@ -61,7 +60,7 @@ export class TaskRunner {
   }
 
   async start(): Promise<void> {
-    const recovered = await recoverStaleTasks(this.orm.em.fork(), this.settings.soleProcess ? -1 : this.settings.staleSeconds, this.queue);
+    const recovered = await recoverStaleTasks(this.orm.em.fork(), this.settings.staleSeconds, this.queue);
     if (recovered) this.log.warn({ recovered }, 'background tasks of a stopped process queued again');
     this.running = true;
     this.settings.signals?.on('task_queued', this.onQueued);
@@ -89,7 +88,7 @@ export class TaskRunner {
     while (this.running) {
       let taskId: number | null = null;
       try {
-        if (!this.settings.soleProcess) await recoverStaleTasks(this.orm.em.fork(), this.settings.staleSeconds, this.queue);
+        await recoverStaleTasks(this.orm.em.fork(), this.settings.staleSeconds, this.queue);
         taskId = await claimTask(this.orm.em.fork(), [...this.handlers.keys()], this.worker, this.queue);
       } catch (error) {
         this.log.error({ err: error }, 'claiming a task failed');

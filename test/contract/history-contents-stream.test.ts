@@ -143,8 +143,6 @@ describe('GET /api/histories/{id}/contents: streamed as it is read', () => {
   });
 
   it('reads a history of one batch or less as one prepared statement, a bigger one through a cursor (server)', async () => {
-    // On PGlite no read holds a cursor (its one session is shared by every connection): nothing to tell apart.
-    if (!process.env.TEST_DATABASE_URL) return;
     const cursorReads = jest.spyOn(Cursor.prototype, 'read');
     try {
       expect((await contents(small)).body).toHaveLength(10);
@@ -172,19 +170,16 @@ describe('GET /api/histories/{id}/contents: streamed as it is read', () => {
 
   it('releases the read of a client that goes away mid-answer: later requests are served', async () => {
     const { port } = served;
-    // On a server (a cursor), some 25 MB of detailed items: more than the sockets between the two ends
-    // can hold unread, so the read is still open when the client goes. PGlite reads at once anyway.
-    let listed = big;
-    if (process.env.TEST_DATABASE_URL) {
-      listed = await createHistory(h, alice.key, 'huge');
-      await seedLargeHistory(h, decoded(h, listed), 20_000);
-    }
+    // Some 25 MB of detailed items read through a cursor: more than the sockets between the two ends
+    // can hold unread, so the read is still open when the client goes.
+    const listed = await createHistory(h, alice.key, 'huge');
+    await seedLargeHistory(h, decoded(h, listed), 20_000);
     for (let i = 0; i < 3; i += 1) {
       const reply = await stalledGet(port, `/api/histories/${listed}/contents?details=all&key=${alice.key}`);
       expect(reply.status).toBe(200);
       // The client reads nothing more: the answer waits on backpressure, its read still open (a cursor on a server).
       await new Promise((resolve) => setTimeout(resolve, 50));
-      if (process.env.TEST_DATABASE_URL) expect(connectionPool(h).numUsed()).toBeGreaterThanOrEqual(1);
+      expect(connectionPool(h).numUsed()).toBeGreaterThanOrEqual(1);
       reply.destroy();
     }
     await expectConnectionsReleased(h);

@@ -106,8 +106,6 @@ describe('GET /api/folders/{id}/contents reads only the parts a folder has, a pa
   });
 
   it('reads a part of one batch without a cursor and a bigger one through a cursor (server)', async () => {
-    // On PGlite no read holds a cursor (its one session is shared by every connection): nothing to tell apart.
-    if (!process.env.TEST_DATABASE_URL) return;
     const cursorReads = jest.spyOn(Cursor.prototype, 'read');
     try {
       await h.api.get(`/api/folders/${filesOnly}/contents`).query({ key: h.admin.key });

@@ -10,7 +10,7 @@ import { openDepotDatabase } from '../../src/depot/db/depot-database';
  */
 const log = createLogger('silent');
 const url = process.env.TEST_DATABASE_URL || undefined;
-const where = { databaseUrl: url, embeddedSocketDir: url ? undefined : process.env.TEST_PGLITE_SOCKET_DIR, log, migrate: false };
+const where = { databaseUrl: url, log, migrate: false };
 
 async function pendingSchemaChange(open: () => Promise<Database>, schema: string): Promise<string> {
   const db = await open();

@@ -23,9 +23,9 @@ export const TEST_GROUPS = {
 export type TestGroupName = keyof typeof TEST_GROUPS;
 
 /**
- * Directories run in the embedded database's run only (the server's run would repeat them
- * unchanged): `unit` touches no database; `browser` drives the web UI through the graph, whose
- * database behaviour the contract and graphql groups already check on both databases.
+ * Directories run on the default (embedded) database only, not again on a server given by
+ * TEST_DATABASE_URL (that run would repeat them unchanged): `unit` touches no database; `browser`
+ * drives the web UI through the graph, whose database behaviour the other groups check on both.
  */
 export const EMBEDDED_RUN_ONLY = ['unit', 'browser'] as const;
 
@@ -64,9 +64,9 @@ export function testFilesOf(group: TestGroupName): string[] {
  * modules they load are loaded once for the group.
  */
 export function runTestGroup(group: TestGroupName): void {
-  const onServer = Boolean(process.env.TEST_DATABASE_URL);
+  const onGivenServer = process.env.TEST_DATABASE_KIND !== 'embedded';
   for (const file of testFilesOf(group)) {
-    if (onServer && EMBEDDED_RUN_ONLY.some((directory) => file.startsWith(`${directory}/`))) continue;
+    if (onGivenServer && EMBEDDED_RUN_ONLY.some((directory) => file.startsWith(`${directory}/`))) continue;
     describe(file, () => {
       const started = recordFileTime(file);
       // A test file is a script of describe blocks, loaded for its effect.

@@ -8,7 +8,7 @@ interface SqlConnection {
  * tables own at 1: what `truncate … restart identity cascade` does, in one statement on the server.
  *
  * A truncate of every table costs a new file per table (~300 ms for the platform's 62 tables on
- * the PostgreSQL server, ~100 ms on PGlite, for every test platform started). A test file fills
+ * the PostgreSQL server, for every test platform started). A test file fills
  * a few tables: only those are emptied, with DELETE and the foreign keys' triggers off for the
  * statement's transaction (session_replication_role), and only the sequences that were used are
  * restarted.

@@ -1,32 +1,38 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { openEmbeddedServer } from '../../src/db/embedded-server';
+import { createLogger } from '../../src/logging/logger';
+import { EMBEDDED_TEST_DATABASE, type TestDatabaseGlobals } from './test-database';
 import { commitWithoutWaitingForDisk } from './test-database-settings';
 
 /**
- * One database for the whole run: the PostgreSQL server of TEST_DATABASE_URL (its `public` schema
- * and the depot's `depot` schema reset here), or an in-memory PGlite served on a unix socket from
- * this parent process (its CJS build cannot load inside jest's module sandbox). Both schemas are
- * migrated here, once, by a process of their own: the test files' platforms and depots then start
- * without the migration check.
+ * One database for the whole run: the PostgreSQL server of TEST_DATABASE_URL, or (the default) the
+ * embedded server the service itself runs when DATABASE_URL is unset, started here on a DATA_DIR of
+ * the run's own, with the same code as `npm start`; its URL is then TEST_DATABASE_URL for every test.
+ * The platform's `public` schema and the depot's `depot` schema are reset, then migrated here, once,
+ * by a process of their own: the test files' platforms and depots start without the migration check.
  */
 export default async function globalSetup(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    // The platform's schema and the depot's own.
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS depot CASCADE;');
-    await commitWithoutWaitingForDisk(client);
-    await client.end();
-  } else {
-    const embedded = await startEmbeddedPostgres(undefined);
-    process.env.TEST_PGLITE_SOCKET_DIR = embedded.socketDir;
-    (globalThis as { __EMBEDDED_PG__?: typeof embedded }).__EMBEDDED_PG__ = embedded;
+  if (!process.env.TEST_DATABASE_URL) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-db-'));
+    const server = await openEmbeddedServer(dataDir, createLogger(process.env.TEST_LOG_LEVEL ?? 'warn'));
+    const admin = new Client({ connectionString: server.url('postgres') });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${EMBEDDED_TEST_DATABASE}`);
+    await admin.end();
+    process.env.TEST_DATABASE_URL = server.url(EMBEDDED_TEST_DATABASE);
+    process.env.TEST_DATABASE_KIND = 'embedded';
+    (globalThis as TestDatabaseGlobals).__EMBEDDED_TEST_SERVER__ = { server, dataDir };
   }
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS depot CASCADE;');
+  await commitWithoutWaitingForDisk(client);
+  await client.end();
   const root = join(__dirname, '..', '..');
-  // Not spawnSync: this process serves the embedded database the child connects to.
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, 'test/support/migrate-test-database.ts')], { cwd: root, env: process.env });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

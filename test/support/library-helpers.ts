@@ -161,7 +161,7 @@ export async function markLibraryDatasetDeleted(h: TestPlatform, libraryDatasetI
  * dataset is restricted to the role named `restrictTo`. The rows the ORM would write for them, in
  * the same order (datasets `seeded-<n>.txt`, n counting from 1 in creation order, file size 100 n),
  * written with a few set-based statements: the ORM's flush of 600 datasets cost about a second of
- * CPU on PGlite.
+ * CPU.
  */
 export async function seedFolder(h: TestPlatform, folderId: string, options: { folders: number; datasetsPerFolder: number; restrictTo: string }): Promise<void> {
   const { ids } = h.platform.services;

@@ -1,7 +1,7 @@
 /**
  * Brings the test database's schemas (the platform's and the depot's) up to date, once per run, in a
  * process of its own (the ORM's metadata would otherwise leak from jest's parent into its sandboxes).
- * Reads TEST_DATABASE_URL, or TEST_PGLITE_SOCKET_DIR for the run's embedded PGlite.
+ * Reads TEST_DATABASE_URL (the run's embedded server, or the server the run was given).
  */
 import 'reflect-metadata';
 import { openDatabase } from '../../src/db/database';
@@ -9,8 +9,7 @@ import { openDepotDatabase } from '../../src/depot/db/depot-database';
 import { createLogger } from '../../src/logging/logger';
 
 async function main(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL || undefined;
-  const where = { databaseUrl: url, embeddedSocketDir: url ? undefined : process.env.TEST_PGLITE_SOCKET_DIR, log: createLogger('warn') };
+  const where = { databaseUrl: process.env.TEST_DATABASE_URL, log: createLogger('warn') };
   await (await openDatabase({ ...where, listen: false })).close();
   await (await openDepotDatabase(where)).close();
 }

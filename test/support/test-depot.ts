@@ -68,7 +68,7 @@ export interface TestDepotOptions {
 let userCounter = 0;
 
 /**
- * The depot alone (no platform), on the test database: the PGlite of the run or TEST_DATABASE_URL,
+ * The depot alone (no platform), on the test database (the run's embedded server or TEST_DATABASE_URL),
  * in its own schema, with a known master key and administrator.
  */
 export async function startTestDepot(env: Env = {}, options: TestDepotOptions = {}): Promise<TestDepot> {
@@ -98,7 +98,7 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
     DEPOT_URL: url ?? TEST_DEPOT_URL,
     ...env,
   });
-  const started = await startDepot(config, createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR, migrate: false });
+  const started = await startDepot(config, createLogger(config.logLevel), { migrate: false });
   if (options.reset !== false) await resetDepot(started);
   const server = port === null ? null : await listenOn(started, port);
   // What close() lets go: the closures of a test file outlive it (a test group runs many files).

@@ -77,7 +77,7 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
     ALLOW_PRIVATE_URL_FETCH: 'true',
     ...env,
   });
-  const started = await startPlatform(config, options.log ?? createLogger(config.logLevel), { embeddedSocketDir: process.env.TEST_PGLITE_SOCKET_DIR, migrate: false });
+  const started = await startPlatform(config, options.log ?? createLogger(config.logLevel), { migrate: false });
   if (options.reset !== false) await resetDatabase(started);
   // What close() lets go: the closures of a test file outlive it (a test group runs many files).
   let live: { platform: Platform; api: ReturnType<typeof request> } | null = { platform: started, api: request(started.http.app) };

@@ -42,9 +42,9 @@ export interface BatchConnectionSource {
  * One statement read in batches: a single statement, counted once in the request's tally, on one
  * connection held until the iteration ends, fails or is ended early (`return()`: the caller went
  * away). With `cursor`, PostgreSQL hands the rows over a portal `batchSize` at a time, so memory holds
- * one batch; without (PGlite, whose one session is shared by every socket connection, where an open
- * portal would be closed by another connection's Sync), the statement's rows are read at once and
- * handed out in batches: still one statement.
+ * one batch; without (inside a transaction, whose connection may not hold an open portal beside its
+ * other statements), the statement's rows are read at once and handed out in batches: still one
+ * statement.
  */
 export async function* readInBatches<Row>(
   source: BatchConnectionSource,

@@ -41,12 +41,6 @@ export class SqlReader {
   constructor(
     private readonly orm: MikroORM,
     private readonly counter: StatementCounter,
-    /**
-     * A server: prepared statements (named, parsed and planned once per connection) and cursors. Not
-     * on PGlite: it is one session shared by every socket connection, where names would collide and
-     * another connection's Sync would close an open portal.
-     */
-    private readonly prepare: boolean,
   ) {}
 
   async rows<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row[]> {
@@ -54,7 +48,7 @@ export class SqlReader {
     const connection = await source.acquireConnection();
     this.counter.count(statement.text, params);
     try {
-      const config = { text: statement.text, values: params as unknown[], name: this.prepare ? this.nameOf(statement) : undefined, rowMode: 'array' as const, types: DRIVER_TYPES };
+      const config = { text: statement.text, values: params as unknown[], name: this.nameOf(statement), rowMode: 'array' as const, types: DRIVER_TYPES };
       const result = await connection.query(config);
       return rowObjects<Row>(result.fields, result.rows);
     } finally {
@@ -64,7 +58,7 @@ export class SqlReader {
 
   /**
    * One statement whose rows come in batches as they are read (sql-batches.ts): a cursor on a
-   * pooled connection of a server; on PGlite, or inside a transaction, the rows read at once.
+   * pooled connection; inside a transaction, the rows read at once.
    */
   batches<Row>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[], options: BatchOptions): AsyncGenerator<Row[], void, undefined> {
     if (options.expectedRows !== undefined && options.expectedRows <= options.batchSize && !options.rowMode) {
@@ -72,7 +66,7 @@ export class SqlReader {
     }
     const transaction = this.transactionOf(em);
     const source = (transaction ?? this.orm.em.getKnex().client) as BatchConnectionSource;
-    return readInBatches(source, this.counter, DRIVER_TYPES, statement, params, options, this.prepare && !transaction);
+    return readInBatches(source, this.counter, DRIVER_TYPES, statement, params, options, !transaction);
   }
 
   /** `rows` handed out in batches: a small listing read as one prepared statement, one round trip. */
@@ -87,7 +81,7 @@ export class SqlReader {
 
   /**
    * The transaction of `em`, or the one the ORM has open in this async context (a `transactional`
-   * callback): on PGlite's single connection a read beside it would wait forever.
+   * callback): a read beside it would not see what it wrote.
    */
   private sourceFor(em: EntityManager | null): ConnectionSource {
     return this.transactionOf(em) ?? (this.orm.em.getKnex().client as ConnectionSource);

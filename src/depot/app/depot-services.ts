@@ -55,8 +55,6 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
     pollMs: config.tasks.pollMs,
     heartbeatMs: config.tasks.heartbeatMs,
     staleSeconds: config.tasks.staleSeconds,
-    // The embedded database belongs to one process (shared with the platform's or not).
-    soleProcess: db.embeddedSocketDir !== null,
     queue: DEPOT_TASKS,
   });
   const users = new DepotUserService(passwords, new SignInLimiter(db.reader, 'depot.sign_in_failure', config.signInLimits, log));

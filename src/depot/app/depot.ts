@@ -19,8 +19,6 @@ export interface Depot {
 }
 
 export interface DepotStartOptions {
-  /** Use an embedded PGlite already served on this socket directory (the platform's, or the tests'). */
-  embeddedSocketDir?: string;
   /** Bring the depot's schema up to date first (default); the test harness migrates once for the whole run. */
   migrate?: boolean;
 }
@@ -35,7 +33,6 @@ export async function startDepot(config: DepotConfig, log: Logger, options: Depo
   const db: Database = await openDepotDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    embeddedSocketDir: config.databaseUrl ? undefined : options.embeddedSocketDir,
     log: depotLog,
     migrate: options.migrate,
   });

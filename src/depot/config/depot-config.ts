@@ -11,7 +11,7 @@ import { type AppConfig, type Env, envFlag, loadConfig, type SignInLimits, type 
 export interface DepotConfig {
   /** DEPOT_PORT (default 9009); 0 means the depot is not served. */
   port: number;
-  /** DEPOT_DATABASE_URL, else DATABASE_URL; unset shares the platform's embedded PGlite. */
+  /** DEPOT_DATABASE_URL, else DATABASE_URL; unset shares the platform's embedded server (DATA_DIR/postgres). */
   databaseUrl: string | undefined;
   /** The platform's DATA_DIR (its embedded database, when the depot starts alone). */
   dataDir: string;

@@ -9,17 +9,15 @@ export const DEPOT_TARGET: OrmTarget = { entities: DEPOT_ENTITIES, migrationsPat
 
 export interface DepotDatabaseOptions {
   databaseUrl?: string;
-  /** DATA_DIR, when the depot runs its own embedded PGlite (`npm run depot` alone). */
+  /** DATA_DIR: its embedded server (shared with the platform's processes) when no URL. */
   dataDir?: string;
-  /** The embedded PGlite another part of the process serves (the platform's, or the test harness's). */
-  embeddedSocketDir?: string;
   log: Logger;
   migrate?: boolean;
 }
 
 /**
  * The depot's database: its own ORM (entities, migrations) on its own schema, on the server of
- * DEPOT_DATABASE_URL/DATABASE_URL or on the embedded PGlite the platform already runs. It listens
+ * DEPOT_DATABASE_URL/DATABASE_URL or on the embedded server of DATA_DIR (the platform's). It listens
  * for the signals of its key cache (`depot_caller_changed`).
  */
 export function openDepotDatabase(options: DepotDatabaseOptions): Promise<Database> {

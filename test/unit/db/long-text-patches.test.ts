@@ -16,7 +16,7 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   // No database: the SQL is only built, never sent.
-  orm = await MikroORM.init(buildOrmConfig({ kind: 'server', url: 'postgres://nobody@127.0.0.1:1/none' }, { connect: false }));
+  orm = await MikroORM.init(buildOrmConfig('postgres://nobody@127.0.0.1:1/none', { connect: false }));
 });
 afterAll(() => orm.close(true));
 
