@@ -13,7 +13,13 @@ export const CARRIED_SCHEMAS = ['public', 'depot'] as const;
  * Settings under which both sides print and parse every value the same way: rows travel as the
  * text of their record type (`(1,"a b",,t)`), which round-trips every type exactly.
  */
-export const TEXT_SETTINGS = "SET DateStyle = 'ISO, MDY'; SET IntervalStyle = 'postgres'; SET extra_float_digits = 1; SET bytea_output = 'hex'; SET client_encoding = 'UTF8'";
+export const TEXT_SETTINGS: readonly string[] = [
+  "SET DateStyle = 'ISO, MDY'",
+  "SET IntervalStyle = 'postgres'",
+  'SET extra_float_digits = 1',
+  "SET bytea_output = 'hex'",
+  "SET client_encoding = 'UTF8'",
+];
 
 /** MikroORM's bookkeeping of applied migrations: the target has its own rows, compared, not copied. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -18,7 +18,12 @@ export async function connectTarget(targetUrl: string): Promise<TargetConnection
   } catch (error) {
     throw new CarryOverError(`Cannot connect to the target ${redactedUrl(targetUrl)}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  await client.query(TEXT_SETTINGS);
+  try {
+    await client.query(TEXT_SETTINGS.join('; '));
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
   return {
     query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
     close: () => client.end(),

@@ -17,10 +17,11 @@ export async function copyTableRows(source: SqlQuery, target: SqlQuery, table: C
   const insert = insertStatement(table);
   let copied = 0;
   for (let first = 0; first < pages; first += PAGES_PER_BATCH) {
-    // The last batch has no upper bound: no row is left behind the size read above.
+    // The last batch has no upper bound: no row is left behind the size read above. ROW(t.*), not
+    // t: a column named t would win over the table's alias.
     const last = first + PAGES_PER_BATCH >= pages ? null : first + PAGES_PER_BATCH;
     const [batch] = await source<{ count: number; rows: string }>(
-      `SELECT count(*)::int AS count, coalesce(json_agg(t::text), '[]')::text AS rows FROM ONLY ${name} AS t
+      `SELECT count(*)::int AS count, coalesce(json_agg(ROW(t.*)::text), '[]')::text AS rows FROM ONLY ${name} AS t
         WHERE t.ctid >= $1::tid${last === null ? '' : ' AND t.ctid < $2::tid'}`,
       last === null ? [`(${first},0)`] : [`(${first},0)`, `(${last},0)`],
     );

@@ -34,11 +34,12 @@ export interface CarryOverOptions {
 
 /**
  * Carries the data of a PGlite directory (the embedded database of earlier releases) into an empty
- * PostgreSQL database: a copy of the directory is opened and migrated to this release's schema, the
- * target is migrated by the ordinary code, then every table of the platform's and the depot's
- * schemas is copied in one transaction of the target (foreign keys unchecked while it runs), the
- * sequences set, and the row counts of both sides compared. Whatever fails, the target keeps no row
- * and the directory is left as it was.
+ * PostgreSQL database: the target is checked to hold no row, a private copy of the directory is
+ * opened and migrated to this release's schema, the target is migrated by the ordinary code, then
+ * every table of the platform's and the depot's schemas is copied in one transaction of the target
+ * (foreign keys unchecked while it runs), the row counts of both sides compared and the sequences
+ * set. Whatever fails, the target keeps no row (its migrated, empty tables stay) and the directory
+ * is left byte for byte as it was.
  */
 export async function carryOverPglite(options: CarryOverOptions): Promise<CarryOverResult> {
   const { log, targetUrl } = options;
@@ -48,11 +49,14 @@ export async function carryOverPglite(options: CarryOverOptions): Promise<CarryO
     progress(name, 1, 1);
     return result;
   };
-  const source = await step('open a copy of the PGlite directory and bring it to this release', () => openPgliteSource(options.pgliteDir, log));
+  // The target is only read until the source has opened: a source that cannot be read writes nothing.
+  const target = await connectTarget(targetUrl);
   try {
-    const target = await connectTarget(targetUrl);
+    await step('check that the target is empty', () => refuseFilledTarget(target.query));
+    const source = await step('open a copy of the PGlite directory', () => openPgliteSource(options.pgliteDir, log));
     try {
-      await step('check that the target is empty', () => refuseFilledTarget(target.query));
+      const applied = source.migrated.length;
+      progress(`migrate the copy of the source${applied > 0 ? ` (${source.migrated.join(', ')})` : ' (up to date)'}`, applied, applied);
       await step('migrate the target', () => migrateTarget(targetUrl, log));
       const plan = await step('compare the schemas', () => planCarryOver(source.query, target.query, (table) => countRows(source.query, table)));
       log.info({ target: redactedUrl(targetUrl), tables: plan.tables.length, rows: plan.tables.reduce((sum, table) => sum + table.rows, 0) }, 'carry-over: copying');
@@ -60,10 +64,10 @@ export async function carryOverPglite(options: CarryOverOptions): Promise<CarryO
       log.info({ tables: result.tables.length, sequences: result.sequences }, 'carry-over: done');
       return result;
     } finally {
-      await target.close();
+      await source.close();
     }
   } finally {
-    await source.close();
+    await target.close();
   }
 }
 

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEPOT_TARGET } from '../../depot/db/depot-database';
@@ -39,7 +39,7 @@ export async function openPgliteSource(pgliteDir: string, log: Logger): Promise<
     await migrateThroughSocket(db, join(scratch, 'socket'), log);
     const after = await migrationsOf(query);
     // PGlite is one session: whatever the ORM set on it is undone before the copy reads.
-    await db.exec(`RESET ALL; SET log_min_error_statement = panic; ${TEXT_SETTINGS}`);
+    await db.exec(['RESET ALL', 'SET log_min_error_statement = panic', ...TEXT_SETTINGS].join('; '));
     const migrated = after.filter((name) => !before.includes(name));
     if (migrated.length > 0) log.info({ migrations: migrated }, 'carry-over: the source was behind; its copy was migrated');
     return {
@@ -64,7 +64,10 @@ async function openCluster(original: string, copy: string): Promise<PGlite> {
     return db;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CarryOverError(`${original} cannot be opened as a PGlite data directory: ${reason || 'PGlite stopped while starting'}`);
+    const version = readFileSync(join(original, 'PG_VERSION'), 'utf8').trim();
+    throw new CarryOverError(
+      `${original} cannot be opened as a PGlite data directory: it is damaged, or was made by a PGlite of another PostgreSQL version than this release's (its PG_VERSION says ${version}). PGlite said: ${reason || 'nothing'}`,
+    );
   }
 }
 
