@@ -73,7 +73,7 @@ onServer("today's fixture carried into an empty database", () => {
   it('prints a line per table and ends with what it carried', () => {
     const tables = Object.keys(fixture.expected.rows).filter((table) => !table.endsWith('.mikro_orm_migrations'));
     for (const table of tables) expect(run.stdout).toContain(`${table}: ${fixture.expected.rows[table]}/${fixture.expected.rows[table]}`);
-    expect(run.stdout).toMatch(/carried over \d+ rows of \d+ tables and \d+ sequences into postgres:/);
+    expect(run.stdout).toMatch(/carried over \d+ rows of \d+ tables and \d+ sequences into postgres(ql)?:/);
     expect(run.stderr).toBe('');
   });
 

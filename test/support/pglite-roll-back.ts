@@ -5,25 +5,33 @@
  * A process of its own: PGlite's CJS build cannot load inside jest's module sandbox.
  */
 import 'reflect-metadata';
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase } from '../../src/db/database';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { withPgliteServed } from '../../src/db/embedded-server/pglite-source';
 import { DEPOT_TARGET } from '../../src/depot/db/depot-database';
 import { createLogger } from '../../src/logging/logger';
 
 async function main(): Promise<void> {
-  const embedded = await startEmbeddedPostgres(process.argv[2]);
+  const pglite = await PGlite.create({ dataDir: process.argv[2] });
+  const socketDir = mkdtempSync(join(tmpdir(), 'pglite-roll-back-'));
   const rolledBack: string[] = [];
   try {
-    for (const target of [undefined, DEPOT_TARGET]) {
-      const db = await openDatabase({ embeddedSocketDir: embedded.socketDir, log: createLogger('silent'), migrate: false, listen: false, target });
-      try {
-        rolledBack.push(...(await db.orm.getMigrator().down()).map((migration) => migration.name));
-      } finally {
-        await db.close();
+    await withPgliteServed(pglite, socketDir, async (databaseUrl) => {
+      for (const target of [undefined, DEPOT_TARGET]) {
+        const db = await openDatabase({ databaseUrl, log: createLogger('silent'), migrate: false, listen: false, target });
+        try {
+          rolledBack.push(...(await db.orm.getMigrator().down()).map((migration) => migration.name));
+        } finally {
+          await db.close();
+        }
       }
-    }
+    });
   } finally {
-    await embedded.stop();
+    await pglite.close();
+    rmSync(socketDir, { recursive: true, force: true });
   }
   process.stdout.write(`${rolledBack.join('\n')}\n`);
 }

@@ -79,14 +79,24 @@ async function migrationsOf(query: SqlQuery): Promise<string[]> {
 
 /** The platform's and the depot's migrations, applied by the ordinary code through a socket on the copy. */
 async function migrateThroughSocket(db: PGlite, socketDir: string, log: Logger): Promise<void> {
-  mkdirSync(socketDir);
+  await withPgliteServed(db, socketDir, async (databaseUrl) => {
+    for (const target of [undefined, DEPOT_TARGET]) {
+      const opened = await openDatabase({ databaseUrl, log, listen: false, target });
+      await opened.close();
+    }
+  });
+}
+
+/**
+ * Serves an open PGlite on a Unix socket in `socketDir` for the time of `work`, which gets its URL:
+ * the ordinary driver and ORM then work on it (PGlite is one session: one statement at a time).
+ */
+export async function withPgliteServed<T>(db: PGlite, socketDir: string, work: (url: string) => Promise<T>): Promise<T> {
+  mkdirSync(socketDir, { recursive: true });
   const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432'), maxConnections: 2 });
   await server.start();
   try {
-    for (const target of [undefined, DEPOT_TARGET]) {
-      const opened = await openDatabase({ embeddedSocketDir: socketDir, log, listen: false, target });
-      await opened.close();
-    }
+    return await work(`postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`);
   } finally {
     await server.stop();
   }
