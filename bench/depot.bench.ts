@@ -14,8 +14,8 @@ import { type BenchPlatform, type Figures, measure } from './harness';
 const DEPOT_URL = 'http://localhost:9009';
 
 /**
- * `npm run bench` (BENCH_ONLY=depot): the depot alone on a fresh database (PGlite, or the reset
- * `depot` schema of BENCH_DATABASE_URL), `repositories` x `revisions` seeded by SQL, its listings
+ * `npm run bench` (BENCH_ONLY=depot): the depot alone on a fresh database (the embedded
+ * PostgreSQL of a new DATA_DIR, which the depot starts itself, or the reset `depot` schema of BENCH_DATABASE_URL), `repositories` x `revisions` seeded by SQL, its listings
  * and shows measured anonymously, as installers call them.
  */
 export async function benchDepot(repositories: number, revisions: number): Promise<Figures[]> {

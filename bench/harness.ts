@@ -36,7 +36,11 @@ export interface BenchPlatform {
   stop(): Promise<void>;
 }
 
-/** A fresh platform for one round: a new PGlite directory, or a reset `bench` database on a server; `env` adds to its environment. */
+/**
+ * A fresh platform for one round, in this process: a new DATA_DIR whose embedded PostgreSQL the platform
+ * initialises and starts itself (the default, as a user gets it; stopped by `stop`), or a reset `bench`
+ * database on a server (BENCH_DATABASE_URL); `env` adds to its environment.
+ */
 export async function startBenchPlatform(env: Record<string, string> = {}): Promise<BenchPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-'));
   const serverUrl = process.env.BENCH_DATABASE_URL;

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { openEmbeddedServer } from '../src/db/embedded-server';
+import { createLogger } from '../src/logging/logger';
 import { ApiClient } from './ratio/api-client';
 import { type BigListings, readBigListing, seedBigListings } from './memory/big-listings';
 import { freePort } from './ratio/processes';
@@ -12,9 +14,11 @@ import { type MemorySample, ServerChild } from './memory/server-child';
  * `npm run bench:memory`: does the service's memory level off under a long mixed load? Starts it
  * as its own process (with --expose-gc), sends BENCH_REQUESTS (default 100,000) mixed requests at
  * BENCH_CONCURRENCY (default 16) and, after every BENCH_SAMPLE_EVERY (default 10,000), lets the
- * in-flight ones finish, forces a GC in the child and records its heap and RSS. On a server
- * (BENCH_DATABASE_URL, whose schema is reset) every BENCH_BIG_EVERY-th request (default 1,000) is one
- * of the big listings of BENCH_BIG_ITEMS (default 100,000) rows instead (bench/memory/big-listings.ts).
+ * in-flight ones finish, forces a GC in the child and records its heap and RSS. The database is the
+ * embedded PostgreSQL of a fresh DATA_DIR (the runner starts it, for its seeding SQL; the service joins
+ * it as the default does), or BENCH_DATABASE_URL (a server database, whose schema is reset). Every
+ * BENCH_BIG_EVERY-th request (default 1,000) is one of the big listings of BENCH_BIG_ITEMS (default
+ * 100,000) rows instead (bench/memory/big-listings.ts).
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -23,8 +27,8 @@ const MASTER_KEY = 'bench-memory-master-key-0123456789';
 /** BENCH_HEAP_SNAPSHOTS=1: heap snapshots after the first sample and at the end (compare with bench/memory/heap-diff.ts). */
 const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS === '1';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
-/** The big listings: on a server only (PGlite would take minutes per listing at this size); 0 leaves them out. */
-const BIG_ITEMS = DATABASE_URL ? Number(process.env.BENCH_BIG_ITEMS ?? 100_000) : 0;
+/** The big listings' rows; 0 leaves them out. */
+const BIG_ITEMS = Number(process.env.BENCH_BIG_ITEMS ?? 100_000);
 const BIG_EVERY = Number(process.env.BENCH_BIG_EVERY ?? 1000);
 const ID_SECRET = 'bench-memory-id-secret-0123456789';
 
@@ -73,6 +77,9 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(dataDir, 'service.log');
   if (DATABASE_URL) await resetSchema(DATABASE_URL);
+  // Without a server: the embedded PostgreSQL of DATA_DIR, held by this process until the end (the service joins it).
+  const embedded = DATABASE_URL ? null : await openEmbeddedServer(dataDir, createLogger('warn'));
+  const sqlUrl = embedded ? embedded.url() : DATABASE_URL;
   const child = new ServerChild(
     {
       DATA_DIR: dataDir,
@@ -95,14 +102,14 @@ async function main(): Promise<void> {
     let big: BigListings | null = null;
     if (BIG_ITEMS > 0) {
       const seeding = Date.now();
-      big = await seedBigListings(new ApiClient(baseUrl, MASTER_KEY), DATABASE_URL, ID_SECRET, BIG_ITEMS);
+      big = await seedBigListings(new ApiClient(baseUrl, MASTER_KEY), sqlUrl, ID_SECRET, BIG_ITEMS);
       process.stdout.write(`seeded the big listings (${BIG_ITEMS} rows each) by SQL in ${((Date.now() - seeding) / 1000).toFixed(0)} s; every ${BIG_EVERY}th request is one of:\n`);
       for (const [n, path] of big.paths.entries()) {
         const read = await readBigListing(baseUrl, big, n);
         process.stdout.write(`  GET ${path}: ${(read.bytes / 1024 / 1024).toFixed(1)} MB, ${read.ms.toFixed(0)} ms, ${read.statements} SQL statements\n`);
       }
     }
-    process.stdout.write(`service pid ${child.pid}, ${DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}, ${REQUESTS} requests at ${CONCURRENCY} in flight, log ${logFile}\n`);
+    process.stdout.write(`service pid ${child.pid}, ${DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}, ${REQUESTS} requests at ${CONCURRENCY} in flight, log ${logFile}\n`);
     process.stdout.write(`${['requests', 'RSS MB', 'heap MB', 'heapTot MB', 'extern MB', 'arrBuf MB', 'seconds'].map((h) => h.padStart(10)).join(' ')}\n`);
     const started = Date.now();
     const first = await child.sample();
@@ -154,6 +161,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await child.stop();
+    await embedded?.release();
     if (!process.env.BENCH_KEEP && !SNAPSHOTS) rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -11,7 +11,7 @@ import { benchImportGalaxy, printImportFigures } from './import-galaxy.bench';
 
 async function main(): Promise<void> {
   const sizes = (process.env.BENCH_SIZES ?? '10,1000').split(',').map(Number);
-  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
+  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL';
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'admin') {
     for (const rows of sizes) printFigures(`admin area, ${rows} users/roles, ${database}`, await benchAdminArea(rows));
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     printFigures(`libraries, 10,000 datasets in 1,000 folders (half restricted), ${database}`, await benchLibraries({ folders: 1000, datasets: 10000 }));
   }
   if (!only || only === 'slurm') {
-    const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
+    const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL';
     if (spawnSync('sinfo', ['-h'], { stdio: 'ignore' }).status === 0) {
       const sizes = (process.env.BENCH_SLURM_JOBS ?? '20,200').split(',').map(Number);
       printJobRunFigures(`trivial jobs (cat1) through the local runner (2 workers) and through Slurm (one node), ${database}`, await benchSlurmJobs(sizes));

@@ -7,7 +7,7 @@ import { MEMORY_REPORT_MARKER } from '../../src/app/memory-report';
 const ROOT = join(__dirname, '..', '..');
 
 export interface MemorySample {
-  /** Resident set size from /proc (everything: JS heap, PGlite's WebAssembly memory, native). */
+  /** Resident set size of the service process from /proc (JS heap and native; the embedded PostgreSQL runs in processes of its own, not counted). */
   rssMb: number;
   heapUsedMb: number;
   heapTotalMb: number;

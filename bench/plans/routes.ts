@@ -81,7 +81,7 @@ export function planRoutes(ids: RouteIds): PlanRoute[] {
       label: 'users f_email (admin)',
       path: '/api/users?f_email=user77',
       who: 'admin',
-      known: { table: 'galaxy_user', reason: 'f_email is a substring of the email (like %…%): only a trigram index (pg_trgm, which the embedded PGlite does not load) would read a part' },
+      known: { table: 'galaxy_user', reason: 'f_email is a substring of the email (like %…%): only a trigram index (pg_trgm: both the embedded PostgreSQL 17 and a server ship it, but the schema makes no such index) would read a part' },
     },
     { label: 'users/deleted (admin)', path: '/api/users/deleted', who: 'admin' },
     { label: 'users (member)', path: '/api/users', who: 'member' },

@@ -1,11 +1,12 @@
 /**
  * `npm run bench:ratio`: the service against a plain express + pg baseline doing the same work, in one
- * run, on one database (PGlite by default; BENCH_DATABASE_URL=postgres://… for a server, whose
- * schema is reset). Seeds through the REST API, then measures every target on both with autocannon
- * and prints req/s, p50, p99, SQL statements per request, and the service's share of its baseline.
+ * run, on one database (by default the embedded PostgreSQL of a fresh DATA_DIR, which the service and
+ * the baseline share; BENCH_DATABASE_URL=postgres://… for a server, whose schema is reset). Seeds
+ * through the REST API, then measures every target on both with autocannon and prints req/s, p50,
+ * p99, SQL statements per request, and the service's share of its baseline.
  *
  * BENCH_ITEMS (1000): size of the big listings; BENCH_SECONDS (5): each measurement;
- * BENCH_CONNECTIONS (1,10); BENCH_WEB_CONCURRENCY (2, server only): processes of the extra run;
+ * BENCH_CONNECTIONS (1,10); BENCH_WEB_CONCURRENCY (2): processes of the extra run;
  * BENCH_ONLY: a substring of the target labels to measure; BENCH_BIG_LIBRARY (0): datasets of a library
  * seeded by SQL after the API seed, whose folder and recursive listings are measured too (100000).
  */
@@ -13,9 +14,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { type EmbeddedServer, openEmbeddedServer } from '../../src/db/embedded-server';
+import { createLogger } from '../../src/logging/logger';
 import { depotSeedStatements, LATEST_SEEDED_CHANGESET, SEEDED_REPOSITORY } from '../depot-seed';
-import { read, type Reading } from './measure';
+import { read } from './measure';
 import { printRows, type Row } from './print-rows';
 import { freePort, type ServerProcess, startServerProcess } from './processes';
 import { BENCH_ADMIN_EMAIL, BENCH_USER_EMAIL, type Seeded, seedThroughApi } from './seed';
@@ -64,25 +66,14 @@ async function resetServerDatabase(url: string): Promise<void> {
   await client.end();
 }
 
-/** Runs SQL on the run's database: the server, or the PGlite files (while no service holds them). */
-async function withDatabase<T>(s: Settings, dataDir: string, work: (client: Client) => Promise<T>): Promise<T> {
-  if (s.serverUrl) {
-    const client = new Client({ connectionString: s.serverUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
-  const embedded = await startEmbeddedPostgres(join(dataDir, 'pgdata'));
-  const client = new Client({ host: embedded.socketDir, port: 5432, user: 'postgres', database: 'postgres' });
+/** Runs SQL on the run's database (the server's, or the service's database on the embedded server), beside the running service. */
+async function withDatabase<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
   try {
-    await client.connect();
     return await work(client);
   } finally {
-    await client.end().catch(() => undefined);
-    await embedded.stop();
+    await client.end();
   }
 }
 
@@ -113,9 +104,23 @@ class Bench {
   private readonly toolData: Record<string, string>;
   /** The depot of the last service started (its DEPOT_PORT). */
   depotBaseUrl = '';
+  /** Without a server: the runner's hold on the embedded PostgreSQL of the run's DATA_DIR (the service and the baseline join it). */
+  private embedded: EmbeddedServer | null = null;
 
   constructor(readonly s: Settings) {
     this.toolData = writeBenchToolData(join(this.dataDir, 'tool-data'), s.items);
+  }
+
+  /** Starts (initialises) the embedded PostgreSQL of the run's DATA_DIR when there is no server; held until close. */
+  async open(): Promise<void> {
+    if (!this.s.serverUrl) this.embedded = await openEmbeddedServer(this.dataDir, createLogger('warn'));
+  }
+
+  /** Where the seeds run SQL: the server, or the service's database on the embedded server. */
+  get databaseUrl(): string {
+    if (this.s.serverUrl) return this.s.serverUrl;
+    if (!this.embedded) throw new Error('the embedded PostgreSQL is not open');
+    return this.embedded.url();
   }
 
   async startService(webConcurrency = 1): Promise<ServerProcess> {
@@ -134,6 +139,7 @@ class Bench {
     };
     const depotPort = await freePort();
     env.DEPOT_PORT = String(depotPort);
+    // Without a server the service runs as the default does (DATA_DIR only): it joins the embedded PostgreSQL there.
     if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
     const service = await startServerProcess('service', 'src/main.ts', env, await freePort(), '/api/version', join(this.dataDir, 'service.log'));
     this.running.add(service);
@@ -149,7 +155,6 @@ class Bench {
   async startBaseline(): Promise<ServerProcess> {
     const env: Record<string, string> = { ID_SECRET, ADMIN_USERS: BENCH_ADMIN_EMAIL, DATA_DIR: this.dataDir, ...this.toolData, DEPOT_ID_SECRET, DEPOT_URL };
     if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
-    else env.PGLITE_DATA_DIR = join(this.dataDir, 'pgdata');
     const baseline = await startServerProcess('baseline', 'bench/ratio/baseline/server.ts', env, await freePort(), '/', join(this.dataDir, 'baseline.log'));
     this.running.add(baseline);
     return baseline;
@@ -162,16 +167,19 @@ class Bench {
 
   async close(): Promise<void> {
     for (const server of this.running) await server.stop();
+    // The last hold: the embedded PostgreSQL stops.
+    await this.embedded?.release();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
 
 async function main(): Promise<void> {
   const s = settings();
-  const database = s.serverUrl ? 'PostgreSQL server' : 'embedded PGlite';
+  const database = s.serverUrl ? 'PostgreSQL server' : 'embedded PostgreSQL';
   if (s.serverUrl) await resetServerDatabase(s.serverUrl);
   const bench = new Bench(s);
   try {
+    await bench.open();
     let service = await bench.startService();
     const selected = (target: Target) => !s.only || target.label.includes(s.only);
     // The platform is seeded through its API only when one of its targets is measured.
@@ -188,9 +196,7 @@ async function main(): Promise<void> {
     if (installsTargets.length > 0 && platformTargets.length === 0) seeded = { ...PLACEHOLDER, userKey: await installsUserKey(service.baseUrl, MASTER_KEY) };
     if (depotTargets.length > 0 || installsTargets.length > 0) {
       const started = Date.now();
-      // PGlite belongs to one process: the service stops while the seed writes its files.
-      if (!s.serverUrl) await bench.stop(service);
-      const { depot, installedId } = await withDatabase(s, bench.dataDir, async (client) => {
+      const { depot, installedId } = await withDatabase(bench.databaseUrl, async (client) => {
         let depot: DepotSeeded | null = null;
         if (depotTargets.length > 0) {
           for (const statement of depotSeedStatements({ repositories: s.depotRepositories, revisions: DEPOT_REVISIONS, depotUrl: DEPOT_URL })) await client.query(statement);
@@ -204,7 +210,6 @@ async function main(): Promise<void> {
         }
         return { depot, installedId };
       });
-      if (!s.serverUrl) service = await bench.startService();
       if (depot) {
         depotTargets = depotTargetsFor(depot).filter(selected);
         process.stdout.write(`depot seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s (${s.depotRepositories} repositories of ${DEPOT_REVISIONS} revisions)\n`);
@@ -217,12 +222,10 @@ async function main(): Promise<void> {
     let bigTargets: Target[] = [];
     if (s.bigLibrary > 0 && platformTargets.length > 0) {
       const started = Date.now();
-      if (!s.serverUrl) await bench.stop(service);
-      const ids = await withDatabase(s, bench.dataDir, async (client) => {
+      const ids = await withDatabase(bench.databaseUrl, async (client) => {
         for (const statement of bigLibrarySeedStatements(s.bigLibrary, BENCH_USER_EMAIL)) await client.query(statement);
         return (await client.query<{ library_id: number; folder_id: number }>(BIG_LIBRARY_IDS)).rows[0];
       });
-      if (!s.serverUrl) service = await bench.startService();
       const codec = new IdCodec(ID_SECRET);
       bigTargets = bigLibraryTargetsFor({ datasets: s.bigLibrary, libraryId: codec.encode(ids.library_id), folderId: `F${codec.encode(ids.folder_id)}` }).filter(selected);
       process.stdout.write(`a library of ${s.bigLibrary} datasets seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -231,28 +234,17 @@ async function main(): Promise<void> {
     const serviceUrl = (target: Target) => (target.app === 'depot' ? bench.depotBaseUrl : service.baseUrl);
     const keyOf = (target: Target) => (target.anonymous ? '' : target.as === 'admin' ? seeded.adminKey : seeded.userKey);
     const rows: Row[] = [];
-    if (s.serverUrl) {
-      // Both up at once; each target is measured on the baseline then the service, back to back.
-      const baseline = await bench.startBaseline();
-      for (const target of targets) {
-        const base = await read(baseline.baseUrl, target, keyOf(target), s.connections, s.seconds);
-        const svc = await read(serviceUrl(target), target, keyOf(target), s.connections, s.seconds);
-        rows.push({ target, service: svc, baseline: base });
-      }
-      await bench.stop(baseline);
-    } else {
-      // PGlite belongs to one process: the service's phase, then the baseline's on the same files.
-      const readings: Reading[] = [];
-      for (const target of targets) readings.push(await read(serviceUrl(target), target, keyOf(target), s.connections, s.seconds));
-      await bench.stop(service);
-      const baseline = await bench.startBaseline();
-      for (const [i, target] of targets.entries()) rows.push({ target, service: readings[i], baseline: await read(baseline.baseUrl, target, keyOf(target), s.connections, s.seconds) });
-      await bench.stop(baseline);
+    // Both up at once on the same database; each target is measured on the baseline then the service, back to back.
+    const baseline = await bench.startBaseline();
+    for (const target of targets) {
+      const base = await read(baseline.baseUrl, target, keyOf(target), s.connections, s.seconds);
+      const svc = await read(serviceUrl(target), target, keyOf(target), s.connections, s.seconds);
+      rows.push({ target, service: svc, baseline: base });
     }
+    await bench.stop(baseline);
     printRows(`service / plain express + pg, ${database}, one service process`, rows, s.connections);
 
-    if (s.serverUrl && s.webConcurrency > 1) {
-      if (!service) throw new Error('no service');
+    if (s.webConcurrency > 1) {
       await bench.stop(service);
       service = await bench.startService(s.webConcurrency);
       const show = targets.find((target) => target.label.startsWith('GET /api/histories/{id}'));

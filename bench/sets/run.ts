@@ -7,7 +7,7 @@
 import { benchSets, printSetsFigures } from './sets.bench';
 
 async function main(): Promise<void> {
-  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
+  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL';
   for (const items of (process.env.BENCH_SETS_ITEMS ?? '1000').split(',').map(Number)) {
     const singles = Math.min(items, Number(process.env.BENCH_SETS_SINGLES ?? 200));
     printSetsFigures(`work created in sets: a list of ${items} datasets, ${database}`, await benchSets(items, singles));

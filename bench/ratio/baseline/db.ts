@@ -1,8 +1,9 @@
 import { Pool, type QueryResultRow } from 'pg';
 import Cursor from 'pg-cursor';
-import { startEmbeddedPostgres } from '../../../src/db/embedded-postgres';
+import { type EmbeddedServer, openEmbeddedServer } from '../../../src/db/embedded-server';
+import { createLogger } from '../../../src/logging/logger';
 
-/** The baseline's connection pool: a PostgreSQL server (DATABASE_URL) or a PGlite directory the service wrote. */
+/** The baseline's connection pool: a PostgreSQL server (DATABASE_URL) or the embedded server of the service's DATA_DIR. */
 export interface Database {
   pool: Pool;
   close(): Promise<void>;
@@ -11,24 +12,27 @@ export interface Database {
 /** An idle connection that fails is replaced by the pool; without a listener it would end the process. */
 const reportIdleError = (error: Error) => process.stderr.write(`baseline: idle connection failed: ${error.message}\n`);
 
-export async function openDatabase(databaseUrl: string | undefined, pgliteDataDir: string | undefined): Promise<Database> {
-  if (databaseUrl) {
-    const pool = new Pool({ connectionString: databaseUrl, max: 10 }).on('error', reportIdleError);
-    return { pool, close: () => pool.end() };
-  }
-  if (!pgliteDataDir) throw new Error('set DATABASE_URL, or PGLITE_DATA_DIR (<service DATA_DIR>/pgdata)');
-  const embedded = await startEmbeddedPostgres(pgliteDataDir);
-  // PGlite is a single session: one connection.
-  const pool = new Pool({ host: embedded.socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }).on('error', reportIdleError);
+/**
+ * Without DATABASE_URL the baseline joins the embedded PostgreSQL of `dataDir` (the one the service
+ * started there, or starts it as the service would) and reads the service's database on it.
+ */
+export async function openDatabase(databaseUrl: string | undefined, dataDir: string | undefined): Promise<Database> {
+  let embedded: EmbeddedServer | undefined;
+  let url: string;
+  if (databaseUrl) url = databaseUrl;
+  else if (dataDir) {
+    embedded = await openEmbeddedServer(dataDir, createLogger('warn'));
+    url = embedded.url();
+  } else throw new Error('set DATABASE_URL, or DATA_DIR (the service\'s: the baseline joins its embedded PostgreSQL)');
+  const pool = new Pool({ connectionString: url, max: 10 }).on('error', reportIdleError);
   return {
     pool,
     async close() {
       await pool.end();
-      await embedded.stop();
+      await embedded?.release();
     },
   };
 }
-
 /** The SQL of one request: counts the statements it sends (the `x-sql-queries` header). */
 export class RequestSql {
   count = 0;
@@ -46,18 +50,12 @@ export class RequestSql {
 
   /**
    * One statement read in batches (the streamed listings): pg-cursor on a connection of its own, held
-   * until the rows end or the reader stops. On PGlite (one session, one connection) a portal left open
-   * while another request runs would be closed: there the rows are read at once, then handed out.
+   * until the rows end or the reader stops.
    */
   async *batches<T extends QueryResultRow>(text: string, values: unknown[], batchSize: number): AsyncGenerator<T[], void, undefined> {
     this.count += 1;
     const client = await this.pool.connect();
     try {
-      if (this.pool.options.max === 1) {
-        const { rows } = await client.query<T>(text, values);
-        for (let start = 0; start < rows.length; start += batchSize) yield rows.slice(start, start + batchSize);
-        return;
-      }
       const cursor = client.query(new Cursor<T>(text, values));
       try {
         for (;;) {

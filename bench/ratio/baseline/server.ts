@@ -2,14 +2,14 @@
  * The benchmark's baseline: plain express + pg answering the benchmark targets with the same JSON as
  * the service, each with the SQL a correct answer needs (`x-sql-queries` counts it).
  *
- * Env: PORT; DATABASE_URL, or PGLITE_DATA_DIR (a PGlite directory the service wrote, `<DATA_DIR>/pgdata`);
- * ID_SECRET; DEPOT_ID_SECRET and DEPOT_URL (the depot's targets); ADMIN_USERS (comma-separated emails);
- * optionally DATA_DIR (the service's, for the file paths administrators see; by default the parent of
- * PGLITE_DATA_DIR); TOOL_DATA_TABLE_CONFIG and TOOL_DATA_PATH (the service's tool data tables).
+ * Env: PORT; DATABASE_URL, or without it DATA_DIR alone (the service's: the baseline joins the embedded
+ * PostgreSQL the service runs there); ID_SECRET; DEPOT_ID_SECRET and DEPOT_URL (the depot's targets);
+ * ADMIN_USERS (comma-separated emails); DATA_DIR also gives the file paths administrators see;
+ * TOOL_DATA_TABLE_CONFIG and TOOL_DATA_PATH (the service's tool data tables).
  */
 import express from 'express';
 import type { Server } from 'node:http';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { asBool } from '../../../src/format/booleans';
 import { IdCodec } from '../../../src/ids/id-codec';
 import { showDataset } from './datasets';
@@ -95,9 +95,8 @@ function baselineApp(app: Baseline, toolData: readonly BaselineTable[]): express
 async function main(): Promise<void> {
   const secret = process.env.ID_SECRET;
   if (!secret) throw new Error('ID_SECRET is required');
-  const pgliteDir = process.env.DATABASE_URL ? undefined : process.env.PGLITE_DATA_DIR;
-  const dataDir = process.env.DATA_DIR ?? (pgliteDir ? dirname(pgliteDir) : undefined);
-  const database = await openDatabase(process.env.DATABASE_URL, pgliteDir);
+  const dataDir = process.env.DATA_DIR || undefined;
+  const database = await openDatabase(process.env.DATABASE_URL || undefined, dataDir);
   const app: Baseline = {
     pool: database.pool,
     ids: new IdCodec(secret),

@@ -7,8 +7,8 @@
  *   node -r @swc-node/register bench/ratio/baseline/verify.ts
  *
  * VERIFY_ITEMS (default 1000): datasets of the big history and folder.
- * VERIFY_PGLITE=1: the service on PGlite (DATA_DIR only); its answers are kept, the service stopped, and
- *   the baseline started on the PGlite directory the service wrote.
+ * VERIFY_EMBEDDED=1: on the embedded PostgreSQL of a fresh DATA_DIR instead of the server: the service
+ *   (DATA_DIR only) starts it, the baseline (the same DATA_DIR) joins it.
  * VERIFY_REUSE=1 (server database only): skip the reset and the seeding, reuse the last run's ids.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +28,8 @@ const ID_SECRET = 'ratio-secret-0123456789abcdef';
 const SEEDED_FILE = join(tmpdir(), 'ratio-baseline-verify.seeded.json');
 
 const items = Number(process.env.VERIFY_ITEMS ?? 1000);
-const pglite = process.env.VERIFY_PGLITE === '1';
-const reuse = process.env.VERIFY_REUSE === '1' && !pglite;
+const embedded = process.env.VERIFY_EMBEDDED === '1';
+const reuse = process.env.VERIFY_REUSE === '1' && !embedded;
 
 interface Target {
   name: string;
@@ -202,12 +202,14 @@ async function seed(service: ServerProcess): Promise<Seeded> {
   return seeded;
 }
 
-/** Service and baseline side by side on the PostgreSQL server. */
-async function verifyOnServer(dataDir: string): Promise<boolean> {
-  if (!reuse) await resetDatabase();
+/** Service and baseline side by side, on the PostgreSQL server or (VERIFY_EMBEDDED) on the embedded server of `dataDir`. */
+async function verifyBoth(dataDir: string): Promise<boolean> {
+  if (!reuse && !embedded) await resetDatabase();
+  // Embedded: no DATABASE_URL; the service starts the embedded PostgreSQL of DATA_DIR and the baseline joins it.
+  const databaseUrl = embedded ? '' : DATABASE_URL;
   const running: ServerProcess[] = [];
   try {
-    const service = await startService(dataDir, serviceEnv(dataDir, DATABASE_URL));
+    const service = await startService(dataDir, serviceEnv(dataDir, databaseUrl));
     running.push(service);
     let seeded: Seeded;
     let seededItems = items;
@@ -215,16 +217,17 @@ async function verifyOnServer(dataDir: string): Promise<boolean> {
       ({ seeded, items: seededItems } = JSON.parse(readFileSync(SEEDED_FILE, 'utf8')) as { seeded: Seeded; items: number });
     } else {
       seeded = await seed(service);
-      writeFileSync(SEEDED_FILE, JSON.stringify({ seeded, items }));
+      // The ids of the server's database, for a later VERIFY_REUSE run.
+      if (!embedded) writeFileSync(SEEDED_FILE, JSON.stringify({ seeded, items }));
     }
-    const baseline = await startBaseline(dataDir, baselineEnv({ DATABASE_URL, DATA_DIR: dataDir }));
+    const baseline = await startBaseline(dataDir, baselineEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }));
     running.push(baseline);
     const targets = targetsOf(seeded, seededItems);
     let equal = true;
     for (const caller of callers(seeded)) {
       const fromService = await fetchAll(service, caller.key, targets);
       const fromBaseline = await fetchAll(baseline, caller.key, targets);
-      console.log(`\nPostgreSQL server (${DATABASE}), caller: ${caller.name}\n`);
+      console.log(`\n${embedded ? 'embedded PostgreSQL (DATA_DIR)' : `PostgreSQL server (${DATABASE})`}, caller: ${caller.name}\n`);
       equal = report(targets, fromService, fromBaseline) && equal;
     }
     return equal;
@@ -233,39 +236,11 @@ async function verifyOnServer(dataDir: string): Promise<boolean> {
   }
 }
 
-/** The service on PGlite first (its answers kept), then the baseline on the directory it wrote. */
-async function verifyOnPglite(dataDir: string): Promise<boolean> {
-  let seeded: Seeded;
-  let targets: Target[];
-  const fromService: Answer[][] = [];
-  const service = await startService(dataDir, serviceEnv(dataDir, ''));
-  try {
-    seeded = await seed(service);
-    targets = targetsOf(seeded, items);
-    for (const caller of callers(seeded)) fromService.push(await fetchAll(service, caller.key, targets));
-  } finally {
-    await service.stop();
-  }
-  writeFileSync(join(dataDir, 'service-answers.json'), JSON.stringify(fromService));
-  const baseline = await startBaseline(dataDir, baselineEnv({ DATABASE_URL: '', PGLITE_DATA_DIR: join(dataDir, 'pgdata') }));
-  try {
-    let equal = true;
-    for (const [index, caller] of callers(seeded).entries()) {
-      const fromBaseline = await fetchAll(baseline, caller.key, targets);
-      console.log(`\nPGlite (the service's answers were saved before it stopped and the baseline started), caller: ${caller.name}\n`);
-      equal = report(targets, fromService[index], fromBaseline) && equal;
-    }
-    return equal;
-  } finally {
-    await baseline.stop();
-  }
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ratio-verify-'));
   let equal = false;
   try {
-    equal = pglite ? await verifyOnPglite(dataDir) : await verifyOnServer(dataDir);
+    equal = await verifyBoth(dataDir);
   } finally {
     if (equal) rmSync(dataDir, { recursive: true, force: true });
     else console.log(`\nlogs and data kept in ${dataDir}`);
