@@ -1,10 +1,11 @@
 /**
- * Operator commands, run against the configured database (the server must be stopped when the
- * embedded database is used):
+ * Operator commands, run against the configured database:
  *   npm run admin -- create-user --email a@b.org --username alice --password secret1
  *   npm run admin -- api-key --email a@b.org
  *   npm run admin -- list-users
  *   npm run admin -- import-galaxy --database postgres://… --file-path /galaxy/database/files [--copy] [--dry-run]
+ *   npm run admin -- carry-over-pglite [--from DATA_DIR/pgdata] [--to postgres://…]
+ * On the embedded database these run beside a running service (they join its server).
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
@@ -17,14 +18,18 @@ import { User } from '../entities/user.entity';
 import { AppError } from '../errors/error-kinds';
 import { createLogger } from '../logging/logger';
 import { IMPORT_USAGE, importGalaxyCommand } from '../importer/import-galaxy-command';
+import { CARRY_OVER_USAGE, carryOverCommand } from './carry-over-pglite';
 
-const USAGE = `usage: npm run admin -- <create-user --email E --username U --password P | api-key --email E | list-users | import-galaxy …>\n${IMPORT_USAGE}`;
+const USAGE = `usage: npm run admin -- <create-user --email E --username U --password P | api-key --email E | list-users | import-galaxy … | carry-over-pglite …>\n${IMPORT_USAGE}\n${CARRY_OVER_USAGE}`;
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'import-galaxy') {
     const config = loadConfig();
     return importGalaxyCommand(rest, config, createLogger(process.env.LOG_LEVEL ?? 'info'), (line) => process.stdout.write(`${line}\n`));
+  }
+  if (command === 'carry-over-pglite') {
+    return carryOverCommand(rest, loadConfig(), createLogger(process.env.LOG_LEVEL ?? 'warn'), (line) => process.stdout.write(`${line}\n`));
   }
   const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' } } });
   const config = loadConfig();

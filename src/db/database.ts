@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { buildOrmConfig, type OrmTarget } from '../../mikro-orm.config';
 import type { Logger } from '../logging/logger';
 import { type EmbeddedServer, openEmbeddedServer } from './embedded-server';
+import { carryOverEarlierRelease } from './embedded-server/pglite-carry-over/carry-over-on-first-start';
 import { queryScope } from './query-scope';
 import { serverAfterCreate } from './server-session';
 import { DatabaseSignals, ServerSignalListener } from './signals';
@@ -66,6 +67,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   else if (options.dataDir) {
     embedded = await openEmbeddedServer(options.dataDir, options.log);
     url = embedded.url();
+    await carryOverEarlierRelease(options.dataDir, url, options.log).catch(async (error: unknown) => {
+      await embedded?.release();
+      throw error;
+    });
   } else throw new Error('openDatabase: neither a database URL nor a DATA_DIR for the embedded server');
   const queries = new QueryCounter(options.recordSqlFile ? new SqlRecorder(options.recordSqlFile) : null);
   const signals = new DatabaseSignals();

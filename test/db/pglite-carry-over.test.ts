@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { type Platform, startPlatform } from '../../src/app/platform';
 import { loadConfig } from '../../src/config/app-config';
-import { listTables } from '../../src/db/embedded-server/carry-over-catalog';
-import { migrateTarget } from '../../src/db/embedded-server/carry-over-target';
-import { copyTableRows } from '../../src/db/embedded-server/copy-table-rows';
+import { listTables } from '../../src/db/embedded-server/pglite-carry-over/carry-over-catalog';
+import { migrateTarget } from '../../src/db/embedded-server/pglite-carry-over/carry-over-target';
+import { copyTableRows } from '../../src/db/embedded-server/pglite-carry-over/copy-table-rows';
 import { type Depot, startDepot } from '../../src/depot/app/depot';
 import { depotConfigOf } from '../../src/depot/config/depot-config';
 import { createLogger } from '../../src/logging/logger';
@@ -31,7 +31,7 @@ import { tableDigests } from '../support/table-digests';
 
 /**
  * Carrying the embedded PGlite database of an earlier release (test/fixtures/pglite-data-dir, made
- * by make-fixture.ts) into a PostgreSQL server with `src/cli/carry-over-pglite.ts`. The targets are
+ * by make-fixture.ts) into a PostgreSQL server with `npm run admin -- carry-over-pglite`. The targets are
  * scratch databases on the server of TEST_DATABASE_URL: the server's run only.
  */
 const onServer = process.env.TEST_DATABASE_URL ? describe : describe.skip;

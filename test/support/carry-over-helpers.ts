@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Client } from 'pg';
 import * as tar from 'tar';
-import { countRows, isMigrationsTable, listTables, type SqlQuery, tableKey } from '../../src/db/embedded-server/carry-over-catalog';
+import { countRows, isMigrationsTable, listTables, type SqlQuery, tableKey } from '../../src/db/embedded-server/pglite-carry-over/carry-over-catalog';
 import type { FixtureExpectation } from '../fixtures/pglite-data-dir/fixture-expectation';
 
 /** The carry-over tests: the fixture's DATA_DIR, scratch databases on the test server, the CLI run as an operator runs it. */
@@ -73,9 +73,9 @@ export interface NodeRun {
 }
 
 /** Runs a TypeScript script of the project in a process of its own (PGlite cannot load inside jest). */
-export function runScript(script: string, args: string[]): Promise<NodeRun> {
+export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<NodeRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', script, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn' } });
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', script, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -85,8 +85,15 @@ export function runScript(script: string, args: string[]): Promise<NodeRun> {
   });
 }
 
-/** `src/cli/carry-over-pglite.ts --from <pgdata> --to <url>`, as an operator runs it. */
-export const carryOver = (from: string, to: string): Promise<NodeRun> => runScript('src/cli/carry-over-pglite.ts', ['--from', from, '--to', to]);
+/** `npm run admin -- carry-over-pglite --from <pgdata> --to <url>`, as an operator runs it (on a DATA_DIR of its own). */
+export async function carryOver(from: string, to: string): Promise<NodeRun> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'carry-over-admin-'));
+  try {
+    return await runScript('src/cli/admin.ts', ['carry-over-pglite', '--from', from, '--to', to], { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 /** The table digests of a PGlite directory (read from a copy, see test/support/pglite-digests.ts). */
 export async function pgliteDigests(pgdata: string): Promise<Record<string, string>> {

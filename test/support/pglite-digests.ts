@@ -4,7 +4,7 @@
  * A process of its own: PGlite's CJS build cannot load inside jest's module sandbox.
  */
 import 'reflect-metadata';
-import { openPgliteSource } from '../../src/db/embedded-server/pglite-source';
+import { openPgliteSource } from '../../src/db/embedded-server/pglite-carry-over/pglite-source';
 import { createLogger } from '../../src/logging/logger';
 import { tableDigests } from './table-digests';
 

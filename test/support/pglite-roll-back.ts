@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/database';
-import { withPgliteServed } from '../../src/db/embedded-server/pglite-source';
+import { withPgliteServed } from '../../src/db/embedded-server/pglite-carry-over/pglite-source';
 import { DEPOT_TARGET } from '../../src/depot/db/depot-database';
 import { createLogger } from '../../src/logging/logger';
 

@@ -1,4 +1,4 @@
-import { isMigrationsTable, listTables, type SqlQuery, tableKey, TEXT_SETTINGS } from '../../src/db/embedded-server/carry-over-catalog';
+import { isMigrationsTable, listTables, type SqlQuery, tableKey, TEXT_SETTINGS } from '../../src/db/embedded-server/pglite-carry-over/carry-over-catalog';
 
 /**
  * A digest of every row of every table of the platform's and the depot's schemas (the migrations'

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
-import { DEPOT_TARGET } from '../../depot/db/depot-database';
-import type { Logger } from '../../logging/logger';
-import { openDatabase } from '../database';
+import { DEPOT_TARGET } from '../../../depot/db/depot-database';
+import type { Logger } from '../../../logging/logger';
+import { openDatabase } from '../../database';
 import { isMigrationsTable, listTables, qualified, type SqlQuery, tableKey, TEXT_SETTINGS } from './carry-over-catalog';
 import { CarryOverError } from './carry-over-error';
 

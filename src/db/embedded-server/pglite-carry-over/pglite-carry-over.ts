@@ -1,4 +1,4 @@
-import type { Logger } from '../../logging/logger';
+import type { Logger } from '../../../logging/logger';
 import { countRows, qualified, type SqlQuery, tableKey } from './carry-over-catalog';
 import { CarryOverError } from './carry-over-error';
 import { type CarryOverPlan, planCarryOver } from './carry-over-plan';

@@ -5,7 +5,7 @@ import { CarryOverError } from './carry-over-error';
 /**
  * Checks that a directory is a PGlite cluster nobody is using, before anything reads it: it exists,
  * holds PostgreSQL's PG_VERSION, and no live process holds the lock the service takes beside it
- * (`<dir>.lock`, see embedded-postgres.ts). Answers the directory's absolute path.
+ * (`<dir>.lock`, which the PGlite releases took). Answers the directory's absolute path.
  */
 export function checkPgliteDirectory(dir: string): string {
   const path = resolve(dir);
