@@ -10,7 +10,7 @@ export function startBanner(config: AppConfig, processes: number, administratorE
       : '    1. stop, start again with ADMIN_USERS=<admin email> (administrators are the emails listed there), then create that user:',
     `    2. curl -X POST ${url}/api/users -d key=<master key> -d username=admin -d email=<admin email> -d password=<password>`,
     `    3. curl -X POST "${url}/api/users/<id from the reply>/api_key?key=<master key>"   (the reply is the administrator's key)`,
-    '    (or, with the server stopped: npm run admin -- create-user --email … --password …)',
+    '    (or, in another terminal: npm run admin -- create-user --email … --password …)',
   ];
   const lines = [
     '',

@@ -116,9 +116,8 @@ async function everydayWork(h: TestPlatform, user: TestUser): Promise<JobSummary
 }
 
 describeWithSlurm('jobs routed to Slurm end as the same jobs end on the local runner', () => {
-  // Once per CI run, in the server's run (the embedded database's run has the time-limit test): what
-  // it compares does not depend on the database, and each run of it takes 25-35 s.
-  (process.env.TEST_DATABASE_URL ? it : it.skip)('an upload, a tool run, a map over 20 datasets and a 3-step workflow: same outputs, states, exit codes and metrics', async () => {
+  // What it compares does not depend on the database (CI runs the jobs group on the default one only).
+  it('an upload, a tool run, a map over 20 datasets and a 3-step workflow: same outputs, states, exit codes and metrics', async () => {
     const local = await startTestPlatform();
     let onLocal: JobSummary[];
     try {
@@ -158,10 +157,8 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
     const upload = await uploadText(h, alice.key, history, 'input\n', { fileType: 'txt' });
     await waitForJob(h, alice.key, upload.jobId);
     input = upload.datasetId;
-    if (!process.env.TEST_DATABASE_URL) {
-      overtime = submitOvertime();
-      overtime.catch(() => undefined); // awaited by the time-limit test
-    }
+    overtime = submitOvertime();
+    overtime.catch(() => undefined); // awaited by the time-limit test
   });
   afterAll(() => h.close());
 
@@ -269,9 +266,8 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
   });
 
   // Slurm checks time limits every 30 s: the job is submitted first (beforeAll) and checked last, so
-  // the other tests run meanwhile; once per CI run, in the embedded database's run (what it checks
-  // does not depend on the database).
-  (process.env.TEST_DATABASE_URL ? it.skip : it)('a command over its --time: error, killed at its time limit (runs on the embedded database only)', async () => {
+  // the other tests run meanwhile.
+  it('a command over its --time: error, killed at its time limit', async () => {
     const { run, timeLimit } = await overtime;
     expect(timeLimit).toBe('00:01:00');
     const job = await waitForJob(h, alice.key, run.jobs[0].id, 60000);

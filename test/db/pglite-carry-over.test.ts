@@ -32,12 +32,12 @@ import { tableDigests } from '../support/table-digests';
 /**
  * Carrying the embedded PGlite database of an earlier release (test/fixtures/pglite-data-dir, made
  * by make-fixture.ts) into a PostgreSQL server with `npm run admin -- carry-over-pglite`. The targets are
- * scratch databases on the server of TEST_DATABASE_URL: the server's run only.
+ * scratch databases on the server of TEST_DATABASE_URL (the run's embedded server by default).
  */
-const onServer = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
 const log = createLogger('silent');
 
-onServer("today's fixture carried into an empty database", () => {
+describe("today's fixture carried into an empty database", () => {
   let fixture: ExtractedFixture;
   let target: ScratchDatabase;
   let hashBefore: string;
@@ -147,7 +147,7 @@ onServer("today's fixture carried into an empty database", () => {
   });
 });
 
-onServer('a target that already holds data', () => {
+describe('a target that already holds data', () => {
   let fixture: ExtractedFixture;
   let target: ScratchDatabase;
   let digestsBefore: Record<string, string>;
@@ -177,7 +177,7 @@ onServer('a target that already holds data', () => {
   });
 });
 
-onServer('a source that is not a PGlite cluster', () => {
+describe('a source that is not a PGlite cluster', () => {
   let target: ScratchDatabase;
   let scratch: string;
 
@@ -236,7 +236,7 @@ onServer('a source that is not a PGlite cluster', () => {
   }, patient(60_000));
 });
 
-onServer('a source an earlier release left (its latest migrations not applied)', () => {
+describe('a source an earlier release left (its latest migrations not applied)', () => {
   let fixture: ExtractedFixture;
   let target: ScratchDatabase;
   let rolledBack: string[];
@@ -269,7 +269,7 @@ onServer('a source an earlier release left (its latest migrations not applied)',
   });
 });
 
-onServer('a copy that fails half-way', () => {
+describe('a copy that fails half-way', () => {
   let fixture: ExtractedFixture;
   let target: ScratchDatabase;
   let run: NodeRun;
@@ -305,7 +305,7 @@ onServer('a copy that fails half-way', () => {
   });
 });
 
-onServer('every column type round-trips (record text, batch by batch)', () => {
+describe('every column type round-trips (record text, batch by batch)', () => {
   let source: ScratchDatabase;
   let target: ScratchDatabase;
   const columns = `id int PRIMARY KEY, b bytea, j jsonb, js json, n numeric, f float8, r real, ts timestamptz, t timestamp, d date, tm time, iv interval,

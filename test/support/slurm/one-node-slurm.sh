@@ -28,7 +28,7 @@
 #
 # Choices (measured on Debian 12, 2 cores, 24 GB, root, no systemd, Slurm 22.05.8):
 # - CPUs: the node declares 32 CPUs whatever the machine has (SlurmdParameters=config_overrides, no
-#   CPU binding: TaskPlugin does not constrain cores), so that the PGlite and the server test runs can
+#   CPU binding: TaskPlugin does not constrain cores), so that the test lanes side by side can
 #   both keep jobs running and `-c 4` is accepted. A finished job's slot is given to the next pending
 #   job about 1 s later, whatever the scheduler settings, so throughput is about one job per second
 #   per slot: 50 trivial jobs submitted at once finish in 23 s with CPUs=2, 12 s with 4, 1.1 s with 16;
