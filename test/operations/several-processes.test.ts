@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdCodec } from '../../src/ids/id-codec';
-import { call, eventually, freePort, ROOT, type ServerProcess, startServerProcess } from '../support/server-processes';
+import { call, eventually, type ServerProcess, startServerProcess } from '../support/server-processes';
 import { patient } from '../support/patience';
 
 /**
@@ -153,24 +152,4 @@ onServer('npm start with WEB_CONCURRENCY=2', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, patient(120_000));
-});
-
-describe('WEB_CONCURRENCY on the embedded database', () => {
-  it('is refused with a clear message: the embedded database belongs to one process', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'several-processes-'));
-    try {
-      const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(await freePort()), DEPOT_PORT: '0', WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      expect(code).toBe(1);
-      expect(output).toContain('WEB_CONCURRENCY=2 needs a PostgreSQL server (DATABASE_URL)');
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, patient(60_000));
 });
