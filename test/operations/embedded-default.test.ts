@@ -1,11 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { readPostmasterPid } from '../../src/db/embedded-server/postmaster-pid';
 import { processAlive } from '../../src/db/embedded-server/process-alive';
 import { patient } from '../support/patience';
+import { subscribeToItemStates } from '../support/item-state-subscription';
 import { call, eventually, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
 
 /**
@@ -122,29 +121,8 @@ describe('two service processes on one DATA_DIR', () => {
     try {
       const bob = await newUser(front, 'bob');
       const history = String((await call(worker, 'POST', '/api/histories', { key: bob.key, body: { name: 'live' } })).body.id);
-      const client = createClient({ url: `${front.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { key: bob.key }, retryAttempts: 0 });
       let datasetId = '';
-      const states: string[] = [];
-      const ok = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ok: ${states.join(', ')}`)), patient(30_000));
-        const stop = client.subscribe<{ historyItemChanged: { id: string; state: string } | null }>(
-          { query: 'subscription ($h: ID!) { historyItemChanged(historyId: $h) { ... on HistoryContent { id state } } }', variables: { h: history } },
-          {
-            next: (result) => {
-              const item = result.data?.historyItemChanged;
-              if (!item || item.id !== datasetId) return;
-              states.push(item.state);
-              if (item.state === 'ok') {
-                clearTimeout(timer);
-                stop();
-                resolve();
-              }
-            },
-            error: reject,
-            complete: () => undefined,
-          },
-        );
-      });
+      const subscriber = subscribeToItemStates(front.url, bob.key, history, () => datasetId, 'ok');
       await new Promise((resolve) => setTimeout(resolve, 300)); // the subscription is set up
       const upload = await call(worker, 'POST', '/api/tools', {
         key: bob.key,
@@ -152,8 +130,8 @@ describe('two service processes on one DATA_DIR', () => {
       });
       expect(upload.status).toBe(200);
       datasetId = String((upload.body.outputs as Array<{ id: string }>)[0].id);
-      await ok;
-      await client.dispose();
+      await subscriber.reached;
+      await subscriber.dispose();
       expect(worker.output()).toContain('job started');
       expect(front.output()).not.toContain('job started');
       // One process stops: the other still has the server.

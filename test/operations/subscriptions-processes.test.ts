@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { call, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
 import { patient } from '../support/patience';
+import { subscribeToItemStates } from '../support/item-state-subscription';
 
 /**
  * A subscriber connected to one server process sees the states of a job another process ran: the
@@ -36,29 +35,8 @@ onServer('GraphQL subscriptions across server processes', () => {
     const created = await call(front, 'POST', '/api/users', { key: MASTER, body: { email, username: `live${Date.now()}`, password: 'live-password' } });
     const key = String((await call(front, 'POST', `/api/users/${String(created.body.id)}/api_key`, { key: MASTER })).body);
     const history = String((await call(front, 'POST', '/api/histories', { key, body: { name: 'live' } })).body.id);
-    const client = createClient({ url: `${front.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { key }, retryAttempts: 0 });
-    const states: string[] = [];
     let datasetId = '';
-    const done = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ok within ${patient(30_000)} ms: ${states.join(', ')}`)), patient(30_000));
-      const stop = client.subscribe<{ historyItemChanged: { id: string; state: string } | null }>(
-        { query: 'subscription ($h: ID!) { historyItemChanged(historyId: $h) { ... on HistoryContent { id state } } }', variables: { h: history } },
-        {
-          next: (result) => {
-            const item = result.data?.historyItemChanged;
-            if (!item || item.id !== datasetId) return;
-            states.push(item.state);
-            if (item.state === 'ok') {
-              clearTimeout(timer);
-              stop();
-              resolve();
-            }
-          },
-          error: reject,
-          complete: () => undefined,
-        },
-      );
-    });
+    const subscriber = subscribeToItemStates(front.url, key, history, () => datasetId, 'ok');
     await new Promise((resolve) => setTimeout(resolve, 300)); // the subscription is set up
     const upload = await call(front, 'POST', '/api/tools', {
       key,
@@ -66,8 +44,8 @@ onServer('GraphQL subscriptions across server processes', () => {
     });
     expect(upload.status).toBe(200);
     datasetId = String((upload.body.outputs as Array<{ id: string }>)[0].id);
-    await done;
-    await client.dispose();
+    const states = await subscriber.reached;
+    await subscriber.dispose();
     expect(states[states.length - 1]).toBe('ok');
     const job = await call(front, 'GET', `/api/jobs/${String((upload.body.jobs as Array<{ id: string }>)[0].id)}`, { key });
     expect(job.body.state).toBe('ok');
