@@ -2,7 +2,7 @@ import { cacheExchange } from '@urql/exchange-graphcache';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Client, fetchExchange, Provider, subscriptionExchange } from 'urql';
 import { cacheOptions } from './cache-updates';
-import { type LiveSocket, newLiveSocket, type ReconnectListener } from './live-socket';
+import { type ConnectedListener, type LiveSocket, newLiveSocket } from './live-socket';
 
 interface Connection {
   client: Client;
@@ -35,14 +35,14 @@ function newConnection(): Connection {
 }
 
 const ResetClientContext = createContext<() => void>(() => undefined);
-const ReconnectContext = createContext<(listener: ReconnectListener) => () => void>(() => () => undefined);
+const ConnectedContext = createContext<(listener: ConnectedListener) => () => void>(() => () => undefined);
 
 /** Starts over with an empty cache: after signing in or out, nothing the other identity saw remains. */
 export const useResetClient = (): (() => void) => useContext(ResetClientContext);
 
-/** Runs `listener` each time the live socket is back after a drop (to ask again for what was missed). */
-export function useOnReconnect(listener: ReconnectListener): void {
-  const subscribe = useContext(ReconnectContext);
+/** Runs `listener` each time the live socket connects, the first time too (to ask again for what was missed). */
+export function useOnSocketConnected(listener: ConnectedListener): void {
+  const subscribe = useContext(ConnectedContext);
   useEffect(() => subscribe(listener), [subscribe, listener]);
 }
 
@@ -55,12 +55,12 @@ export function GraphQLClientProvider({ children }: { children: ReactNode }) {
     current.current.socket.dispose();
     setConnection(newConnection());
   }, []);
-  const onReconnect = useMemo(() => connection.socket.onReconnect, [connection]);
+  const onConnected = useMemo(() => connection.socket.onConnected, [connection]);
   return (
     <ResetClientContext.Provider value={reset}>
-      <ReconnectContext.Provider value={onReconnect}>
+      <ConnectedContext.Provider value={onConnected}>
         <Provider value={connection.client}>{children}</Provider>
-      </ReconnectContext.Provider>
+      </ConnectedContext.Provider>
     </ResetClientContext.Provider>
   );
 }

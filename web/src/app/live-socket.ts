@@ -1,12 +1,16 @@
 import { type Client as SocketClient, createClient } from 'graphql-ws';
 
-/** Called each time the socket connects again after it dropped (not on the first connection). */
-export type ReconnectListener = () => void;
+/**
+ * Called each time the socket connects: after a drop, and the first time too (the socket opens with
+ * the first subscription, after the screen's query was sent: a change landing between the two would
+ * reach neither).
+ */
+export type ConnectedListener = () => void;
 
 export interface LiveSocket {
   client: SocketClient;
-  /** Listens for reconnections; answers the function that stops listening. */
-  onReconnect(listener: ReconnectListener): () => void;
+  /** Listens for connections; answers the function that stops listening. */
+  onConnected(listener: ConnectedListener): () => void;
   dispose(): void;
 }
 
@@ -18,12 +22,11 @@ function socketUrl(): string {
 
 /**
  * The WebSocket of the graph's subscriptions. It opens with the first subscription, retries when it
- * drops (graphql-ws backs off between attempts), and tells listeners when it is back, so they ask
- * again for what they may have missed meanwhile.
+ * drops (graphql-ws backs off between attempts), and tells listeners each time it is up, so they ask
+ * again for what they may have missed while it was not.
  */
 export function newLiveSocket(): LiveSocket {
-  const listeners = new Set<ReconnectListener>();
-  let connections = 0;
+  const listeners = new Set<ConnectedListener>();
   const client = createClient({
     url: socketUrl(),
     lazy: true,
@@ -34,14 +37,13 @@ export function newLiveSocket(): LiveSocket {
     keepAlive: 20_000,
     on: {
       connected: () => {
-        connections += 1;
-        if (connections > 1) for (const listener of listeners) listener();
+        for (const listener of listeners) listener();
       },
     },
   });
   return {
     client,
-    onReconnect(listener) {
+    onConnected(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
