@@ -13,8 +13,8 @@ const HDA_DETAIL_FIELDS = `
   peek annotation tags uuid metadata
   permissions { access manage }
   genome_build: genomeBuild
-  misc_info
-  misc_blurb
+  misc_info: miscInfo
+  misc_blurb: miscBlurb
   file_size: fileSize
   create_time: createTime
   update_time: updateTime

@@ -9,7 +9,7 @@ export const HDCA_SELECTION = `id name hid visible deleted history_id: historyId
 
 /** What the dictionary of a dataset element's `object` shows (the platform's HDA model dictionary). */
 const ELEMENT_DATASET_FIELDS = `id name hid extension deleted purged visible state accessible history_id: historyId dataset_id: datasetId
-  peek uuid metadata genome_build: genomeBuild misc_info misc_blurb file_size: fileSize create_time: createTime
+  peek uuid metadata genome_build: genomeBuild misc_info: miscInfo misc_blurb: miscBlurb file_size: fileSize create_time: createTime
   update_time: updateTime data_type: dataType`;
 
 const ELEMENT_OBJECT_KEYS = [

@@ -38,6 +38,9 @@ interface HdaNodeDetails {
   createTime?: Date;
   updateTime?: Date;
   genomeBuild?: string | null;
+  miscInfo?: string | null;
+  miscBlurb?: string | null;
+  /** The same two under their REST names (deprecated fields of the graph). */
   misc_info?: string | null;
   misc_blurb?: string | null;
   fileSize?: number;
@@ -88,8 +91,8 @@ export function hdaNode(ctx: RequestContext, read: HdaSummaryView | WrittenHda):
     node.peek = null;
     node.annotation = null;
     node.genomeBuild = null;
-    node.misc_info = null;
-    node.misc_blurb = null;
+    node.miscInfo = node.misc_info = null;
+    node.miscBlurb = node.misc_blurb = null;
     node.toolVersion = null;
     node.fileSize = 0;
     node.uuid = null;
@@ -102,8 +105,8 @@ export function hdaNode(ctx: RequestContext, read: HdaSummaryView | WrittenHda):
     node.createTime = view.createTime;
     node.updateTime = view.updateTime;
     node.genomeBuild = view.dbkey;
-    node.misc_info = view.info;
-    node.misc_blurb = view.blurb;
+    node.miscInfo = node.misc_info = view.info;
+    node.miscBlurb = node.misc_blurb = view.blurb;
     node.toolVersion = view.toolVersion;
     node.fileSize = view.dataset.fileSize ?? 0;
     node.uuid = view.dataset.uuid;

@@ -63,10 +63,16 @@ export class HistoryContentType {
   @Field(() => String, { nullable: true, description: 'Null when the caller may not read the dataset.' })
   genomeBuild!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "What the job or upload said of the dataset (REST's misc_info): a message, an error's reason." })
+  miscInfo!: string | null;
+
+  @Field(() => String, { nullable: true, description: "A short summary of the content (REST's misc_blurb), such as '4 lines'." })
+  miscBlurb!: string | null;
+
+  @Field(() => String, { nullable: true, deprecationReason: 'Use miscInfo (the graph names its fields in camelCase).' })
   misc_info!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, deprecationReason: 'Use miscBlurb (the graph names its fields in camelCase).' })
   misc_blurb!: string | null;
 
   @Field(() => Number, { description: 'In bytes; 0 while unknown, and when the caller may not read the dataset.' })

@@ -16,8 +16,8 @@ const DatasetQuery = graphql(`
       extension
       fileSize
       genomeBuild
-      misc_blurb
-      misc_info
+      miscBlurb
+      miscInfo
       createTime
       historyId
       purged
@@ -80,16 +80,16 @@ export function DatasetPage() {
         <dd>{dataset.genomeBuild}</dd>
         <dt>Created</dt>
         <dd>{new Date(dataset.createTime).toLocaleString()}</dd>
-        {dataset.misc_blurb && (
+        {dataset.miscBlurb && (
           <>
             <dt>Summary</dt>
-            <dd>{dataset.misc_blurb}</dd>
+            <dd>{dataset.miscBlurb}</dd>
           </>
         )}
-        {dataset.misc_info && (
+        {dataset.miscInfo && (
           <>
             <dt>Info</dt>
-            <dd>{dataset.misc_info}</dd>
+            <dd>{dataset.miscInfo}</dd>
           </>
         )}
       </dl>

@@ -52,11 +52,11 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
       )}
       {editable && editing === 'datatype' && <DatatypeChanger dataset={dataset} label={label} onDone={() => setEditing(null)} />}
       <p className="muted">
-        {dataset.misc_blurb && `${dataset.misc_blurb} · `}format <strong data-testid="extension">{dataset.extension}</strong> · database <strong>{dataset.genomeBuild}</strong> · state{' '}
+        {dataset.miscBlurb && `${dataset.miscBlurb} · `}format <strong data-testid="extension">{dataset.extension}</strong> · database <strong>{dataset.genomeBuild}</strong> · state{' '}
         <strong>{dataset.state}</strong>
       </p>
       {dataset.purged && <p className="notice-purged">Purged: its file is removed from the disk, and it cannot be undeleted.</p>}
-      {dataset.misc_info && <p className="muted">{dataset.misc_info}</p>}
+      {dataset.miscInfo && <p className="muted">{dataset.miscInfo}</p>}
       {editable && !dataset.purged ? (
         <TagEditor tags={dataset.tags} owner={`dataset ${label}`} onSave={(tags) => change({ tags })} />
       ) : (

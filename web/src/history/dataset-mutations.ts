@@ -32,8 +32,8 @@ export const ChangeDatasetDatatypeMutation = graphql(`
       id
       extension
       peek
-      misc_blurb
-      misc_info
+      miscBlurb
+      miscInfo
       updateTime
     }
   }

@@ -16,8 +16,8 @@ export const HistoryDatasetFields = graphql(`
     state
     extension
     peek
-    misc_blurb
-    misc_info
+    miscBlurb
+    miscInfo
     genomeBuild
     visible
     deleted
