@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { IdCodec } from '../ids/id-codec';
 import { JobRouting } from '../jobs/job-routing';
 import { JobEngine } from '../jobs/job-engine';
+import { batchRunnersFor } from '../jobs/runner-plugins';
 import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets/hda.service';
 import { HdcaService } from '../services/collections/hdca.service';
@@ -80,9 +81,10 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const requests = new RequestService();
   const layout = new DataLayout(config.dataDir);
   const tools = new ToolCatalogService(config.toolDirs, log);
+  const runnerDeps = { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry), signals: db.signals };
   const jobEngine = new JobEngine(
-    { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry), signals: db.signals },
-    { ...config.jobs, workers: localWorkersOf(config), slurmPollMs: config.jobs.slurmPollMs, maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch },
+    { ...runnerDeps, batchRunners: batchRunnersFor(runnerDeps, { slurmPollMs: config.jobs.slurmPollMs }) },
+    { ...config.jobs, workers: localWorkersOf(config), maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch },
   );
   const tasks = new TaskRunner(db.orm, log, {
     workers: 1,

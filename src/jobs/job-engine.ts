@@ -1,11 +1,7 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { IdCodec } from '../ids/id-codec';
-import type { Logger } from '../logging/logger';
-import type { DataLayout } from '../storage/data-layout';
-import type { ToolRegistry } from '../tools';
 import { claimJobs, pauseJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputsRunning, setOutputStates } from './job-claims';
 import { prepareCommand } from './job-command';
 import { finishJob } from './job-finish';
@@ -15,10 +11,8 @@ import { JobWorkspace } from './job-workspace';
 import { runCommand } from './local-runner';
 import { killLeftoverProcesses } from './leftover-processes';
 import type { JobRouting } from './job-routing';
-import { SlurmClient } from './slurm/slurm-client';
-import { SlurmRunner } from './slurm/slurm-runner';
+import type { BatchJobRunner, JobRunnerDeps } from './job-runner';
 import { removeUploadedFiles, runUpload } from './upload-run';
-import type { DatabaseSignals } from '../db/signals';
 
 export interface JobEngineSettings {
   /** Local worker loops; 0 leaves every job to remote runners. */
@@ -37,20 +31,11 @@ export interface JobEngineSettings {
   maxUploadBytes: number;
   /** Lets upload URLs reach private addresses (ALLOW_PRIVATE_URL_FETCH); public addresses only when absent. */
   allowPrivateUrlFetch?: boolean;
-  /** How often the Slurm runner asks Slurm about its jobs (one squeue for all of them). */
-  slurmPollMs: number;
 }
 
-export interface JobEngineDeps {
-  orm: MikroORM;
-  layout: DataLayout;
-  tools: ToolRegistry;
-  ids: IdCodec;
-  log: Logger;
-  /** Where jobs go (job_conf.xml; without one, every job is local). */
-  routing: JobRouting;
-  /** PostgreSQL's signals: a job queued by any process wakes this one's workers. */
-  signals?: DatabaseSignals;
+export interface JobEngineDeps extends JobRunnerDeps {
+  /** The batch runners beside the local workers (runner-plugins.ts: Slurm when job_conf.xml routes jobs there). */
+  batchRunners?: BatchJobRunner[];
 }
 
 /**
@@ -72,18 +57,18 @@ export class JobEngine {
   private claiming: Promise<void> | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
-  /** The Slurm runner, when the job configuration has Slurm destinations. */
-  readonly slurm: SlurmRunner | null;
+  private readonly batchRunners: BatchJobRunner[];
 
   constructor(
     private readonly deps: JobEngineDeps,
     private readonly settings: JobEngineSettings,
   ) {
-    const { routing } = deps;
-    this.slurm =
-      routing.destinationIdsOf('slurm').length > 0
-        ? new SlurmRunner({ ...deps, slurm: new SlurmClient() }, { pollMs: settings.slurmPollMs, walltimeSeconds: routing.config.limits.walltimeSeconds })
-        : null;
+    this.batchRunners = deps.batchRunners ?? [];
+  }
+
+  /** The batch runner of a runner kind ('slurm'), when this process has one. */
+  batchRunner(kind: string): BatchJobRunner | undefined {
+    return this.batchRunners.find((runner) => runner.kind === kind);
   }
 
   get routing(): JobRouting {
@@ -106,20 +91,20 @@ export class JobEngine {
     this.deps.signals?.on('job_queued', this.onQueued);
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.settings.heartbeatMs));
     for (let i = 0; i < this.settings.workers; i += 1) this.loops.push(this.loop());
-    this.slurm?.start();
+    for (const runner of this.batchRunners) runner.start();
   }
 
   /** A job was queued (here, or in another process: the job_queued signal): stop waiting for the next poll. */
   notify(): void {
     for (const wake of [...this.waiting]) wake();
-    this.slurm?.notify();
+    for (const runner of this.batchRunners) runner.notify();
   }
 
   private readonly onQueued = () => this.notify();
 
   async stop(): Promise<void> {
     this.deps.signals?.off('job_queued', this.onQueued);
-    await this.slurm?.stop();
+    await Promise.all(this.batchRunners.map((runner) => runner.stop()));
     this.running = false;
     if (this.sweeper) clearInterval(this.sweeper);
     this.abort.abort();

@@ -48,7 +48,7 @@ async function uploadWithLocalEngine(contents: string[]): Promise<string[]> {
   const { services } = h.platform;
   const engine = new JobEngine(
     { orm: services.db.orm, layout: services.layout, tools: services.tools.registry, ids: services.ids, log: services.log, routing: services.jobEngine.routing },
-    { workers: 1, pollMs: 50, timeoutSeconds: 60, heartbeatMs: 1000, staleSeconds: 60, maxAttempts: 3, maxUploadBytes: 1024 * 1024, slurmPollMs: 1000 },
+    { workers: 1, pollMs: 50, timeoutSeconds: 60, heartbeatMs: 1000, staleSeconds: 60, maxAttempts: 3, maxUploadBytes: 1024 * 1024 },
   );
   await engine.start();
   try {

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { nativeSpecificationArgs } from '../job-conf';
 import { claimNextJob } from '../job-claims';
-import type { JobEngineDeps } from '../job-engine';
+import type { BatchJobRunner, JobRunnerDeps } from '../job-runner';
 import { prepareCommand } from '../job-command';
 import { finishJob } from '../job-finish';
 import { loadJob } from '../job-loading';
@@ -26,8 +26,8 @@ import {
 } from './slurm-jobs';
 import { failureOf, phaseOf, stateWord } from './slurm-states';
 
-/** What the job engine has, and Slurm's commands. */
-export interface SlurmRunnerDeps extends JobEngineDeps {
+/** What every job runner has, and Slurm's commands. */
+export interface SlurmRunnerDeps extends JobRunnerDeps {
   slurm: SlurmClient;
 }
 
@@ -56,7 +56,8 @@ const FINISHERS = 4;
  * Jobs whose process stopped are adopted by another (a claim in PostgreSQL), so a restart loses
  * and resubmits none.
  */
-export class SlurmRunner {
+export class SlurmRunner implements BatchJobRunner {
+  readonly kind = 'slurm';
   readonly handler = `${hostname()}:${process.pid}:slurm:${randomBytes(3).toString('hex')}`;
   private running = false;
   private readonly dispatchWake = new Set<() => void>();
