@@ -11,6 +11,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../config/app-config';
+import { migrateAllSchemas } from '../db/database';
 import { openEmbeddedServer } from '../db/embedded-server';
 import { redactedUrl } from '../db/embedded-server/pglite-carry-over/carry-over-target';
 import { carryOverPglite } from '../db/embedded-server/pglite-carry-over/pglite-carry-over';
@@ -29,6 +30,7 @@ export async function carryOverCommand(args: string[], config: AppConfig, log: L
       pgliteDir: from ?? join(config.dataDir, 'pgdata'),
       targetUrl: target,
       log,
+      migrateSchemas: (url) => migrateAllSchemas(url, log),
       // A line as each step ends, and after each batch of a big table.
       progress: (step, done, total) => line(`${step}: ${done}/${total}`),
     });

@@ -1,9 +1,9 @@
 /**
  * Writes a new migration from the difference between the entities and the committed migrations:
- * `npm run migration:create -- <name>`. Runs on an in-memory PGlite, so no server is needed.
+ * `npm run migration:create -- <name>`. Runs on an embedded server of its own, so no server is needed.
  */
 import 'reflect-metadata';
 import { openDatabase } from './database';
 import { runMigrationWriter } from './migration-writer';
 
-runMigrationWriter((log) => openDatabase({ log, migrate: true }));
+runMigrationWriter((log, dataDir) => openDatabase({ log, dataDir, migrate: true }));

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { buildOrmConfig, type OrmTarget } from '../../mikro-orm.config';
+import { buildOrmConfig, type OrmTarget, PLATFORM_TARGET } from '../../mikro-orm.config';
+import { DEPOT_TARGET } from '../depot/db/depot-target';
 import type { Logger } from '../logging/logger';
 import { type EmbeddedServer, openEmbeddedServer } from './embedded-server';
 import { carryOverEarlierRelease } from './embedded-server/pglite-carry-over/carry-over-on-first-start';
@@ -67,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   else if (options.dataDir) {
     embedded = await openEmbeddedServer(options.dataDir, options.log);
     url = embedded.url();
-    await carryOverEarlierRelease(options.dataDir, url, options.log).catch(async (error: unknown) => {
+    await carryOverEarlierRelease(options.dataDir, url, options.log, (target) => migrateAllSchemas(target, options.log)).catch(async (error: unknown) => {
       await embedded?.release();
       throw error;
     });
@@ -99,6 +100,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await embedded?.release();
     },
   };
+}
+
+/** Brings the platform's and the depot's schemas of a database up to date (the carry-over's source and target). */
+export async function migrateAllSchemas(url: string, log: Logger): Promise<void> {
+  for (const target of [PLATFORM_TARGET, DEPOT_TARGET]) {
+    const db = await openDatabase({ databaseUrl: url, log, listen: false, target });
+    await db.close();
+  }
 }
 
 /** Applies the committed migrations, one process at a time. */

@@ -1,20 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Logger } from '../logging/logger';
 import { createLogger } from '../logging/logger';
 import type { Database } from './database';
 
 /**
  * Writes a new migration from the difference between the entities and the committed migrations of
- * the database `open` returns (the platform's or the depot's), named by the first argument.
+ * the database `open` returns (the platform's or the depot's), named by the first argument. The
+ * database is an embedded server on a DATA_DIR of its own, removed afterwards: no server is needed.
  */
-export function runMigrationWriter(open: (log: Logger) => Promise<Database>): void {
+export function runMigrationWriter(open: (log: Logger, dataDir: string) => Promise<Database>): void {
   const log = createLogger('info');
   const write = async () => {
-    const db = await open(log);
+    const dataDir = mkdtempSync(join(tmpdir(), 'migration-writer-'));
     try {
-      const result = await db.orm.getMigrator().createMigration(undefined, false, false, process.argv[2]);
-      log.info({ file: result.fileName || 'none (no changes)' }, 'migration created');
+      const db = await open(log, dataDir);
+      try {
+        const result = await db.orm.getMigrator().createMigration(undefined, false, false, process.argv[2]);
+        log.info({ file: result.fileName || 'none (no changes)' }, 'migration created');
+      } finally {
+        await db.close();
+      }
     } finally {
-      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   };
   write().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { type Platform, startPlatform } from '../../src/app/platform';
 import { loadConfig } from '../../src/config/app-config';
 import { listTables } from '../../src/db/embedded-server/pglite-carry-over/carry-over-catalog';
-import { migrateTarget } from '../../src/db/embedded-server/pglite-carry-over/carry-over-target';
+import { migrateAllSchemas } from '../../src/db/database';
 import { copyTableRows } from '../../src/db/embedded-server/pglite-carry-over/copy-table-rows';
 import { type Depot, startDepot } from '../../src/depot/app/depot';
 import { depotConfigOf } from '../../src/depot/config/depot-config';
@@ -281,7 +281,7 @@ describe('a copy that fails half-way', () => {
     fixture = await extractFixture();
     target = await scratchDatabase('half_way');
     // Migrated beforehand, with a constraint the fixture's histories break: tables before `history` are copied, then the insert fails.
-    await migrateTarget(target.url, log);
+    await migrateAllSchemas(target.url, log);
     await target.query("ALTER TABLE public.history ADD CONSTRAINT refuses_every_history CHECK (name = '')");
     sequencesBefore = await sequenceStates();
     run = await carryOver(fixture.pgdata, target.url);

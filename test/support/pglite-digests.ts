@@ -7,9 +7,10 @@ import 'reflect-metadata';
 import { openPgliteSource } from '../../src/db/embedded-server/pglite-carry-over/pglite-source';
 import { createLogger } from '../../src/logging/logger';
 import { tableDigests } from './table-digests';
+import { migrateAllSchemas } from '../../src/db/database';
 
 async function main(): Promise<void> {
-  const source = await openPgliteSource(process.argv[2], createLogger('silent'));
+  const source = await openPgliteSource(process.argv[2], createLogger('silent'), (url) => migrateAllSchemas(url, createLogger('silent')));
   try {
     process.stdout.write(`${JSON.stringify(await tableDigests(source.query))}\n`);
   } finally {

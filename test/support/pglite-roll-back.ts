@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/database';
 import { withPgliteServed } from '../../src/db/embedded-server/pglite-carry-over/pglite-source';
-import { DEPOT_TARGET } from '../../src/depot/db/depot-database';
+import { DEPOT_TARGET } from '../../src/depot/db/depot-target';
 import { createLogger } from '../../src/logging/logger';
 
 async function main(): Promise<void> {

@@ -1,11 +1,8 @@
-import { join } from 'node:path';
-import type { OrmTarget } from '../../../mikro-orm.config';
 import { type Database, openDatabase } from '../../db/database';
 import type { Logger } from '../../logging/logger';
-import { DEPOT_ENTITIES } from '../entities';
-import { DEPOT_SCHEMA } from '../entities/depot-schema';
+import { DEPOT_TARGET } from './depot-target';
 
-export const DEPOT_TARGET: OrmTarget = { entities: DEPOT_ENTITIES, migrationsPath: join(__dirname, 'migrations'), schema: DEPOT_SCHEMA };
+export { DEPOT_TARGET } from './depot-target';
 
 export interface DepotDatabaseOptions {
   databaseUrl?: string;

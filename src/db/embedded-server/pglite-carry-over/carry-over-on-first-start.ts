@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Logger } from '../../../logging/logger';
+import type { MigrateSchemas } from './carry-over-target';
 
 const CARRY_OVER_LOCK = 7_150_506; // one process carries over; the others find it done
 
@@ -12,7 +13,7 @@ const CARRY_OVER_LOCK = 7_150_506; // one process carries over; the others find 
  * operator to remove. A failure stops the start with the reason: the PGlite directory is untouched,
  * the new database holds no row, and the next start tries again.
  */
-export async function carryOverEarlierRelease(dataDir: string, url: string, log: Logger): Promise<void> {
+export async function carryOverEarlierRelease(dataDir: string, url: string, log: Logger, migrateSchemas: MigrateSchemas): Promise<void> {
   const pgdata = join(dataDir, 'pgdata');
   if (!existsSync(join(pgdata, 'PG_VERSION'))) return;
   const lock = new Client({ connectionString: url });
@@ -25,7 +26,7 @@ export async function carryOverEarlierRelease(dataDir: string, url: string, log:
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { carryOverPglite } = require('./pglite-carry-over') as typeof import('./pglite-carry-over');
     log.info({ from: pgdata }, 'carrying the PGlite database of an earlier release over into the embedded PostgreSQL');
-    const result = await carryOverPglite({ pgliteDir: pgdata, targetUrl: url, log, progress: (step, done, total) => log.info({ step, done, total }, 'carry-over') });
+    const result = await carryOverPglite({ pgliteDir: pgdata, targetUrl: url, log, migrateSchemas, progress: (step, done, total) => log.info({ step, done, total }, 'carry-over') });
     const kept = `${pgdata}.carried-over-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(pgdata, kept);
     rmSync(`${pgdata}.lock`, { force: true });

@@ -1,7 +1,4 @@
 import { Client } from 'pg';
-import { DEPOT_TARGET } from '../../../depot/db/depot-database';
-import type { Logger } from '../../../logging/logger';
-import { openDatabase } from '../../database';
 import { isMigrationsTable, listTables, qualified, type SqlQuery, tableKey, TEXT_SETTINGS } from './carry-over-catalog';
 import { CarryOverError } from './carry-over-error';
 
@@ -43,13 +40,12 @@ export async function refuseFilledTarget(query: SqlQuery): Promise<void> {
   }
 }
 
-/** Brings the (empty) target to this release's schema through the ordinary code: the platform's migrations, then the depot's. */
-export async function migrateTarget(targetUrl: string, log: Logger): Promise<void> {
-  for (const target of [undefined, DEPOT_TARGET]) {
-    const db = await openDatabase({ databaseUrl: targetUrl, log, listen: false, target });
-    await db.close();
-  }
-}
+/**
+ * Brings a database's platform and depot schemas up to this release's migrations, through the
+ * ordinary code (database.ts's migrateAllSchemas, given by whoever starts a carry-over: the
+ * carry-over does not import the database module that runs it at first start).
+ */
+export type MigrateSchemas = (url: string) => Promise<void>;
 
 /** The URL without its password, for messages. */
 export function redactedUrl(url: string): string {

@@ -3,7 +3,7 @@ import { countRows, qualified, type SqlQuery, tableKey } from './carry-over-cata
 import { CarryOverError } from './carry-over-error';
 import { type CarryOverPlan, planCarryOver } from './carry-over-plan';
 import { readSequences, type SequenceState, writeSequences } from './carry-over-sequences';
-import { connectTarget, migrateTarget, redactedUrl, refuseFilledTarget } from './carry-over-target';
+import { connectTarget, type MigrateSchemas, redactedUrl, refuseFilledTarget } from './carry-over-target';
 import { copyTableRows } from './copy-table-rows';
 import { openPgliteSource } from './pglite-source';
 
@@ -30,6 +30,8 @@ export interface CarryOverOptions {
   targetUrl: string;
   log: Logger;
   progress?: CarryOverProgress;
+  /** Migrates the platform's and the depot's schemas of a database (database.ts's migrateAllSchemas). */
+  migrateSchemas: MigrateSchemas;
 }
 
 /**
@@ -53,11 +55,11 @@ export async function carryOverPglite(options: CarryOverOptions): Promise<CarryO
   const target = await connectTarget(targetUrl);
   try {
     await step('check that the target is empty', () => refuseFilledTarget(target.query));
-    const source = await step('open a copy of the PGlite directory', () => openPgliteSource(options.pgliteDir, log));
+    const source = await step('open a copy of the PGlite directory', () => openPgliteSource(options.pgliteDir, log, options.migrateSchemas));
     try {
       const applied = source.migrated.length;
       progress(`migrate the copy of the source${applied > 0 ? ` (${source.migrated.join(', ')})` : ' (up to date)'}`, applied, applied);
-      await step('migrate the target', () => migrateTarget(targetUrl, log));
+      await step('migrate the target', () => options.migrateSchemas(targetUrl));
       const plan = await step('compare the schemas', () => planCarryOver(source.query, target.query, (table) => countRows(source.query, table)));
       log.info({ target: redactedUrl(targetUrl), tables: plan.tables.length, rows: plan.tables.reduce((sum, table) => sum + table.rows, 0) }, 'carry-over: copying');
       const result = await copyInOneTransaction(source.query, target.query, plan, progress);

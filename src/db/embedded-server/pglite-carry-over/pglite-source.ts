@@ -3,9 +3,9 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEPOT_TARGET } from '../../../depot/db/depot-database';
+import { DEPOT_TARGET } from '../../../depot/db/depot-target';
 import type { Logger } from '../../../logging/logger';
-import { openDatabase } from '../../database';
+import type { MigrateSchemas } from './carry-over-target';
 import { CarryOverError } from './carry-over-error';
 import { appliedMigrations, type SqlQuery, TEXT_SETTINGS } from './carry-over-catalog';
 import { checkPgliteDirectory } from './pglite-directory';
@@ -24,7 +24,7 @@ export interface PgliteSource {
  * The copy is then migrated by the platform's and the depot's own migrations (through a socket, as
  * the service does), so that its schema is the one the target gets.
  */
-export async function openPgliteSource(pgliteDir: string, log: Logger): Promise<PgliteSource> {
+export async function openPgliteSource(pgliteDir: string, log: Logger, migrateSchemas: MigrateSchemas): Promise<PgliteSource> {
   const original = checkPgliteDirectory(pgliteDir);
   const scratch = mkdtempSync(join(tmpdir(), 'carry-over-'));
   const copy = join(scratch, 'pgdata');
@@ -36,7 +36,7 @@ export async function openPgliteSource(pgliteDir: string, log: Logger): Promise<
     const opened = db;
     const query: SqlQuery = async <T>(text: string, params?: unknown[]) => (await opened.query<T>(text, params)).rows;
     const before = await migrationsOf(query);
-    await migrateThroughSocket(db, join(scratch, 'socket'), log);
+    await withPgliteServed(db, join(scratch, 'socket'), migrateSchemas);
     const after = await migrationsOf(query);
     // PGlite is one session: whatever the ORM set on it is undone before the copy reads.
     await db.exec(['RESET ALL', 'SET log_min_error_statement = panic', ...TEXT_SETTINGS].join('; '));
@@ -75,16 +75,6 @@ async function migrationsOf(query: SqlQuery): Promise<string[]> {
   const names: string[] = [];
   for (const schema of ['public', DEPOT_TARGET.schema ?? 'depot']) names.push(...(await appliedMigrations(query, schema)).map((name) => `${schema}/${name}`));
   return names;
-}
-
-/** The platform's and the depot's migrations, applied by the ordinary code through a socket on the copy. */
-async function migrateThroughSocket(db: PGlite, socketDir: string, log: Logger): Promise<void> {
-  await withPgliteServed(db, socketDir, async (databaseUrl) => {
-    for (const target of [undefined, DEPOT_TARGET]) {
-      const opened = await openDatabase({ databaseUrl, log, listen: false, target });
-      await opened.close();
-    }
-  });
 }
 
 /**
