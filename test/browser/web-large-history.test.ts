@@ -38,7 +38,8 @@ describeInBrowser('a large history in the web UI', () => {
     }
     process.stdout.write(`10,000-dataset history: scrolled to hid 1 in ${Date.now() - scrollStarted} ms\n`);
     await screenshot('large-history-end');
-    expect(firstRowsMs).toBeLessThan(5000);
+    // A bound, not a benchmark: four test lanes share two cores in CI (patience stretches it there).
+    expect(firstRowsMs).toBeLessThan(patient(5000));
     expect(consoleErrors).toEqual([]);
     await page.close();
   }, patient(180_000));
