@@ -1,8 +1,8 @@
 import { alternative, route, type RouteArea } from '../../core/route';
-import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../../serializers/hda.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../../serializers/hda.reply';
 import { serializationOf } from '../../core/views';
-import { HDA_VIEW } from '../../serializers/hda.view';
-import { VERSION_FIELDS, versionDict } from '../../serializers/library.view';
+import { HDA_VIEW } from '../../serializers/hda.reply';
+import { VERSION_FIELDS, versionDict } from '../../serializers/library.reply';
 import { datasetFileRoute } from './dataset-file.route';
 import { datasetPermissionRoutes } from './dataset-permissions.routes';
 

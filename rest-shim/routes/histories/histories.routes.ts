@@ -7,7 +7,7 @@ import { route, type RouteArea } from '../../core/route';
 import { setFileAnswerHeaders } from '../../core/file-answer-headers';
 import type { RouteInput } from '../../core/route-input';
 import { serializationOf, viewSelection } from '../../core/views';
-import { HISTORY_VIEW, historyDict, historySummaryJson, isHistorySummary } from '../../serializers/history.view';
+import { HISTORY_VIEW, historyDict, historySummaryJson, isHistorySummary } from '../../serializers/history.reply';
 import { historyContentsRoutes } from './history-contents.routes';
 import { sharingRoutes } from '../sharing/sharing.routes';
 import { provenanceRoutes } from '../jobs/provenance.routes';

@@ -2,7 +2,7 @@ import { stringAsBool } from '../../../src/format/booleans';
 import { isPlainObject } from '../../../src/http/body-parser';
 import { alternative, type Alternative, route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
-import { HDCA_ELEMENTS_SELECTION, hdcaDict } from '../../serializers/hdca.view';
+import { HDCA_ELEMENTS_SELECTION, hdcaDict } from '../../serializers/hdca.reply';
 
 type Dict = Record<string, unknown>;
 

@@ -3,8 +3,8 @@ import { isPlainObject } from '../../../src/http/body-parser';
 import { alternative, route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 import { serializationOf } from '../../core/views';
-import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, hdaSummaryJson, needsDetails } from '../../serializers/hda.view';
-import { HDCA_SELECTION, hdcaDict } from '../../serializers/hdca.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, hdaSummaryJson, needsDetails } from '../../serializers/hda.reply';
+import { HDCA_SELECTION, hdcaDict } from '../../serializers/hdca.reply';
 import { datasetFileRoute } from '../datasets/dataset-file.route';
 import { collectionCreationAlternatives, historyCollectionRoutes } from './history-collections.routes';
 

@@ -3,7 +3,7 @@ import { isPlainObject } from '../../../src/http/body-parser';
 import { AppError } from '../../../src/errors/error-kinds';
 import { route, type RouteArea } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
-import { JOB_COLLECTION_SELECTION, JOB_ELEMENT_SELECTION, shapeJobCollection, shapeJobDatasets, shapeJobElement } from '../../serializers/job.view';
+import { JOB_COLLECTION_SELECTION, JOB_ELEMENT_SELECTION, shapeJobCollection, shapeJobDatasets, shapeJobElement } from '../../serializers/job.reply';
 import { jobFilesRoutes } from './job-files.routes';
 
 type JobData = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { asBool } from '../../../src/format/booleans';
 import { route, type RouteArea } from '../../core/route';
-import { FOLDER_FIELDS, folderDict, folderItemJson, ROLE_PAGE_FIELDS, rolePageDict, rolePairs, VERSION_FIELDS, versionDict, libraryTime } from '../../serializers/library.view';
+import { FOLDER_FIELDS, folderDict, folderItemJson, ROLE_PAGE_FIELDS, rolePageDict, rolePairs, VERSION_FIELDS, versionDict, libraryTime } from '../../serializers/library.reply';
 
 type Dict = Record<string, unknown>;
 type RolesData = { add: Array<{ id: string; name: string }>; manage: Array<{ id: string; name: string }>; modify: Array<{ id: string; name: string }> };

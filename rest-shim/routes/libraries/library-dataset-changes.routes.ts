@@ -6,8 +6,8 @@ import { setFileAnswerHeaders } from '../../core/file-answer-headers';
 import { route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 import { receivedFileAsUpload } from '../../../src/http/received-upload';
-import { libraryDatasetStatusDict, STATUS_FIELDS } from '../../serializers/library-dataset-change.view';
-import { DETAIL_FIELDS, libraryDatasetDict } from '../../serializers/library.view';
+import { libraryDatasetStatusDict, STATUS_FIELDS } from '../../serializers/library-dataset-change.reply';
+import { DETAIL_FIELDS, libraryDatasetDict } from '../../serializers/library.reply';
 
 type Dict = Record<string, unknown>;
 

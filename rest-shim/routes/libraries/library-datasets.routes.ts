@@ -1,5 +1,5 @@
 import { route, type RouteSpec } from '../../core/route';
-import { DETAIL_FIELDS, libraryDatasetDict, ROLE_PAGE_FIELDS, rolePageDict, VERSION_FIELDS, versionDict } from '../../serializers/library.view';
+import { DETAIL_FIELDS, libraryDatasetDict, ROLE_PAGE_FIELDS, rolePageDict, VERSION_FIELDS, versionDict } from '../../serializers/library.reply';
 
 type Dict = Record<string, unknown>;
 type DatasetRoles = { access: string[]; modify: string[]; manage: string[] };

@@ -3,9 +3,9 @@ import { isPlainObject } from '../../../src/http/body-parser';
 import { route, type RouteArea } from '../../core/route';
 import { receivedFileAsUpload } from '../../../src/http/received-upload';
 import type { RouteInput } from '../../core/route-input';
-import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../../serializers/hda.view';
-import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../../serializers/job.view';
-import { HDCA_ELEMENTS_SELECTION, hdcaDict } from '../../serializers/hdca.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from '../../serializers/hda.reply';
+import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../../serializers/job.reply';
+import { HDCA_ELEMENTS_SELECTION, hdcaDict } from '../../serializers/hdca.reply';
 
 /** The tool form: `inputs` as an object or JSON text; the platform also accepts flat fields beside it. */
 function toolInputs(input: RouteInput): Record<string, unknown> {

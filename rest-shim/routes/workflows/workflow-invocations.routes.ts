@@ -1,6 +1,6 @@
 import { route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
-import { INVOCATION, INVOCATION_ELEMENT, type InvocationData, invocationDict } from '../../serializers/workflow.view';
+import { INVOCATION, INVOCATION_ELEMENT, type InvocationData, invocationDict } from '../../serializers/workflow.reply';
 
 /**
  * The run parameters of a request, in both spellings: the legacy run (`ds_map` by database step id,

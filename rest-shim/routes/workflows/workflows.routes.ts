@@ -10,7 +10,7 @@ import {
   workflowInstance,
   type WorkflowItem,
   workflowItem,
-} from '../../serializers/workflow.view';
+} from '../../serializers/workflow.reply';
 import { sharingRoutes } from '../sharing/sharing.routes';
 import { invocationRoutes, runInput } from './workflow-invocations.routes';
 

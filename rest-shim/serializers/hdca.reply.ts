@@ -1,5 +1,5 @@
 import { pythonIso } from '../core/shape';
-import { hdaDict, hdaInaccessibleDict } from './hda.view';
+import { hdaDict, hdaInaccessibleDict } from './hda.reply';
 
 type Dict = Record<string, unknown>;
 

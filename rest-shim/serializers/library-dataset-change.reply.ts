@@ -1,6 +1,6 @@
 import { niceSize } from '../../src/format/nice-size';
 import { pythonIso } from '../core/shape';
-import { libraryTime, VERSION_FIELDS } from './library.view';
+import { libraryTime, VERSION_FIELDS } from './library.reply';
 
 type Dict = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { ViewSpec } from '../core/views';
 import { pythonIso } from '../core/shape';
-import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from './hda.view';
+import { HDA_DETAILED_KEYS, HDA_DETAILED_SELECTION, hdaDict } from './hda.reply';
 import { jsonString, jsonValue } from './json-text';
 
 /** The platform's history serializer (platform-facts §4.1) over the History type. */
