@@ -76,3 +76,19 @@ export function cycles(graph: ImportGraph): string[][] {
   for (const node of graph.edges.keys()) if (!indices.has(node)) connect(node);
   return found.sort((a, b) => b.length - a.length);
 }
+
+/**
+ * Imports of a file inside an area of `src/services/<area>/` from outside that area, other than of
+ * its door (`src/services/<area>/index.ts`): `from -> to` pairs.
+ */
+export function importsPastDoors(graph: ImportGraph): Array<{ from: string; to: string }> {
+  const areaOf = (file: string) => /^src\/services\/([^/]+)\//.exec(file)?.[1];
+  const breaches: Array<{ from: string; to: string }> = [];
+  for (const [from, targets] of graph.edges) {
+    for (const to of targets) {
+      const area = areaOf(to);
+      if (area && areaOf(from) !== area && to !== `src/services/${area}/index.ts`) breaches.push({ from, to });
+    }
+  }
+  return breaches;
+}
