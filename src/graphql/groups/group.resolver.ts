@@ -4,7 +4,7 @@ import type { Group } from '../../entities/group.entity';
 import type { Quota } from '../../entities/quota.entity';
 import type { Role } from '../../entities/role.entity';
 import type { User } from '../../entities/user.entity';
-import type { Membership } from '../../services/groups/group-membership.service';
+import type { Membership } from '../../services/groups';
 import { quotasByGroupId, rolesByGroupId, usersByGroupId } from '../../services/shared/admin.loaders';
 import { assertCanViewMemberships } from '../../services/shared/membership-visibility';
 import { QuotaType } from '../quotas/quota.type';

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { PageRevisionView, PageView } from '../../services/pages/page-view';
+import type { PageRevisionView, PageView } from '../../services/pages';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { PageInputType, PageRevisionInputType, PageRevisionType, PageType } from './page.type';

@@ -1,6 +1,6 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { platformConfiguration } from '../../services/platform/platform-configuration';
+import { platformConfiguration } from '../../services/platform';
 import { Access } from '../shared/access';
 import { JSONObjectScalar } from '../shared/scalars';
 

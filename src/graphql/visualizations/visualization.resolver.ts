@@ -1,7 +1,7 @@
-import { visualizationActionsFor } from '../../services/visualizations/visualization-actions';
+import { visualizationActionsFor } from '../../services/visualizations';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { revisionsByVisualizationId, type VisualizationDetail, type VisualizationSummary } from '../../services/visualizations/visualization-view';
+import { revisionsByVisualizationId, type VisualizationDetail, type VisualizationSummary } from '../../services/visualizations';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { JSONObjectScalar } from '../shared/scalars';
