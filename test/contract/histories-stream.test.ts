@@ -1,6 +1,6 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { serializationOf, viewSelection } from '../../rest-shim/core/views';
-import { HISTORY_VIEW, historyDict } from '../../rest-shim/serializers/history.view';
+import { HISTORY_VIEW, historyDict } from '../../rest-shim/serializers/history.reply';
 import { createCollection, createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { anonymousSession } from '../support/history-helpers';
 import { decoded, expectError, sql } from '../support/job-helpers';

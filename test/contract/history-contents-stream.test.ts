@@ -1,7 +1,7 @@
 import Cursor from 'pg-cursor';
 import { serializationOf } from '../../rest-shim/core/views';
-import { HDA_DETAILED_KEYS, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, needsDetails } from '../../rest-shim/serializers/hda.view';
-import { HDCA_SELECTION, hdcaDict } from '../../rest-shim/serializers/hdca.view';
+import { HDA_DETAILED_KEYS, HDA_SELECTION_IF_DETAILED, HDA_SUMMARY_KEYS, HDA_VIEW, hdaDict, needsDetails } from '../../rest-shim/serializers/hda.reply';
+import { HDCA_SELECTION, hdcaDict } from '../../rest-shim/serializers/hdca.reply';
 import { createCollection, createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { decoded, expectError, sql } from '../support/job-helpers';
 import { seedLargeHistory } from '../support/large-history';

@@ -1,4 +1,4 @@
-import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../../rest-shim/serializers/job.view';
+import { JOB_COLLECTION_SELECTION, shapeJobCollection } from '../../rest-shim/serializers/job.reply';
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { decoded, expectError, sql } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';

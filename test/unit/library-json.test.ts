@@ -1,4 +1,4 @@
-import { folderItemDict, folderItemJson, libraryTime, libraryTimeOfIso } from '../../rest-shim/serializers/library.view';
+import { folderItemDict, folderItemJson, libraryTime, libraryTimeOfIso } from '../../rest-shim/serializers/library.reply';
 
 /** Streamed folder listings write each item straight as JSON: the same bytes as the dictionary's. */
 

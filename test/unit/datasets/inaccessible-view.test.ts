@@ -1,4 +1,4 @@
-import { hdaDict, hdaInaccessibleDict, hdaSummaryJson, HDA_DETAILED_KEYS, HDA_SUMMARY_KEYS } from '../../../rest-shim/serializers/hda.view';
+import { hdaDict, hdaInaccessibleDict, hdaSummaryJson, HDA_DETAILED_KEYS, HDA_SUMMARY_KEYS } from '../../../rest-shim/serializers/hda.reply';
 import type { HdaView } from '../../../src/services/datasets/hda-view';
 import { inaccessibleView, shownView } from '../../../src/services/datasets/inaccessible-view';
 

@@ -3,7 +3,7 @@ import type { ExecutionResult } from 'graphql';
 import { get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { streamEvents } from '../../../rest-shim/core/stream-response';
-import { HDA_SUMMARY_KEYS, hdaDict, hdaSummaryJson } from '../../../rest-shim/serializers/hda.view';
+import { HDA_SUMMARY_KEYS, hdaDict, hdaSummaryJson } from '../../../rest-shim/serializers/hda.reply';
 import { createLogger } from '../../../src/logging/logger';
 
 type Batch = { items: number[] };
