@@ -4,7 +4,8 @@ import { useMutation, useQuery } from 'urql';
 import { useViewer } from '../account/viewer';
 import { graphql, type ResultOf } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { Page } from '../ui/Page';
+import { ListPage } from '../ui/ListPage';
+import { type ListColumn, ListTable } from '../ui/ListTable';
 import { RenameForm } from '../ui/RenameForm';
 import { useCurrentHistory } from './current-history';
 import { CreateHistoryMutation, DeleteHistoryMutation, PurgeHistoryMutation, RenameHistoryMutation, UndeleteHistoryMutation } from './history-mutations';
@@ -36,47 +37,41 @@ export function HistoriesPage() {
   const [result] = useQuery({ query: HistoriesQuery, variables: { deleted: showDeleted } });
   const { viewer } = useViewer();
   const signedIn = Boolean(viewer?.user);
-  const histories = result.data?.histories ?? [];
 
   return (
-    <Page title={showDeleted ? 'Deleted histories' : 'Histories'}>
-      {signedIn && !showDeleted && <NewHistoryForm />}
-      <p>
-        {showDeleted ? (
-          <button type="button" className="link-button" onClick={() => setSearch({})}>
-            Show active histories
-          </button>
-        ) : (
-          <button type="button" className="link-button" onClick={() => setSearch({ deleted: 'true' })}>
-            Show deleted histories
-          </button>
-        )}
-      </p>
-      <ErrorMessage error={result.error} what="Could not list the histories" />
-      {result.fetching && !result.data && <p role="status">Loading histories…</p>}
-      {result.data && histories.length === 0 && <p>No {showDeleted ? 'deleted ' : ''}histories.</p>}
-      {histories.length > 0 && (
-        <table className="histories">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Datasets</th>
-              <th scope="col">Size</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {histories.map((history) => (
-              <HistoryRow key={history.id} history={history} />
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Page>
+    <ListPage
+      title={showDeleted ? 'Deleted histories' : 'Histories'}
+      toolbar={
+        <>
+          {signedIn && !showDeleted && <NewHistoryForm />}
+          <p>
+            {showDeleted ? (
+              <button type="button" className="link-button" onClick={() => setSearch({})}>
+                Show active histories
+              </button>
+            ) : (
+              <button type="button" className="link-button" onClick={() => setSearch({ deleted: 'true' })}>
+                Show deleted histories
+              </button>
+            )}
+          </p>
+        </>
+      }
+      error={result.error}
+      errorWhat="Could not list the histories"
+      loading={result.fetching && !result.data && 'Loading histories…'}
+    >
+      <ListTable
+        className="histories"
+        scroll={false}
+        columns={HISTORY_COLUMNS}
+        rows={result.data?.histories}
+        rowKey={(history) => history.id}
+        empty={`No ${showDeleted ? 'deleted ' : ''}histories.`}
+        useRow={useHistoryRow}
+        rowProps={(_history, row) => ({ 'aria-current': row.isCurrent ? 'true' : undefined })}
+      />
+    </ListPage>
   );
 }
 
@@ -107,7 +102,8 @@ function NewHistoryForm() {
   );
 }
 
-function HistoryRow({ history }: { history: HistorySummary }) {
+/** A history row's state: whether it is the current one, its renaming, its mutations. */
+function useHistoryRow(history: HistorySummary) {
   const { historyId: currentId, choose } = useCurrentHistory();
   const [renaming, setRenaming] = useState(false);
   const [renamed, rename] = useMutation(RenameHistoryMutation);
@@ -116,43 +112,52 @@ function HistoryRow({ history }: { history: HistorySummary }) {
   const [, purgeHistory] = useMutation(PurgeHistoryMutation);
   const isCurrent = history.id === currentId;
   const error = renamed.error ?? deleted.error ?? undeleted.error;
+  return { currentId, choose, renaming, setRenaming, rename, deleteHistory, undeleteHistory, purgeHistory, isCurrent, error };
+}
 
-  return (
-    <tr aria-current={isCurrent ? 'true' : undefined}>
-      <td>
-        {renaming ? (
+type HistoryRowState = ReturnType<typeof useHistoryRow>;
+
+const HISTORY_COLUMNS: Array<ListColumn<HistorySummary, HistoryRowState>> = [
+  {
+    header: 'Name',
+    cell: (history, row) => (
+      <>
+        {row.renaming ? (
           <RenameForm
             label="History name"
             name={history.name}
-            onCancel={() => setRenaming(false)}
+            onCancel={() => row.setRenaming(false)}
             onRename={async (name) => {
-              const outcome = await rename({ id: history.id, changes: { name } });
-              if (!outcome.error) setRenaming(false);
+              const outcome = await row.rename({ id: history.id, changes: { name } });
+              if (!outcome.error) row.setRenaming(false);
             }}
           />
         ) : (
           <Link to={`/histories/${history.id}`}>{history.name}</Link>
         )}
-        {isCurrent && <span className="badge">current</span>}
+        {row.isCurrent && <span className="badge">current</span>}
         {history.purged && <span className="badge">purged</span>}
-        <ErrorMessage error={error} />
-      </td>
-      <td>
-        <TagChips tags={history.tags} label={`Tags of history ${history.name}`} />
-      </td>
-      <td>{history.count}</td>
-      <td>{history.niceSize}</td>
-      <td>
-        <span className={`state state-${history.state}`}>{history.state}</span>
-      </td>
-      <td className="actions">
-        {!history.deleted && currentId !== undefined && !isCurrent && (
-          <button type="button" onClick={() => choose(history.id)} aria-label={`Switch to ${history.name}`}>
+        <ErrorMessage error={row.error} />
+      </>
+    ),
+  },
+  { header: 'Tags', cell: (history) => <TagChips tags={history.tags} label={`Tags of history ${history.name}`} /> },
+  { header: 'Datasets', cell: (history) => history.count },
+  { header: 'Size', cell: (history) => history.niceSize },
+  { header: 'State', cell: (history) => <span className={`state state-${history.state}`}>{history.state}</span> },
+  {
+    header: 'Actions',
+    hideHeader: true,
+    className: 'actions',
+    cell: (history, row) => (
+      <>
+        {!history.deleted && row.currentId !== undefined && !row.isCurrent && (
+          <button type="button" onClick={() => row.choose(history.id)} aria-label={`Switch to ${history.name}`}>
             Switch to
           </button>
         )}
         {!history.deleted && (
-          <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename ${history.name}`}>
+          <button type="button" onClick={() => row.setRenaming(true)} aria-label={`Rename ${history.name}`}>
             Rename
           </button>
         )}
@@ -160,17 +165,17 @@ function HistoryRow({ history }: { history: HistorySummary }) {
           <span className="muted">Purged: cannot be undeleted</span>
         ) : history.deleted ? (
           <>
-            <button type="button" onClick={() => undeleteHistory({ id: history.id })} aria-label={`Undelete ${history.name}`}>
+            <button type="button" onClick={() => row.undeleteHistory({ id: history.id })} aria-label={`Undelete ${history.name}`}>
               Undelete
             </button>
-            <PurgeButton what={`history ${history.name}`} onPurge={async () => (await purgeHistory({ id: history.id })).error} />
+            <PurgeButton what={`history ${history.name}`} onPurge={async () => (await row.purgeHistory({ id: history.id })).error} />
           </>
         ) : (
-          <button type="button" onClick={() => deleteHistory({ id: history.id })} aria-label={`Delete ${history.name}`}>
+          <button type="button" onClick={() => row.deleteHistory({ id: history.id })} aria-label={`Delete ${history.name}`}>
             Delete
           </button>
         )}
-      </td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+];

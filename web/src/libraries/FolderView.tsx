@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { type ResultOf } from '../graphql';
 import { Breadcrumbs } from '../ui/Breadcrumbs';
-import { ErrorMessage } from '../ui/ErrorMessage';
 import { formatSize } from '../ui/format-size';
-import { Page } from '../ui/Page';
+import { ListPage } from '../ui/ListPage';
+import { type ListColumn, ListTable } from '../ui/ListTable';
 import { ImportDatasetButton } from './ImportDatasetButton';
 import { FolderContentsQuery } from './library-documents';
 import { LibraryUploadForm } from './LibraryUploadForm';
@@ -31,72 +31,62 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
     const timer = window.setTimeout(() => reexecute({ requestPolicy: 'network-only' }), REREAD_MS);
     return () => window.clearTimeout(timer);
   }, [pending, result.fetching, reexecute]);
-  if (result.error) return <Page title="Library folder"><ErrorMessage error={result.error} what="Could not open the folder" /></Page>;
-  if (!contents) return <Page title="Library folder"><p role="status">Loading…</p></Page>;
-
-  const path = contents.fullPath;
+  // An error is shown alone, as is the loading status until the folder is read.
+  const shown = result.error ? undefined : contents;
+  const path = shown?.fullPath ?? [];
   const title = path[path.length - 1]?.name ?? 'Library folder';
   const crumbs = [
     { label: 'Libraries', to: '/libraries' },
     ...path.map((entry, index) => ({ label: entry.name, to: index === path.length - 1 ? undefined : folderPath(libraryId, entry.id, index === 0) })),
   ];
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  const items = contents.items.filter((item) => !item.deleted);
 
   return (
-    <Page title={title}>
-      <Breadcrumbs crumbs={crumbs} />
-      {contents.canAddLibraryItem && (
-        <div className="panel">
-          <h2>Add to this folder</h2>
-          <NewFolderForm parentId={folderId} onCreated={refresh} />
-          <LibraryUploadForm libraryId={libraryId} folderId={folderId} onUploaded={refresh} />
-        </div>
-      )}
-      {items.length === 0 ? (
-        <p>This folder is empty.</p>
-      ) : (
-        <div className="table-scroll">
-          <table>
-            <caption className="visually-hidden">Contents of {title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Size</th>
-                <th scope="col">State</th>
-                <th scope="col">Date</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <FolderRow key={item.id} item={item} libraryId={libraryId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Page>
+    <ListPage
+      title={title}
+      toolbar={
+        shown && (
+          <>
+            <Breadcrumbs crumbs={crumbs} />
+            {shown.canAddLibraryItem && (
+              <div className="panel">
+                <h2>Add to this folder</h2>
+                <NewFolderForm parentId={folderId} onCreated={refresh} />
+                <LibraryUploadForm libraryId={libraryId} folderId={folderId} onUploaded={refresh} />
+              </div>
+            )}
+          </>
+        )
+      }
+      error={result.error}
+      errorWhat="Could not open the folder"
+      loading={!result.error && !contents && 'Loading…'}
+    >
+      <ListTable
+        caption={`Contents of ${title}`}
+        columns={folderColumns(libraryId)}
+        rows={shown?.items.filter((item) => !item.deleted)}
+        rowKey={(item) => item.id}
+        empty="This folder is empty."
+      />
+    </ListPage>
   );
 }
 
-function FolderRow({ item, libraryId }: { item: FolderItem; libraryId: string }) {
-  const isFolder = item.type === 'folder';
-  const state = item.state;
-  return (
-    <tr>
-      <th scope="row">
-        {isFolder ? <Link to={folderPath(libraryId, item.id, false)}>{item.name}</Link> : <Link to={`/libraries/${libraryId}/datasets/${item.id}`}>{item.name}</Link>}
+const folderColumns = (libraryId: string): Array<ListColumn<FolderItem>> => [
+  {
+    header: 'Name',
+    rowHeader: true,
+    cell: (item) => (
+      <>
+        {item.type === 'folder' ? <Link to={folderPath(libraryId, item.id, false)}>{item.name}</Link> : <Link to={`/libraries/${libraryId}/datasets/${item.id}`}>{item.name}</Link>}
         {item.isPrivate && <span className="badge">restricted</span>}
-      </th>
-      <td>{isFolder ? 'folder' : (item.fileExt ?? '')}</td>
-      <td>{item.fileSize != null ? formatSize(item.fileSize) : ''}</td>
-      <td>{state && <span className={`state state-${state}`} data-state={state}>{state}</span>}</td>
-      <td>{new Date(item.dateUploaded ?? item.updateTime).toLocaleString()}</td>
-      <td className="actions">{!isFolder && <ImportDatasetButton libraryDatasetId={item.id} name={item.name} />}</td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+  { header: 'Type', cell: (item) => (item.type === 'folder' ? 'folder' : (item.fileExt ?? '')) },
+  { header: 'Size', cell: (item) => (item.fileSize != null ? formatSize(item.fileSize) : '') },
+  { header: 'State', cell: ({ state }) => state && <span className={`state state-${state}`} data-state={state}>{state}</span> },
+  { header: 'Date', cell: (item) => new Date(item.dateUploaded ?? item.updateTime).toLocaleString() },
+  { header: 'Actions', hideHeader: true, className: 'actions', cell: (item) => item.type !== 'folder' && <ImportDatasetButton libraryDatasetId={item.id} name={item.name} /> },
+];

@@ -1,49 +1,40 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { useViewer } from '../account/viewer';
-import { ErrorMessage } from '../ui/ErrorMessage';
-import { Page } from '../ui/Page';
+import { type ResultOf } from '../graphql';
+import { ListPage } from '../ui/ListPage';
+import { type ListColumn, ListTable } from '../ui/ListTable';
 import { LibrariesQuery } from './library-documents';
 import { NewLibraryForm } from './NewLibraryForm';
+
+type LibrarySummary = ResultOf<typeof LibrariesQuery>['libraries'][number];
+
+const LIBRARY_COLUMNS: Array<ListColumn<LibrarySummary>> = [
+  { header: 'Name', rowHeader: true, cell: (library) => <Link to={`/libraries/${library.id}`}>{library.name}</Link> },
+  { header: 'Description', cell: (library) => library.description },
+  { header: 'Synopsis', cell: (library) => library.synopsis },
+  { header: 'Access', cell: (library) => (library.public ? 'public' : 'restricted') },
+];
 
 /** `/libraries`: the data libraries the caller may see; administrators create new ones here. */
 export function LibrariesPage() {
   const [result] = useQuery({ query: LibrariesQuery });
   const { viewer } = useViewer();
-  const libraries = result.data?.libraries ?? [];
   return (
-    <Page title="Data libraries">
-      {viewer?.isAdmin && <NewLibraryForm />}
-      <ErrorMessage error={result.error} what="Could not list the libraries" />
-      {result.fetching && !result.data && <p role="status">Loading libraries…</p>}
-      {result.data && libraries.length === 0 && <p>There are no libraries you may see.</p>}
-      {libraries.length > 0 && (
-        <div className="table-scroll">
-          <table>
-            <caption className="visually-hidden">Data libraries</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Synopsis</th>
-                <th scope="col">Access</th>
-              </tr>
-            </thead>
-            <tbody>
-              {libraries.map((library) => (
-                <tr key={library.id}>
-                  <th scope="row">
-                    <Link to={`/libraries/${library.id}`}>{library.name}</Link>
-                  </th>
-                  <td>{library.description}</td>
-                  <td>{library.synopsis}</td>
-                  <td>{library.public ? 'public' : 'restricted'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Page>
+    <ListPage
+      title="Data libraries"
+      toolbar={viewer?.isAdmin && <NewLibraryForm />}
+      error={result.error}
+      errorWhat="Could not list the libraries"
+      loading={result.fetching && !result.data && 'Loading libraries…'}
+    >
+      <ListTable
+        caption="Data libraries"
+        columns={LIBRARY_COLUMNS}
+        rows={result.data?.libraries}
+        rowKey={(library) => library.id}
+        empty="There are no libraries you may see."
+      />
+    </ListPage>
   );
 }

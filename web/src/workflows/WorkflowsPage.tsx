@@ -2,8 +2,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { useViewer } from '../account/viewer';
 import { type ResultOf } from '../graphql';
-import { ErrorMessage } from '../ui/ErrorMessage';
-import { Page } from '../ui/Page';
+import { ListPage } from '../ui/ListPage';
+import { type ListColumn, ListTable } from '../ui/ListTable';
 import { ImportWorkflowForm } from './ImportWorkflowForm';
 import { PublishedWorkflowListQuery, SharedWorkflowsQuery, type WorkflowSummaryFields, WorkflowsQuery } from './workflow-documents';
 
@@ -42,65 +42,63 @@ export function WorkflowsPage() {
   const label = LISTS.find((entry) => entry.name === list)?.label ?? 'Workflows';
 
   return (
-    <Page title="Workflows">
-      <nav aria-label="Workflow lists">
-        <ul className="tabs">
-          {LISTS.map((entry) => (
-            <li key={entry.name}>
-              <Link to={entry.name === 'own' ? '/workflows' : `/workflows?list=${entry.name}`} aria-current={entry.name === list ? 'page' : undefined}>
-                {entry.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {list === 'own' && user && <ImportWorkflowForm />}
-      {needsUser && <p>{list === 'own' ? 'Sign in to keep and run your own workflows.' : 'Sign in to see the workflows shared with you.'}</p>}
-      <ErrorMessage error={result.error} what="Could not list the workflows" />
-      {result.fetching && !shown && <p role="status">Loading workflows…</p>}
-      {shown && shown.length === 0 && <p>No workflows here.</p>}
-      {shown && shown.length > 0 && <WorkflowTable caption={label} workflows={shown} showOwner={list !== 'own'} showRun={Boolean(user)} />}
-    </Page>
+    <ListPage
+      title="Workflows"
+      toolbar={
+        <>
+          <nav aria-label="Workflow lists">
+            <ul className="tabs">
+              {LISTS.map((entry) => (
+                <li key={entry.name}>
+                  <Link to={entry.name === 'own' ? '/workflows' : `/workflows?list=${entry.name}`} aria-current={entry.name === list ? 'page' : undefined}>
+                    {entry.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {list === 'own' && user && <ImportWorkflowForm />}
+          {needsUser && <p>{list === 'own' ? 'Sign in to keep and run your own workflows.' : 'Sign in to see the workflows shared with you.'}</p>}
+        </>
+      }
+      error={result.error}
+      errorWhat="Could not list the workflows"
+      loading={result.fetching && !shown && 'Loading workflows…'}
+    >
+      <ListTable
+        caption={label}
+        columns={workflowColumns(list !== 'own', Boolean(user))}
+        rows={shown}
+        rowKey={(workflow) => workflow.id}
+        empty="No workflows here."
+      />
+    </ListPage>
   );
 }
 
-function WorkflowTable({ caption, workflows, showOwner, showRun }: { caption: string; workflows: WorkflowSummary[]; showOwner: boolean; showRun: boolean }) {
-  return (
-    <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            {showOwner && <th scope="col">Owner</th>}
-            <th scope="col">Steps</th>
-            <th scope="col">Updated</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {workflows.map((workflow) => (
-            <tr key={workflow.id}>
-              <th scope="row">
-                <Link to={`/workflows/${workflow.id}`}>{workflow.name}</Link>
-                {workflow.published && <span className="badge">published</span>}
-              </th>
-              {showOwner && <td>{workflow.owner}</td>}
-              <td>{workflow.stepCount}</td>
-              <td>{new Date(workflow.updateTime).toLocaleString()}</td>
-              <td className="actions">
-                {showRun && (
-                  <Link to={`/workflows/${workflow.id}/run`} aria-label={`Run ${workflow.name}`}>
-                    Run
-                  </Link>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const workflowColumns = (showOwner: boolean, showRun: boolean): Array<ListColumn<WorkflowSummary>> => [
+  {
+    header: 'Name',
+    rowHeader: true,
+    cell: (workflow) => (
+      <>
+        <Link to={`/workflows/${workflow.id}`}>{workflow.name}</Link>
+        {workflow.published && <span className="badge">published</span>}
+      </>
+    ),
+  },
+  ...(showOwner ? [{ header: 'Owner', cell: (workflow: WorkflowSummary) => workflow.owner }] : []),
+  { header: 'Steps', cell: (workflow) => workflow.stepCount },
+  { header: 'Updated', cell: (workflow) => new Date(workflow.updateTime).toLocaleString() },
+  {
+    header: 'Actions',
+    hideHeader: true,
+    className: 'actions',
+    cell: (workflow) =>
+      showRun && (
+        <Link to={`/workflows/${workflow.id}/run`} aria-label={`Run ${workflow.name}`}>
+          Run
+        </Link>
+      ),
+  },
+];
