@@ -6,7 +6,7 @@ import { createLogger, type Logger } from '../logging/logger';
 import { UploadStoreSweeper } from '../storage/upload-store-sweep';
 import { createHttpApp, type HttpApp } from './http-app';
 import { createServices } from './services';
-import { sweepInstallScratch } from '../services/depot-installs/repository-files';
+import { sweepInstallScratch } from '../services/depot-installs';
 
 /** A running platform: database, services and HTTP app, with one way to stop them all. */
 export interface Platform {

@@ -1,7 +1,7 @@
 import { Upload } from 'graphql-upload-minimal';
 import { createReadStream } from 'node:fs';
 import type { ReceivedFile } from './multipart';
-import type { LocalFileUpload } from '../services/tools/store-upload';
+import type { LocalFileUpload } from '../services/tools';
 
 /**
  * A multipart file the body parser already wrote to the upload store, as the GraphQL `Upload` a

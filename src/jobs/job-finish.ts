@@ -6,7 +6,7 @@ import { FINISHED_JOB_STATES } from '../entities/job.entity';
 import type { Logger } from '../logging/logger';
 import type { ObjectStore } from '../storage/object-store';
 import { touchHistory } from '../services/datasets/hid-allocation';
-import { addToDiskUsage } from '../services/usage/disk-usage';
+import { addToDiskUsage } from '../services/usage';
 import { describeStoredFile } from './dataset-finalize';
 import { type LoadedJob, loadJobFresh, outputOf } from './job-loading';
 import { type JobRunResult, tail } from './job-result';

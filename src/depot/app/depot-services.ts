@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { sql } from '../../db/sql/sql-statement';
 import { IdCodec } from '../../ids/id-codec';
 import type { Logger } from '../../logging/logger';
-import { SignInLimiter } from '../../services/sessions/sign-in-limiter';
+import { SignInLimiter } from '../../services/sessions';
 import { TaskRunner } from '../../tasks/task-runner';
 import type { DepotConfig } from '../config/depot-config';
 import type { DepotServices } from '../context/depot-services';

@@ -4,7 +4,7 @@ import type { DatasetMetadata } from '../../entities/hda.entity';
 import { type HdaSummaryView, isDetailed, type WrittenHda, writtenHdaView } from '../../services/datasets/hda-view';
 import { type InaccessibleHdaView, shownView } from '../../services/datasets/inaccessible-view';
 import { encoded } from '../shared/encoded-id';
-import { hdaTags } from '../../services/tags/tag.loaders';
+import { hdaTags } from '../../services/tags';
 
 /**
  * A history dataset as the graph shows it: plain fields (encoded ids, flattened dataset state),

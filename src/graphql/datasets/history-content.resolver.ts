@@ -10,7 +10,7 @@ import { mayReadHistory } from '../../services/histories/history-access';
 import { errors } from '../../errors/error-kinds';
 import { mayViewJob } from '../../services/jobs/job-access';
 import { creatingJobByHdaId } from '../../services/jobs/job.loaders';
-import { hdaTags } from '../../services/tags/tag.loaders';
+import { hdaTags } from '../../services/tags';
 import { HistoryType } from '../histories/history.type';
 import { JobType } from '../jobs/job.type';
 import { Access } from '../shared/access';

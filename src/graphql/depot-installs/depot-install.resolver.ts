@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { InstallOutcome, LatestRevisionOutcome } from '../../services/depot-installs/depot-install.service';
-import { toolsByInstalledRepositoryId } from '../../services/depot-installs/depot-install.loaders';
-import type { InstalledRepositoryView, InstalledToolView } from '../../services/depot-installs/installed-repository-view';
-import type { ExportedWorkflowView } from '../../services/depot-installs/installed-workflows.service';
+import type { InstallOutcome, LatestRevisionOutcome } from '../../services/depot-installs';
+import { toolsByInstalledRepositoryId } from '../../services/depot-installs';
+import type { InstalledRepositoryView, InstalledToolView } from '../../services/depot-installs';
+import type { ExportedWorkflowView } from '../../services/depot-installs';
 import type { WorkflowView } from '../../services/workflows/workflow-view';
 import type { ToolDefinition } from '../../tools';
 import { Access } from '../shared/access';

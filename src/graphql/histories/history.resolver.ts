@@ -12,7 +12,7 @@ import { niceSize } from '../../format/nice-size';
 import { citationsByHistoryId } from '../../services/histories/history-citations';
 import { jobsByHistoryId } from '../../services/jobs/job.loaders';
 import { historyStatsById } from '../../services/histories/history.loaders';
-import { historyTags } from '../../services/tags/tag.loaders';
+import { historyTags } from '../../services/tags';
 import { userById } from '../../services/users/user.loaders';
 import type { CitationDict } from '../../tools';
 import { HistoryContentType } from '../datasets/history-content.type';

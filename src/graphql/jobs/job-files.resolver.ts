@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { FileUpload } from 'graphql-upload-minimal';
 import type { RequestContext } from '../../context/request-context';
-import { storeUpload } from '../../services/tools/store-upload';
+import { storeUpload } from '../../services/tools';
 import { Access } from '../shared/access';
 import { UploadScalar } from '../shared/scalars';
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
-import { storeUpload } from '../../services/tools/store-upload';
+import { storeUpload } from '../../services/tools';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { LibraryArchiveType, LibraryDatasetStatusType, LibraryDatasetUpdateInput } from './library-dataset-changes.types';

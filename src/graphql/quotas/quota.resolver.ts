@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { Group } from '../../entities/group.entity';
 import type { Quota } from '../../entities/quota.entity';
 import type { User } from '../../entities/user.entity';
-import { displayAmount } from '../../services/quotas/quota-display';
+import { displayAmount } from '../../services/quotas';
 import { defaultTypesByQuotaId, groupsByQuotaId, usersByQuotaId } from '../../services/shared/admin.loaders';
 import { assertCanViewMemberships } from '../../services/shared/membership-visibility';
 import { GroupType } from '../groups/group.type';

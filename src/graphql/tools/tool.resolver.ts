@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { ToolRunResult } from '../../services/tools/tool-execution.service';
+import type { ToolRunResult } from '../../services/tools';
 import type { ToolDefinition } from '../../tools';
 import { type HdcaNode, hdcaNode } from '../collections/collection-nodes';
 import { type HdaNode, hdaNode } from '../datasets/hda-node';

@@ -6,7 +6,7 @@ import type { Role } from '../../entities/role.entity';
 import type { UserView } from '../../services/users/user-view';
 import { niceSize } from '../../format/nice-size';
 import { groupsByUserId, quotasByUserId, rolesByUserId } from '../../services/shared/admin.loaders';
-import { quotaPercent } from '../../services/quotas/quota-limits';
+import { quotaPercent } from '../../services/quotas';
 import { quotaLimitByUserId, tagsUsedByUserId } from '../../services/users/user.loaders';
 import { GroupType } from '../groups/group.type';
 import { QuotaType } from '../quotas/quota.type';

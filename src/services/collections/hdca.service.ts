@@ -10,7 +10,7 @@ import { allocateHids, touchHistory } from '../datasets/hid-allocation';
 import { mayReadHistory } from '../histories/history-access';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
-import { recalculateDiskUsage } from '../usage/disk-usage';
+import { recalculateDiskUsage } from '../usage';
 import { buildCollection, type BuildNode } from './collection-builder';
 import { type ElementRequest, parseCollectionRequest } from './element-identifiers';
 import { type HdcaInHistoryView, type HdcaView, loadHdcaViews, readHdca } from './hdca-view';

@@ -8,7 +8,7 @@ import { User } from '../../entities/user.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { type HistoryRef, mayChangeHistory, mayReadHistory } from '../histories/history-access';
 import { decodeId } from '../shared/decode-id';
-import { recalculateDiskUsage } from '../usage/disk-usage';
+import { recalculateDiskUsage } from '../usage';
 import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
 import { mayReadDataset, readAccessIn } from './dataset-access';

@@ -13,7 +13,7 @@ import { sql } from '../../db/sql/sql-statement';
 import type { InstalledDatatypeMetadata } from '../../entities/depot-install.entity';
 import type { Logger } from '../../logging/logger';
 import { parseToolXml } from '../../tools';
-import type { InstalledToolEntry, ToolCatalogService } from '../tools/tool-catalog.service';
+import type { InstalledToolEntry, ToolCatalogService } from '../tools';
 import { registerInstalledDatatypes } from './installed-datatypes';
 
 interface LoadRow {

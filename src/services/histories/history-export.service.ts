@@ -10,7 +10,7 @@ import { AppError, errors } from '../../errors/error-kinds';
 import { isoformat } from '../../format/timestamps';
 import { writeHistoryArchive } from '../../histories-archive';
 import { enqueueTask } from '../../tasks/task-queue';
-import { tagText } from '../tags/tag-text';
+import { tagText } from '../tags';
 import { decodeId } from '../shared/decode-id';
 import { ItemTag } from '../../entities/item-tag.entity';
 

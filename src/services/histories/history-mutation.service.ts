@@ -10,7 +10,7 @@ import { readAccessIn } from '../datasets/dataset-access';
 import { copyHistoryDatasets } from '../datasets/hda-factory';
 import { purgeHdas, removeFiles } from '../datasets/purge';
 import { sanitizeText } from '../shared/sanitize';
-import { recalculateDiskUsage } from '../usage/disk-usage';
+import { recalculateDiskUsage } from '../usage';
 import { ensureSharedSlug } from './history-slug';
 import { applyHistoryChanges, historyName, parseHistoryChanges } from './history-update';
 

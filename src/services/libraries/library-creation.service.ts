@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../context/request-context';
 import { AppError, errors } from '../../errors/error-kinds';
 import type { CreatedItem } from './library-contents.service';
-import { type LocalFileUpload, storeUpload } from '../tools/store-upload';
-import type { StoredUpload } from '../tools/upload-items';
+import { type LocalFileUpload, storeUpload } from '../tools';
+import type { StoredUpload } from '../tools';
 import { discardFiles } from './library-upload.service';
 
 export interface LibraryCreationInput {

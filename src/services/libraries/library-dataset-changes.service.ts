@@ -12,7 +12,7 @@ import { purgeLddas, removeFiles } from '../datasets/purge';
 import { servedMimetype } from '../datasets/dataset-delivery';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
-import type { StoredUpload } from '../tools/upload-items';
+import type { StoredUpload } from '../tools';
 import { type LibraryDatasetDetail, datasetNotFound } from './library-dataset.service';
 import { queueLibraryUploadJob } from './library-upload-job';
 import { discardFiles } from './library-upload.service';

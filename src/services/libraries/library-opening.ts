@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { heldRolesCte } from '../permissions/permission-rules';
-import { knownCallerRoleIds } from '../roles/held-roles';
+import { knownCallerRoleIds } from '../roles';
 
 interface LibraryRow {
   rootId: number | null;

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context/request-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { callerRoleIds } from '../roles/held-roles';
+import { callerRoleIds } from '../roles';
 
 export interface TreeFolder {
   id: number;

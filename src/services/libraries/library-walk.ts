@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql, StatementShapes } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { callerRoleIds } from '../roles/held-roles';
+import { callerRoleIds } from '../roles';
 
 /**
  * The recursive library listing (`GET /api/libraries/{id}/contents`) without loading its datasets:

@@ -4,7 +4,7 @@ import { LibraryFolder } from '../../entities/library-folder.entity';
 import { Library } from '../../entities/library.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { libraryAccessCondition, whereCondition } from '../permissions/permission-rules';
-import { callerRoleIds } from '../roles/held-roles';
+import { callerRoleIds } from '../roles';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
 

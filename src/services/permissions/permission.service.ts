@@ -3,7 +3,7 @@ import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
 import { ItemPermission, type PermissionAction, type PermissionItemType } from '../../entities/item-permission.entity';
 import { Role } from '../../entities/role.entity';
-import { callerRoleIds } from '../roles/held-roles';
+import { callerRoleIds } from '../roles';
 import { allows } from './permission-rules';
 
 export interface ItemRef {

@@ -1,7 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { RequestContext } from '../../context/request-context';
 import { Role } from '../../entities/role.entity';
-import { callerRoleIds } from '../roles/held-roles';
+import { callerRoleIds } from '../roles';
 
 export interface RolePage {
   roles: Role[];

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
 import { readUsers, type UserView } from './user-view';
-import { appliedQuotasByUser, defaultLimit, effectiveLimit } from '../quotas/quota-limits';
+import { appliedQuotasByUser, defaultLimit, effectiveLimit } from '../quotas';
 
 /** Users by id (deleted ones included); one statement per batch. */
 export const userById: LoaderFactory<number, UserView | null> = (ctx) =>

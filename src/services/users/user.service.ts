@@ -9,11 +9,11 @@ import type { PasswordHasher } from '../../auth/passwords';
 import { newGuid } from '../../auth/secrets';
 import { niceSize } from '../../format/nice-size';
 import { decodeId } from '../shared/decode-id';
-import { defaultLimit, quotaPercent } from '../quotas/quota-limits';
+import { defaultLimit, quotaPercent } from '../quotas';
 import { validateEmail, validatePassword, validatePublicName } from './user-input-validation';
 import { quotaLimitByUserId, userById } from './user.loaders';
 import { listUsers, type UserView } from './user-view';
-import { historyDiskSize } from '../usage/disk-usage';
+import { historyDiskSize } from '../usage';
 
 export interface UserListFilter {
   deleted?: boolean;

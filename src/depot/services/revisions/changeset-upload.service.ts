@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { AppError, errors } from '../../../errors/error-kinds';
 import { decodeId } from '../../../services/shared/decode-id';
-import { type LocalFileUpload, storeUpload } from '../../../services/tools/store-upload';
+import { type LocalFileUpload, storeUpload } from '../../../services/tools';
 import { enqueueTask } from '../../../tasks/task-queue';
 import type { DepotRequestContext } from '../../context/depot-context';
 import { Changeset } from '../../entities/changeset.entity';

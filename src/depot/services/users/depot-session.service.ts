@@ -1,5 +1,5 @@
 import { newGuid } from '../../../auth/secrets';
-import { SIGN_IN_REFUSALS } from '../../../services/sessions/sign-in-refusals';
+import { SIGN_IN_REFUSALS } from '../../../services/sessions';
 import type { DepotRequestContext } from '../../context/depot-context';
 import { DepotSession } from '../../entities/depot-user.entity';
 import type { DepotUserView } from './depot-user-view';

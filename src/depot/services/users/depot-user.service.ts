@@ -1,8 +1,8 @@
 import type { PasswordHasher } from '../../../auth/passwords';
 import { newGuid } from '../../../auth/secrets';
 import { errors } from '../../../errors/error-kinds';
-import { BASEAUTH_REFUSALS, type SignInRefusals } from '../../../services/sessions/sign-in-refusals';
-import type { SignInLimiter } from '../../../services/sessions/sign-in-limiter';
+import { BASEAUTH_REFUSALS, type SignInRefusals } from '../../../services/sessions';
+import type { SignInLimiter } from '../../../services/sessions';
 import { decodeId } from '../../../services/shared/decode-id';
 import { emailFormatProblem, publicNameFormatProblem, validatePassword } from '../../../services/users/user-input-validation';
 import type { DepotRequestContext } from '../../context/depot-context';

@@ -7,7 +7,7 @@ import { AppError, errors } from '../../../errors/error-kinds';
 import { enqueueTask } from '../../../tasks/task-queue';
 import { copyHdas, copyLddaToHistory } from '../../datasets/hda-factory';
 import { decodeId } from '../../shared/decode-id';
-import { recalculateDiskUsage } from '../../usage/disk-usage';
+import { recalculateDiskUsage } from '../../usage';
 import { findWorkflow, readableWorkflow } from '../workflow-access';
 import { cancelInvocationJobs } from './invocation-jobs';
 import { type InvocationView, listInvocationsOf, readInvocation, stepsByInvocationId } from './invocation-view';

@@ -4,7 +4,7 @@ import { HistoryDatasetAssociation } from '../../../entities/hda.entity';
 import type { Job } from '../../../entities/job.entity';
 import type { PostJobActionSpec } from '../../../entities/workflow.entity';
 import { errors } from '../../../errors/error-kinds';
-import { parseTag } from '../../tags/tag-text';
+import { parseTag } from '../../tags';
 import {
   deleteTagsStatement,
   type InputRow,
