@@ -1,7 +1,7 @@
 import type { AddressInfo, Server } from 'node:net';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createHistory, uploadText } from '../support/data-helpers';
+import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 /**
@@ -123,5 +123,43 @@ describe('subscription historyItemChanged', () => {
   it('closes a connection whose key is refused (4403)', async () => {
     const refused = follow(connect({ key: 'not-a-key' }), 'f2db41e1fa331b3e', () => false, 5_000);
     await expect(refused).rejects.toMatchObject({ code: 4403 });
+  });
+});
+
+describe('subscription historyItemChanged(changedSince)', () => {
+  const CAUGHT_UP = `subscription ($historyId: ID!, $since: DateTimeISO) {
+    historyItemChanged(historyId: $historyId, changedSince: $since) { __typename ... on HistoryContent { id state } }
+  }`;
+  /** The first event of a subscription, or null when none comes within a second. */
+  const firstEvent = (historyId: string, since: string | null) =>
+    new Promise<Item | null>((resolve, reject) => {
+      const client = connect({ key: alice.key });
+      const timer = setTimeout(() => {
+        stop();
+        resolve(null);
+      }, 1000);
+      const stop = client.subscribe<{ historyItemChanged: Item | null }>(
+        { query: CAUGHT_UP, variables: { historyId, since } },
+        {
+          next: (result) => {
+            clearTimeout(timer);
+            stop();
+            resolve(result.data?.historyItemChanged ?? null);
+          },
+          error: reject,
+          complete: () => undefined,
+        },
+      );
+    });
+
+  it('hands over first the items changed since then: a dataset that ended before the subscription is delivered ok', async () => {
+    const historyId = await createHistory(front, alice.key, 'caught up');
+    const before = new Date(Date.now() - 60_000).toISOString();
+    const upload = await uploadText(front, alice.key, historyId, 'done before\n', { fileType: 'txt', name: 'early.txt' });
+    await waitForJob(front, alice.key, upload.jobId);
+    expect(await firstEvent(historyId, before)).toMatchObject({ __typename: 'HistoryContent', id: upload.datasetId, state: 'ok' });
+    // Without it (or from a time after the change), nothing comes until something changes.
+    expect(await firstEvent(historyId, null)).toBeNull();
+    expect(await firstEvent(historyId, new Date(Date.now() + 3_600_000).toISOString())).toBeNull();
   });
 });

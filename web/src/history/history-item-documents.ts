@@ -26,6 +26,7 @@ export const HistoryDatasetFields = graphql(`
     annotation
     tags
     historyId
+    updateTime
   }
 `);
 
@@ -40,6 +41,7 @@ export const HistoryCollectionFields = graphql(`
     visible
     deleted
     historyId
+    updateTime
   }
 `);
 
@@ -70,8 +72,8 @@ export const HistoryItemsPageQuery = graphql(
 /** Each change of one of the history's items, whichever server process made it. */
 export const HistoryItemChangedSubscription = graphql(
   `
-    subscription HistoryItemChanged($historyId: ID!) {
-      historyItemChanged(historyId: $historyId) {
+    subscription HistoryItemChanged($historyId: ID!, $changedSince: DateTimeISO) {
+      historyItemChanged(historyId: $historyId, changedSince: $changedSince) {
         __typename
         ...HistoryDatasetFields
         ...HistoryCollectionFields

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { type CombinedError, useClient, useSubscription } from 'urql';
 import { useOnSocketConnected } from '../app/GraphQLClientProvider';
 import { type HistoryItem, HistoryItemChangedSubscription } from './history-item-documents';
@@ -10,7 +10,10 @@ export type { HistoryDatasetItem, HistoryItem } from './history-item-documents';
  * The one module that knows how the history panel gets its contents: cursor pages of
  * `historyItemsPage` (highest hid first, `loadMore` for the next), kept live by the
  * `historyItemChanged` subscription. A changed item the cache knows is updated where it shows (by
- * type and id); a new one (higher hid than any listed) appears at the top. No polling.
+ * type and id); a new one (higher hid than any listed) appears at the top. No polling. The
+ * subscription starts once the first page is read, catching up from a minute before its newest
+ * change (`changedSince`): a dataset that changed between the read and the subscription's start
+ * (an upload that ends while the panel opens) is not left showing its old state.
  */
 export interface HistoryItemFilters {
   /** Show deleted items too (beside the others). */
@@ -44,9 +47,17 @@ export function useHistoryItems(historyId: string, filters: HistoryItemFilters):
   );
   const snapshot = useSyncExternalStore(pages.subscribe, pages.getSnapshot);
 
+  // Where the subscription catches up from, fixed once the first page of these pages is read.
+  const firstRead = snapshot.pages[0]?.data;
+  const [catchUp, setCatchUp] = useState<{ pages: HistoryPages; from: string } | null>(null);
+  useEffect(() => {
+    if (firstRead && catchUp?.pages !== pages) setCatchUp({ pages, from: catchUpFrom(firstRead.edges.map((edge) => edge.node)) });
+  }, [firstRead, pages, catchUp]);
+
   // Items the subscription announced that no fetched page holds yet (new ones), by id.
   const [announced, setAnnounced] = useState<ReadonlyMap<string, HistoryItem>>(new Map());
-  useSubscription({ query: HistoryItemChangedSubscription, variables: { historyId } }, (_previous, event) => {
+  const subscribed = catchUp?.pages === pages;
+  useSubscription({ query: HistoryItemChangedSubscription, variables: { historyId, changedSince: catchUp?.from }, pause: !subscribed }, (_previous, event) => {
     const item = event.historyItemChanged;
     if (item) setAnnounced((known) => new Map(known).set(`${item.__typename}:${item.id}`, item));
     return event;
@@ -80,4 +91,10 @@ export function useHistoryItems(historyId: string, filters: HistoryItemFilters):
     loadMore,
     refresh,
   };
+}
+
+/** A minute before the newest change among the items read (a change committed late carries its transaction's start), or the beginning. */
+function catchUpFrom(items: HistoryItem[]): string {
+  const newest = Math.max(0, ...items.map((item) => Date.parse(String(item.updateTime))).filter((time) => Number.isFinite(time)));
+  return new Date(newest > 0 ? newest - 60_000 : 0).toISOString();
 }
