@@ -145,14 +145,17 @@ describe('worker loop against a fake platform', () => {
     const job = makeJob();
     job.commandLine = `echo $$ > ${scratch}/pid; sleep 30; touch ${scratch}/finished`;
     platform.queue.push(job);
-    platform.heartbeatAnswer = false;
+    // The platform says no once the command runs (its pid written): a loaded machine may start the
+    // shell later than the first heartbeat, and a job dropped before it ran would test nothing.
+    Object.defineProperty(platform, 'heartbeatAnswer', { get: () => !existsSync(join(scratch, 'pid')) });
     const started = Date.now();
 
     const summary = await loop({ heartbeatIntervalMs: 100 }).run();
 
     expect(summary).toMatchObject({ claimed: 1, dropped: 1, reported: 0 });
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(platform.heartbeats).toEqual([job.id]);
+    expect(platform.heartbeats.length).toBeGreaterThan(0);
+    expect(platform.heartbeats.every((id) => id === job.id)).toBe(true);
     expect(platform.completions).toEqual([]);
     expect(await isRunning(Number(await readFile(join(scratch, 'pid'), 'utf8')))).toBe(false);
     expect(existsSync(join(scratch, 'finished'))).toBe(false);
