@@ -2,7 +2,7 @@ import { cacheExchange } from '@urql/exchange-graphcache';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Client, fetchExchange, Provider, subscriptionExchange } from 'urql';
 import { cacheOptions } from './cache-updates';
-import { type ConnectedListener, type LiveSocket, newLiveSocket } from './live-socket';
+import { type LiveSocket, newLiveSocket, type ReconnectListener } from './live-socket';
 
 interface Connection {
   client: Client;
@@ -35,14 +35,14 @@ function newConnection(): Connection {
 }
 
 const ResetClientContext = createContext<() => void>(() => undefined);
-const ConnectedContext = createContext<(listener: ConnectedListener) => () => void>(() => () => undefined);
+const ReconnectContext = createContext<(listener: ReconnectListener) => () => void>(() => () => undefined);
 
 /** Starts over with an empty cache: after signing in or out, nothing the other identity saw remains. */
 export const useResetClient = (): (() => void) => useContext(ResetClientContext);
 
-/** Runs `listener` each time the live socket connects, the first time too (to ask again for what was missed). */
-export function useOnSocketConnected(listener: ConnectedListener): void {
-  const subscribe = useContext(ConnectedContext);
+/** Runs `listener` each time the live socket is back after a drop (to ask again for what was missed). */
+export function useOnReconnect(listener: ReconnectListener): void {
+  const subscribe = useContext(ReconnectContext);
   useEffect(() => subscribe(listener), [subscribe, listener]);
 }
 
@@ -55,12 +55,12 @@ export function GraphQLClientProvider({ children }: { children: ReactNode }) {
     current.current.socket.dispose();
     setConnection(newConnection());
   }, []);
-  const onConnected = useMemo(() => connection.socket.onConnected, [connection]);
+  const onReconnect = useMemo(() => connection.socket.onReconnect, [connection]);
   return (
     <ResetClientContext.Provider value={reset}>
-      <ConnectedContext.Provider value={onConnected}>
+      <ReconnectContext.Provider value={onReconnect}>
         <Provider value={connection.client}>{children}</Provider>
-      </ConnectedContext.Provider>
+      </ReconnectContext.Provider>
     </ResetClientContext.Provider>
   );
 }

@@ -1,16 +1,12 @@
 import { type Client as SocketClient, createClient } from 'graphql-ws';
 
-/**
- * Called each time the socket connects: after a drop, and the first time too (the socket opens with
- * the first subscription, after the screen's query was sent: a change landing between the two would
- * reach neither).
- */
-export type ConnectedListener = () => void;
+/** Called each time the socket connects again after it dropped (not on the first connection). */
+export type ReconnectListener = () => void;
 
 export interface LiveSocket {
   client: SocketClient;
-  /** Listens for connections; answers the function that stops listening. */
-  onConnected(listener: ConnectedListener): () => void;
+  /** Listens for reconnections; answers the function that stops listening. */
+  onReconnect(listener: ReconnectListener): () => void;
   dispose(): void;
 }
 
@@ -22,11 +18,12 @@ function socketUrl(): string {
 
 /**
  * The WebSocket of the graph's subscriptions. It opens with the first subscription, retries when it
- * drops (graphql-ws backs off between attempts), and tells listeners each time it is up, so they ask
- * again for what they may have missed while it was not.
+ * drops (graphql-ws backs off between attempts), and tells listeners when it is back, so they ask
+ * again for what they may have missed meanwhile.
  */
 export function newLiveSocket(): LiveSocket {
-  const listeners = new Set<ConnectedListener>();
+  const listeners = new Set<ReconnectListener>();
+  let connections = 0;
   const client = createClient({
     url: socketUrl(),
     lazy: true,
@@ -37,13 +34,14 @@ export function newLiveSocket(): LiveSocket {
     keepAlive: 20_000,
     on: {
       connected: () => {
-        for (const listener of listeners) listener();
+        connections += 1;
+        if (connections > 1) for (const listener of listeners) listener();
       },
     },
   });
   return {
     client,
-    onConnected(listener) {
+    onReconnect(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

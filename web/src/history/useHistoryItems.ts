@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { type CombinedError, useClient, useSubscription } from 'urql';
-import { useOnSocketConnected } from '../app/GraphQLClientProvider';
+import { useOnReconnect } from '../app/GraphQLClientProvider';
 import { type HistoryItem, HistoryItemChangedSubscription } from './history-item-documents';
 import { HistoryPages } from './history-pages';
 
@@ -65,8 +65,7 @@ export function useHistoryItems(historyId: string, filters: HistoryItemFilters):
 
   const refresh = useCallback(() => pages.refresh(), [pages]);
   const loadMore = useCallback((wanted = 0) => pages.loadMore(wanted), [pages]);
-  // Asked again once the subscription's socket is up: a change between the first page and it is not lost.
-  useOnSocketConnected(refresh);
+  useOnReconnect(refresh);
 
   const first = snapshot.pages[0]?.data;
   const last = snapshot.pages[snapshot.pages.length - 1];
