@@ -94,8 +94,9 @@ describe('an unknown account takes as long to refuse as a wrong password', () =>
       await median('warm-up@example.org');
       const wrongPassword = await median(olga.email);
       const unknownAccount = await median('nobody-at-all@example.org');
-      // Without the stand-in check an unknown account answers tens of times faster (no bcrypt at all).
-      expect(unknownAccount / wrongPassword).toBeGreaterThan(0.5);
+      // Without the stand-in check an unknown account answers tens of times faster (no bcrypt at all: a
+      // ratio of about 0.03); with it about as fast (1), less on a loaded machine (CI measured 0.45 once).
+      expect(unknownAccount / wrongPassword).toBeGreaterThan(0.25);
     } finally {
       await slow.close();
     }
