@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../../src/http/body-parser';
-import type { ShareableKindName } from '../../../src/services/sharing/shareable-kinds';
+import type { ShareableKindName } from '../../../src/services/sharing';
 import { route, type RouteSpec } from '../../core/route';
 import type { RouteInput } from '../../core/route-input';
 

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context/request-context';
-import type { ElementView } from '../../services/collections/collection-elements';
-import type { CollectionView, HdcaView } from '../../services/collections/hdca-view';
+import type { ElementView } from '../../services/collections';
+import type { CollectionView, HdcaView } from '../../services/collections';
 import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { encoded } from '../shared/encoded-id';
 

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { elementsByCollectionId } from '../../services/collections/collection.loaders';
+import { elementsByCollectionId } from '../../services/collections';
 import { Access } from '../shared/access';
 import { JSONObjectScalar, JSONScalar } from '../shared/scalars';
 import { CollectionElementType, DatasetCollectionType, HistoryCollectionType } from './collection.types';

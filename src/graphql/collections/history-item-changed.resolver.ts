@@ -1,8 +1,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Resolver, Root, Subscription } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { changedHistoryItem } from '../../services/collections/history-item-read';
-import { type HistoryItemEvent, historyItemEvents, historyItemsChangedSince, withCatchUp } from '../../services/histories/history-item-events';
+import { changedHistoryItem } from '../../services/collections';
+import { type HistoryItemEvent, historyItemEvents, historyItemsChangedSince, withCatchUp } from '../../services/histories';
 import { hdaNodes, type HdaNode } from '../datasets/hda-node';
 import { selectedFields } from '../shared/lookahead';
 import { type HdcaNode, hdcaNode } from './collection-nodes';

@@ -1,8 +1,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Resolver, Root, Subscription } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { HistoryItem } from '../../services/collections/history-items';
-import { historyItemsInBatches } from '../../services/collections/history-items-stream';
+import type { HistoryItem } from '../../services/collections';
+import { historyItemsInBatches } from '../../services/collections';
 import { HDA_SUMMARY_FIELDS, hdaNode } from '../datasets/hda-node';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { historyItemsPage } from '../../services/collections/history-items-page';
+import { historyItemsPage } from '../../services/collections';
 import { HDA_SUMMARY_FIELDS, hdaNodes } from '../datasets/hda-node';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';

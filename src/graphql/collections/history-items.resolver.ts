@@ -1,7 +1,7 @@
 import { type GraphQLResolveInfo, type GraphQLSchema, GraphQLUnionType } from 'graphql';
 import { Arg, Ctx, ID, Info, Query, Resolver, createUnionType } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { historyItems } from '../../services/collections/history-items';
+import { historyItems } from '../../services/collections';
 import { HistoryContentType } from '../datasets/history-content.type';
 import { HDA_SUMMARY_FIELDS, type HdaNode, hdaNodes } from '../datasets/hda-node';
 import { Access } from '../shared/access';

@@ -3,13 +3,13 @@ import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } fr
 import { selectedFields, selects } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
-import type { JobView } from '../../services/jobs/job-view';
+import type { JobView } from '../../services/jobs';
 import type { ContentsFilter } from '../../services/datasets/hda.service';
-import { historyById } from '../../services/histories/history.loaders';
-import { mayReadHistory } from '../../services/histories/history-access';
+import { historyById } from '../../services/histories';
+import { mayReadHistory } from '../../services/histories';
 import { errors } from '../../errors/error-kinds';
-import { mayViewJob } from '../../services/jobs/job-access';
-import { creatingJobByHdaId } from '../../services/jobs/job.loaders';
+import { mayViewJob } from '../../services/jobs';
+import { creatingJobByHdaId } from '../../services/jobs';
 import { hdaTags } from '../../services/tags';
 import { HistoryType } from '../histories/history.type';
 import { JobType } from '../jobs/job.type';

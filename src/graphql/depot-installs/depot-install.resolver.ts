@@ -4,7 +4,7 @@ import type { InstallOutcome, LatestRevisionOutcome } from '../../services/depot
 import { toolsByInstalledRepositoryId } from '../../services/depot-installs';
 import type { InstalledRepositoryView, InstalledToolView } from '../../services/depot-installs';
 import type { ExportedWorkflowView } from '../../services/depot-installs';
-import type { WorkflowView } from '../../services/workflows/workflow-view';
+import type { WorkflowView } from '../../services/workflows';
 import type { ToolDefinition } from '../../tools';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';

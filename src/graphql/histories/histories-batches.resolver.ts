@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Field, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { HistoryParts, HistoryView } from '../../services/histories/history-view';
+import type { HistoryParts, HistoryView } from '../../services/histories';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';
 import { subscriptionArgs } from '../shared/subscription-args';

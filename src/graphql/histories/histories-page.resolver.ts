@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { historiesPage, MAX_HISTORIES_PAGE } from '../../services/histories/histories-page';
+import { historiesPage, MAX_HISTORIES_PAGE } from '../../services/histories';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';
 import { historyPartsOf } from './history.resolver';

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { HistoryView } from '../../services/histories/history-view';
+import type { HistoryView } from '../../services/histories';
 import { PageInfo } from '../collections/history-items-page.types';
 import { HistoryType } from './history.type';
 

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { ExportStatus } from '../../services/histories/history-export.service';
+import type { ExportStatus } from '../../services/histories';
 import { Access } from '../shared/access';
 
 @ObjectType('HistoryExportStatus')

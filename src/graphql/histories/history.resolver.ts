@@ -4,16 +4,16 @@ import { selects, selectsAny } from '../shared/lookahead';
 import type { RequestContext } from '../../context/request-context';
 import { type HdaNode, hdaNodes } from '../datasets/hda-node';
 import type { History } from '../../entities/history.entity';
-import type { HistoryIdLists, HistorySummary } from '../../services/histories/history-state';
-import type { HistoryParts, HistoryView } from '../../services/histories/history-view';
-import type { JobView } from '../../services/jobs/job-view';
-import type { UserView } from '../../services/users/user-view';
+import type { HistoryIdLists, HistorySummary } from '../../services/histories';
+import type { HistoryParts, HistoryView } from '../../services/histories';
+import type { JobView } from '../../services/jobs';
+import type { UserView } from '../../services/users';
 import { niceSize } from '../../format/nice-size';
-import { citationsByHistoryId } from '../../services/histories/history-citations';
-import { jobsByHistoryId } from '../../services/jobs/job.loaders';
-import { historyStatsById } from '../../services/histories/history.loaders';
+import { citationsByHistoryId } from '../../services/histories';
+import { jobsByHistoryId } from '../../services/jobs';
+import { historyStatsById } from '../../services/histories';
 import { historyTags } from '../../services/tags';
-import { userById } from '../../services/users/user.loaders';
+import { userById } from '../../services/users';
 import type { CitationDict } from '../../tools';
 import { HistoryContentType } from '../datasets/history-content.type';
 import { JobType } from '../jobs/job.type';
@@ -23,8 +23,8 @@ import { JSONObjectScalar } from '../shared/scalars';
 import { UserType } from '../users/user.type';
 import { HistoryFilterInput, HistoryTagType, HistoryType, NewHistoryInput } from './history.type';
 import { HistoryActionsType } from './history-actions.type';
-import { type HistoryActions, historyActionsFor } from '../../services/histories/history-actions';
-import { mayViewOwner } from '../../services/users/owner-visibility';
+import { type HistoryActions, historyActionsFor } from '../../services/histories';
+import { mayViewOwner } from '../../services/users';
 
 /** A value of the contents summary: at once when the read fetched it along, else through the loader. */
 function fromStats<T>(ctx: RequestContext, history: HistoryView, value: (stats: HistorySummary) => T): T | Promise<T> {

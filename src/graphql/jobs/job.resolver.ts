@@ -3,13 +3,13 @@ import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } fr
 import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
 import type { Job } from '../../entities/job.entity';
-import type { JobDatasetLinkView, JobView } from '../../services/jobs/job-view';
-import type { UserView } from '../../services/users/user-view';
+import type { JobDatasetLinkView, JobView } from '../../services/jobs';
+import type { UserView } from '../../services/users';
 import { type MetricView, metricView } from '../../jobs/metrics-format';
-import { historyById } from '../../services/histories/history.loaders';
-import { platformParams, shownParams } from '../../services/jobs/job-params';
-import { hdaById, inputsByJobId, jobTextById, metricsByJobId, outputsByJobId } from '../../services/jobs/job.loaders';
-import { userById } from '../../services/users/user.loaders';
+import { historyById } from '../../services/histories';
+import { platformParams, shownParams } from '../../services/jobs';
+import { hdaById, inputsByJobId, jobTextById, metricsByJobId, outputsByJobId } from '../../services/jobs';
+import { userById } from '../../services/users';
 import { HistoryContentType } from '../datasets/history-content.type';
 import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { HistoryType } from '../histories/history.type';
@@ -19,7 +19,7 @@ import { selects } from '../shared/lookahead';
 import { JSONObjectScalar } from '../shared/scalars';
 import { UserType } from '../users/user.type';
 import { JobDatasetType, JobMetricType, JobType } from './job.type';
-import { mayViewOwner } from '../../services/users/owner-visibility';
+import { mayViewOwner } from '../../services/users';
 
 @Resolver(() => JobType)
 export class JobResolver {

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { JobListFilter } from '../../services/jobs/job.service';
-import type { JobView } from '../../services/jobs/job-view';
+import type { JobListFilter } from '../../services/jobs';
+import type { JobView } from '../../services/jobs';
 import { Access } from '../shared/access';
 import { subscriptionArgs } from '../shared/subscription-args';
 import { JobType } from './job.type';

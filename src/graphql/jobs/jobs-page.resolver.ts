@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { jobsPage, MAX_JOBS_PAGE } from '../../services/jobs/jobs-page';
+import { jobsPage, MAX_JOBS_PAGE } from '../../services/jobs';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';
 import { JobConnection } from './jobs-page.types';

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { JobView } from '../../services/jobs/job-view';
+import type { JobView } from '../../services/jobs';
 import { PageInfo } from '../collections/history-items-page.types';
 import { JobType } from './job.type';
 

@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { datasetProvenance, type ProvenanceRecord } from '../../services/jobs/provenance';
+import { datasetProvenance, type ProvenanceRecord } from '../../services/jobs';
 import { Access } from '../shared/access';
 import { JSONObjectScalar } from '../shared/scalars';
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { Job } from '../../entities/job.entity';
-import type { RemoteJobSpec } from '../../services/jobs/remote-jobs.service';
+import type { RemoteJobSpec } from '../../services/jobs';
 import { JobType } from '../jobs/job.type';
 import { Access } from '../shared/access';
 import { RemoteJobResultInput, RemoteJobType } from './remote-job.type';

@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { FormView } from '../../services/sample-tracking/forms/form-view';
-import type { ExternalServiceView, RequestTypeView, SampleStateView } from '../../services/sample-tracking/request-types/request-type-view';
-import { formById, servicesByRequestTypeId, statesByRequestTypeId } from '../../services/sample-tracking/sample-tracking.loaders';
+import type { FormView } from '../../services/sample-tracking';
+import type { ExternalServiceView, RequestTypeView, SampleStateView } from '../../services/sample-tracking';
+import { formById, servicesByRequestTypeId, statesByRequestTypeId } from '../../services/sample-tracking';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { FormDefinitionType } from './form.type';

@@ -1,10 +1,10 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { TrackingUpdate } from '../../services/sample-tracking/requests/request-state.service';
-import type { RequestView } from '../../services/sample-tracking/requests/request-view';
-import type { SampleDatasetView, SampleEventView, SampleView } from '../../services/sample-tracking/samples/sample-view';
-import { datasetsBySampleId, eventsBySampleId, requestById, sampleById } from '../../services/sample-tracking/sample-tracking.loaders';
+import type { TrackingUpdate } from '../../services/sample-tracking';
+import type { RequestView } from '../../services/sample-tracking';
+import type { SampleDatasetView, SampleEventView, SampleView } from '../../services/sample-tracking';
+import { datasetsBySampleId, eventsBySampleId, requestById, sampleById } from '../../services/sample-tracking';
 import { encodeFolderId } from '../../services/libraries/folder-ids';
 import { Access } from '../shared/access';
 import { selectsAny } from '../shared/lookahead';

@@ -1,5 +1,5 @@
 import { registerEnumType } from 'type-graphql';
-import { SHAREABLE_KINDS } from '../../services/sharing/shareable-kinds';
+import { SHAREABLE_KINDS } from '../../services/sharing';
 
 /** HISTORIES -> 'histories', …: one value per registered shareable kind (a new kind joins by its descriptor). */
 export const ShareableKindEnum: Record<string, string> = Object.fromEntries(SHAREABLE_KINDS.map((kind) => [kind.name.toUpperCase(), kind.name]));

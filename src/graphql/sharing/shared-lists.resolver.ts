@@ -1,9 +1,9 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Ctx, Info, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { HistoryView } from '../../services/histories/history-view';
+import type { HistoryView } from '../../services/histories';
 import type { PageView } from '../../services/pages';
-import type { WorkflowView } from '../../services/workflows/workflow-view';
+import type { WorkflowView } from '../../services/workflows';
 import { historyParts } from '../histories/history.resolver';
 import { HistoryType } from '../histories/history.type';
 import { PageType } from '../pages/page.type';

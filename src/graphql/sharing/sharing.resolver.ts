@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { SharingStatus } from '../../services/sharing/sharing.service';
+import type { SharingStatus } from '../../services/sharing';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { ShareableKindEnum } from './shareable-kind.enum';

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { UserView } from '../../services/users/user-view';
-import type { UsageView } from '../../services/users/user.service';
+import type { UserView } from '../../services/users';
+import type { UsageView } from '../../services/users';
 import { Access } from '../shared/access';
 import { NewUserInput, UsageType, UserType } from '../users/user.type';
 import { VersionType, ViewerType } from './viewer.type';

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Resolver, Root, Subscription } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { type InvocationEvent, invocationEvents } from '../../services/workflows/run/invocation-events';
-import type { InvocationView } from '../../services/workflows/run/invocation-view';
+import { type InvocationEvent, invocationEvents } from '../../services/workflows';
+import type { InvocationView } from '../../services/workflows';
 import { InvocationType } from './workflow.type';
 
 /** Subscribing checks once that the caller may read the run (its owner or an administrator); then every change of it is delivered. */

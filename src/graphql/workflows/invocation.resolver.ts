@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { ContentRef } from '../../entities/workflow-invocation.entity';
-import { jobById } from '../../services/jobs/job.loaders';
-import type { JobView } from '../../services/jobs/job-view';
-import { type InvocationStepView, type InvocationView, stepsByInvocationId } from '../../services/workflows/run/invocation-view';
+import { jobById } from '../../services/jobs';
+import type { JobView } from '../../services/jobs';
+import { type InvocationStepView, type InvocationView, stepsByInvocationId } from '../../services/workflows';
 import { JobType } from '../jobs/job.type';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';

@@ -1,7 +1,7 @@
 import { bool, int, jsonOf, stamp, textOf, uuidOf } from '../convert';
 import type { ImportStep, Skip, TargetRow } from '../import-step';
 import type { SourceRow } from '../source-database';
-import { decodeToolState, ToolStateError } from '../../services/workflows/tool-state';
+import { decodeToolState, ToolStateError } from '../../services/workflows';
 import { withReferences } from './step-kit';
 import { annotationsOf, derivedUuid, idsOf, shareableItemStep, shareStep, tagStep } from './workflows-shared';
 

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
 import { ROW_ACCESS_COLUMNS, type RowAccess, rowReadable } from '../datasets/hda-reads';
-import { heldRolesCte } from '../permissions/permission-rules';
+import { heldRolesCte } from '../permissions';
 import { HDA_COLUMNS, type HdaRow, type HdaView, toView as hdaViewOf } from '../datasets/hda-view';
 import type { CollectionView } from './hdca-view';
 

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context/request-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
-import type { HistoryRef } from '../histories/history-access';
+import type { HistoryRef } from '../histories';
 
 /** What the graph reads of a collection (without its elements). */
 export interface CollectionView {

@@ -7,7 +7,7 @@ import { errors } from '../../errors/error-kinds';
 import { stringAsBool } from '../../format/booleans';
 import { copyHdas, copyLddaToHistory } from '../datasets/hda-factory';
 import { allocateHids, touchHistory } from '../datasets/hid-allocation';
-import { mayReadHistory } from '../histories/history-access';
+import { mayReadHistory } from '../histories';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';
 import { recalculateDiskUsage } from '../usage';

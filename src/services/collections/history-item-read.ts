@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { readAccessIn } from '../datasets/dataset-access';
 import { loadHdaViews } from '../datasets/hda-reads';
 import type { HdaParts } from '../datasets/hda-view';
-import type { HistoryItemEvent } from '../histories/history-item-events';
+import type { HistoryItemEvent } from '../histories';
 import { loadHdcaViews } from './hdca-view';
 import type { HistoryItem } from './history-items';
 

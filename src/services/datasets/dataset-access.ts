@@ -1,5 +1,5 @@
 import type { Caller } from '../../context/caller';
-import { type HistoryRef, mayChangeHistory } from '../histories/history-access';
+import { type HistoryRef, mayChangeHistory } from '../histories';
 
 /**
  * Who may read one history dataset (show, download, and see its content facts wherever it is

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Dataset, type DatasetState } from '../../entities/dataset.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
-import { heldRolesCte } from '../permissions/permission-rules';
+import { heldRolesCte } from '../permissions';
 import { datasetAccessibleProbe } from './hda-reads';
 import { applyDefaultDatasetPermissions } from './default-permissions';
 import { allocateHids } from './hid-allocation';

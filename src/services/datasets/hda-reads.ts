@@ -1,7 +1,7 @@
 import type { Caller } from '../../context/caller';
 import type { RequestContext } from '../../context/request-context';
 import { sql, type SqlStatement, StatementShapes } from '../../db/sql/sql-statement';
-import { datasetAccessibleSql, heldRolesCte } from '../permissions/permission-rules';
+import { datasetAccessibleSql, heldRolesCte } from '../permissions';
 import { type DatasetReadAccess, mayReadDataset } from './dataset-access';
 import { HDA_COLUMNS, type HdaParts, type HdaRow, type HdaSummaryView, NO_HDA_PARTS, TAGS_COLUMN, columnsFor, partsKey, toView } from './hda-view';
 import { inaccessibleView, shownView } from './inaccessible-view';

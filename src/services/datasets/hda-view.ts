@@ -4,8 +4,8 @@ import type { DatasetState } from '../../entities/dataset.entity';
 import type { DatasetMetadata } from '../../entities/hda.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { StatementShapes } from '../../db/sql/sql-statement';
-import { type HistoryRef, mayChangeHistory } from '../histories/history-access';
-import { datasetAccessibleSql, heldRolesCte } from '../permissions/permission-rules';
+import { type HistoryRef, mayChangeHistory } from '../histories';
+import { datasetAccessibleSql, heldRolesCte } from '../permissions';
 import { mayReadDataset } from './dataset-access';
 
 /**

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { Role } from '../../entities/role.entity';
 import { errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
-import { rolesByName } from '../permissions/role-lookup';
+import { rolesByName } from '../permissions';
 
 /**
  * Roles named in a dataset permission payload: encoded role ids (the platform's later

@@ -4,8 +4,8 @@ import type { RequestContext } from '../../context/request-context';
 import type { InstalledRepositoryMetadata, InstalledToolMetadata } from '../../entities/depot-install.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
-import { parseGaWorkflow, type StepDescription, workflowDict } from '../workflows/ga-format';
-import type { WorkflowView } from '../workflows/workflow-view';
+import { parseGaWorkflow, type StepDescription, workflowDict } from '../workflows';
+import type { WorkflowView } from '../workflows';
 import { readInstalledMetadata, readInstalledRepositories } from './installed-repository-view';
 import { shown } from './install-parameters';
 

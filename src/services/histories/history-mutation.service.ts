@@ -1,4 +1,4 @@
-import { copyHistoryCollections } from '../collections/collection-copy';
+import { copyHistoryCollections } from '../collections';
 import { rm } from 'node:fs/promises';
 import type { RequestContext } from '../../context/request-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { History } from '../../entities/history.entity';
-import { HISTORIES } from '../sharing/shareable-kinds';
-import { uniqueSlug } from '../sharing/shareable-slug';
+import { HISTORIES } from '../sharing';
+import { uniqueSlug } from '../sharing';
 
 /**
  * A history shared through its own update (`importable`/`published` in PUT /api/histories/{id})

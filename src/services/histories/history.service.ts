@@ -4,7 +4,7 @@ import { errors } from '../../errors/error-kinds';
 import { decodeId } from '../shared/decode-id';
 import { type HistoryRef, mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
 import { type FilterPair, parseHistoryFilter } from './history-filters';
-import { HISTORIES } from '../sharing/shareable-kinds';
+import { HISTORIES } from '../sharing';
 import {
   type HistoryCondition,
   type HistoryListQuery,

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import type { JobParams } from '../../entities/job.entity';
 import { datasetAccessibleProbe, type RowAccess } from '../datasets/hda-reads';
-import { heldRolesCte } from '../permissions/permission-rules';
+import { heldRolesCte } from '../permissions';
 
 /**
  * A dataset a job read, with its dataset's uuid and what `mayReadDataset` needs of it (an input may

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { grantedSql, heldRolesCte, libraryAccessibleSql } from '../permissions/permission-rules';
+import { grantedSql, heldRolesCte, libraryAccessibleSql } from '../permissions';
 import { countedRows, FOLDER_ITEMS, type FolderItemRow } from './folder-items-sql';
 import { decodeFolderId } from './folder-ids';
 import { folderNotFound } from './folder.service';

@@ -3,8 +3,8 @@ import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { LibraryFolder } from '../../entities/library-folder.entity';
 import type { Role } from '../../entities/role.entity';
 import { errors } from '../../errors/error-kinds';
-import { rolesByName } from '../permissions/role-lookup';
-import { type RolePage, validAmong, validRoles } from '../permissions/valid-roles';
+import { rolesByName } from '../permissions';
+import { type RolePage, validAmong, validRoles } from '../permissions';
 import { parseAction, parseScope } from './permission-forms';
 
 export interface FolderRoles {

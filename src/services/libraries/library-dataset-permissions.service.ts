@@ -3,8 +3,8 @@ import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { LibraryDataset } from '../../entities/library-dataset.entity';
 import { Role } from '../../entities/role.entity';
 import { AppError, errors } from '../../errors/error-kinds';
-import { rolesByName } from '../permissions/role-lookup';
-import { type RolePage, validAmong, validRoles } from '../permissions/valid-roles';
+import { rolesByName } from '../permissions';
+import { type RolePage, validAmong, validRoles } from '../permissions';
 import { parseAction, parseScope } from './permission-forms';
 
 export interface LibraryDatasetRoles {

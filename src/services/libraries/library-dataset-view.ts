@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import type { DatasetState } from '../../entities/dataset.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { datasetAccessibleSql, datasetUnrestrictedSql, grantedSql, heldRolesCte, libraryAccessibleSql } from '../permissions/permission-rules';
+import { datasetAccessibleSql, datasetUnrestrictedSql, grantedSql, heldRolesCte, libraryAccessibleSql } from '../permissions';
 
 /** What the graph reads of a library dataset version (an LDDA entity with its dataset and user satisfies it). */
 export interface LddaView {

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
-import { heldRolesCte } from '../permissions/permission-rules';
+import { heldRolesCte } from '../permissions';
 import { knownCallerRoleIds } from '../roles';
 
 interface LibraryRow {

@@ -4,8 +4,8 @@ import type { Library } from '../../entities/library.entity';
 import { Role } from '../../entities/role.entity';
 import { errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
-import { rolesByName } from '../permissions/role-lookup';
-import { type RolePage, validRoles } from '../permissions/valid-roles';
+import { rolesByName } from '../permissions';
+import { type RolePage, validRoles } from '../permissions';
 import { parseAction, parseScope } from './permission-forms';
 
 export interface LibraryRoles {

@@ -3,7 +3,7 @@ import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { LibraryFolder } from '../../entities/library-folder.entity';
 import { Library } from '../../entities/library.entity';
 import { AppError, errors } from '../../errors/error-kinds';
-import { libraryAccessCondition, whereCondition } from '../permissions/permission-rules';
+import { libraryAccessCondition, whereCondition } from '../permissions';
 import { callerRoleIds } from '../roles';
 import { decodeId } from '../shared/decode-id';
 import { sanitizeText } from '../shared/sanitize';

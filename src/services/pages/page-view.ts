@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
-import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing/shareable-access';
-import { PAGES } from '../sharing/shareable-kinds';
+import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing';
+import { PAGES } from '../sharing';
 import { safePageContent } from './page-content';
 
 /** What the graph reads of a page: one row, revision ids included (no further query per page). */

@@ -6,7 +6,7 @@ import { User } from '../../entities/user.entity';
 import { errors } from '../../errors/error-kinds';
 import type { PasswordHasher } from '../../auth/passwords';
 import { newGuid } from '../../auth/secrets';
-import type { NewUserInput } from '../users/user.service';
+import type { NewUserInput } from '../users';
 import { type SignInRefusals, BASEAUTH_REFUSALS, SIGN_IN_REFUSALS } from './sign-in-refusals';
 import type { SignInLimiter } from './sign-in-limiter';
 

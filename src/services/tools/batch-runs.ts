@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { errors } from '../../errors/error-kinds';
-import { type ElementView, leavesOf, loadElementTrees } from '../collections/collection-elements';
-import type { HdcaView } from '../collections/hdca-view';
+import { type ElementView, leavesOf, loadElementTrees } from '../collections';
+import type { HdcaView } from '../collections';
 
 /** The collection a tool is mapped over: its tree, to gather the outputs into the same structure. */
 export interface MappedCollection {

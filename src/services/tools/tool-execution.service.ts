@@ -18,20 +18,20 @@ import {
   ToolParameterError,
   type ToolDefinition,
 } from '../../tools';
-import { buildCollection, type BuildNode } from '../collections/collection-builder';
-import { insertFlatCollection } from '../collections/collection-rows';
-import { type ElementView, leavesOf, loadElementTrees } from '../collections/collection-elements';
-import type { HdcaView } from '../collections/hdca-view';
+import { buildCollection, type BuildNode } from '../collections';
+import { insertFlatCollection } from '../collections';
+import { type ElementView, leavesOf, loadElementTrees } from '../collections';
+import type { HdcaView } from '../collections';
 import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets/hda-factory';
 import { quotaPercent } from '../quotas';
 import { recalculateDiskUsage } from '../usage';
-import { quotaLimitByUserId } from '../users/user.loaders';
+import { quotaLimitByUserId } from '../users';
 import { type BatchPlan, planBatch } from './batch-runs';
 import { insertJobs, PAUSED_OVER_QUOTA, type PlannedJob } from './job-rows';
 import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
-import { requireReadableElements } from '../collections/readable-elements';
+import { requireReadableElements } from '../collections';
 
 export interface ToolRunRequest {
   toolId: string;

@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
-import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing/shareable-access';
-import { VISUALIZATIONS } from '../sharing/shareable-kinds';
+import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing';
+import { VISUALIZATIONS } from '../sharing';
 
 /** An index item of the platform (summary dict): enough for a list, nothing per row fetched later. */
 export type VisualizationSummary = {

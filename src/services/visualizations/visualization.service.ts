@@ -5,7 +5,7 @@ import { Visualization, VisualizationRevision } from '../../entities/visualizati
 import { AppError, errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
 import { validatePayload } from './visualization-payload';
-import type { OwnedItem } from '../sharing/shareable-kinds';
+import type { OwnedItem } from '../sharing';
 import {
   listPublishedVisualizations,
   listSharedVisualizations,

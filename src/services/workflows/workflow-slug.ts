@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredWorkflow } from '../../entities/workflow.entity';
-import { WORKFLOWS } from '../sharing/shareable-kinds';
-import { uniqueSlug } from '../sharing/shareable-slug';
+import { WORKFLOWS } from '../sharing';
+import { uniqueSlug } from '../sharing';
 
 /** A workflow shared by link or published on import gets a slug, as the sharing model gives one. */
 export async function ensureWorkflowSlug(em: EntityManager, workflow: StoredWorkflow): Promise<void> {

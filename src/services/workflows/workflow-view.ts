@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context/request-context';
 import { sql } from '../../db/sql/sql-statement';
-import { sharedWithSql } from '../sharing/shareable-access';
-import { WORKFLOWS } from '../sharing/shareable-kinds';
+import { sharedWithSql } from '../sharing';
+import { WORKFLOWS } from '../sharing';
 import type { StepDescription } from './ga-format';
 
 /** A stored workflow as listed and shown: one row, tags and owner included. */

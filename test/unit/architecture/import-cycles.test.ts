@@ -9,7 +9,7 @@ import { cycles, importGraph } from '../../support/architecture/import-graph';
  */
 // src/context/app-services.ts and the services it lists: 111 files, and the doors (index.ts) of the
 // areas whose services it lists that have one (the same files behind them).
-const PLATFORM_LOCATOR_CYCLE = 123;
+const PLATFORM_LOCATOR_CYCLE = 147;
 const DEPOT_LOCATOR_CYCLE = 25; // src/depot/context/depot-services.ts and the depot's services
 
 const found = cycles(importGraph(join(__dirname, '../../..'), ['src', 'rest-shim']));

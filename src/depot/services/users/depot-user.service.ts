@@ -4,7 +4,7 @@ import { errors } from '../../../errors/error-kinds';
 import { BASEAUTH_REFUSALS, type SignInRefusals } from '../../../services/sessions';
 import type { SignInLimiter } from '../../../services/sessions';
 import { decodeId } from '../../../services/shared/decode-id';
-import { emailFormatProblem, publicNameFormatProblem, validatePassword } from '../../../services/users/user-input-validation';
+import { emailFormatProblem, publicNameFormatProblem, validatePassword } from '../../../services/users';
 import type { DepotRequestContext } from '../../context/depot-context';
 import { DepotApiKey, DepotUser } from '../../entities/depot-user.entity';
 import { type DepotUserView, listDepotUsers, readDepotUser } from './depot-user-view';

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../../context/request-context';
 import { sql } from '../../../db/sql/sql-statement';
-import { heldRolesCte, requestTypeAccessibleSql } from '../../permissions/permission-rules';
+import { heldRolesCte, requestTypeAccessibleSql } from '../../permissions';
 
 /** What the graph reads of a request type. */
 export interface RequestTypeView {

@@ -6,7 +6,7 @@ import { Library } from '../../../entities/library.entity';
 import { Sample } from '../../../entities/sample.entity';
 import { errors } from '../../../errors/error-kinds';
 import { decodeFolderId } from '../../libraries/folder-ids';
-import { heldRolesCte, libraryAccessibleSql } from '../../permissions/permission-rules';
+import { heldRolesCte, libraryAccessibleSql } from '../../permissions';
 import { decodeId } from '../../shared/decode-id';
 import { readForm } from '../forms/form-view';
 import { formValues } from '../forms/form-values';

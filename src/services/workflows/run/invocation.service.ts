@@ -13,8 +13,8 @@ import { cancelInvocationJobs } from './invocation-jobs';
 import { type InvocationView, listInvocationsOf, readInvocation, stepsByInvocationId } from './invocation-view';
 import { type GivenInput, givenInputs, replacementParams, requireInstalledTools, type RunWorkflowInput, stepParameters } from './run-request';
 import { SCHEDULE_TASK } from './scheduler';
-import { requireReadableElements } from '../../collections/readable-elements';
-import { loadElementTrees } from '../../collections/collection-elements';
+import { requireReadableElements } from '../../collections';
+import { loadElementTrees } from '../../collections';
 
 const NOT_ACCESSIBLE = 'Workflow is not owned by or shared with current user';
 /** How long a run request waits for a scheduler that another worker took (the platform answered when scheduled). */
