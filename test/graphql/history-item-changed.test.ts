@@ -1,7 +1,10 @@
 import type { AddressInfo, Server } from 'node:net';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { CATCH_UP_LIMIT } from '../../src/services/histories';
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
+import { decoded } from '../support/job-helpers';
+import { seedLargeHistory } from '../support/large-history';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 /**
@@ -162,4 +165,64 @@ describe('subscription historyItemChanged(changedSince)', () => {
     expect(await firstEvent(historyId, null)).toBeNull();
     expect(await firstEvent(historyId, new Date(Date.now() + 3_600_000).toISOString())).toBeNull();
   });
+
+  it('hands over at most CATCH_UP_LIMIT items, the most recently changed first, however far back it is asked', async () => {
+    const historyId = await createHistory(front, alice.key, 'big catch-up');
+    await seedLargeHistory(front, decoded(front, historyId), CATCH_UP_LIMIT + 50);
+    const newest = await uploadText(front, alice.key, historyId, 'newest\n', { fileType: 'txt', name: 'newest.txt' });
+    await waitForJob(front, alice.key, newest.jobId);
+    const { items } = await followCatchUp(historyId, new Date(0).toISOString(), CATCH_UP_LIMIT);
+    expect(items).toHaveLength(CATCH_UP_LIMIT);
+    expect(items[0].id).toBe(newest.datasetId);
+    expect(await eventAfter(historyId, CATCH_UP_LIMIT)).toBeNull();
+  });
+
+  /** The first `count` events of a catch-up from `since`. */
+  function followCatchUp(historyId: string, since: string, count: number): Promise<{ items: Item[] }> {
+    return new Promise((resolve, reject) => {
+      const items: Item[] = [];
+      const client = connect({ key: alice.key });
+      const stop = client.subscribe<{ historyItemChanged: Item | null }>(
+        { query: CAUGHT_UP, variables: { historyId, since } },
+        {
+          next: (result) => {
+            if (result.data?.historyItemChanged) items.push(result.data.historyItemChanged);
+            if (items.length === count) {
+              stop();
+              resolve({ items });
+            }
+          },
+          error: reject,
+          complete: () => undefined,
+        },
+      );
+    });
+  }
+
+  /** Whether a catch-up from the beginning gives an event past its `count`-th within a second. */
+  function eventAfter(historyId: string, count: number): Promise<Item | null> {
+    return new Promise((resolve, reject) => {
+      let seen = 0;
+      const client = connect({ key: alice.key });
+      const timer = setTimeout(() => {
+        stop();
+        resolve(null);
+      }, 1000);
+      const stop = client.subscribe<{ historyItemChanged: Item | null }>(
+        { query: CAUGHT_UP, variables: { historyId, since: new Date(0).toISOString() } },
+        {
+          next: (result) => {
+            seen += 1;
+            if (seen > count) {
+              clearTimeout(timer);
+              stop();
+              resolve(result.data?.historyItemChanged ?? null);
+            }
+          },
+          error: reject,
+          complete: () => undefined,
+        },
+      );
+    });
+  }
 });

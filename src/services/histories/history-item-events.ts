@@ -38,20 +38,31 @@ export function historyItemEvents(signals: DatabaseSignals, historyId: number): 
 }
 
 /**
+ * The most items a catch-up hands over: each is read as a live change is (a statement each), so a
+ * subscription asked to catch up from long ago on a big history costs no more than this; a client
+ * that was away longer reads the history again.
+ */
+export const CATCH_UP_LIMIT = 200;
+
+/**
  * The items of a history changed at or after `since` (the item itself, its dataset's state, its
- * collection's population), as the events a subscriber would have received: what a subscription
- * asked to catch up from `since` hands over first, so that nothing changed between a client's read
- * of the history and the subscription's start is lost. One statement.
+ * collection's population), as the events a subscriber would have received, the most recently
+ * changed first and at most CATCH_UP_LIMIT: what a subscription asked to catch up from `since`
+ * hands over first, so that nothing changed between a client's read of the history and the
+ * subscription's start is lost. One statement.
  */
 export async function historyItemsChangedSince(em: EntityManager, historyId: number, since: Date): Promise<HistoryItemEvent[]> {
   const rows = await em.execute<Array<{ kind: 'dataset' | 'collection'; id: number }>>(
-    `select 'dataset' as kind, hda.id from history_dataset_association hda join dataset d on d.id = hda.dataset_id
-       where hda.history_id = ? and (hda.update_time >= ? or d.update_time >= ?)
-     union all
-     select 'collection' as kind, hdca.id from history_dataset_collection_association hdca join dataset_collection dc on dc.id = hdca.collection_id
-       where hdca.history_id = ? and (hdca.update_time >= ? or dc.update_time >= ?)
-     order by 2`,
-    [historyId, since, since, historyId, since, since],
+    `select kind, id from (
+       select 'dataset' as kind, hda.id, greatest(hda.update_time, d.update_time) as changed
+         from history_dataset_association hda join dataset d on d.id = hda.dataset_id
+         where hda.history_id = ? and (hda.update_time >= ? or d.update_time >= ?)
+       union all
+       select 'collection' as kind, hdca.id, greatest(hdca.update_time, dc.update_time) as changed
+         from history_dataset_collection_association hdca join dataset_collection dc on dc.id = hdca.collection_id
+         where hdca.history_id = ? and (hdca.update_time >= ? or dc.update_time >= ?)
+     ) changed_items order by changed desc, id desc limit ?`,
+    [historyId, since, since, historyId, since, since, CATCH_UP_LIMIT],
   );
   return rows.map((row) => ({ historyId, kind: row.kind, id: Number(row.id) }));
 }
