@@ -9,7 +9,7 @@ import { JobRouting } from '../jobs/job-routing';
 import { JobEngine } from '../jobs/job-engine';
 import { batchRunnersFor } from '../jobs/runner-plugins';
 import type { Logger } from '../logging/logger';
-import { HdaService } from '../services/datasets/hda.service';
+import { HdaService } from '../services/datasets';
 import { HdcaService } from '../services/collections';
 import { PageService } from '../services/pages';
 import { DepotInstallService } from '../services/depot-installs';
@@ -35,25 +35,25 @@ import { GroupMembershipService } from '../services/groups';
 import { GroupService } from '../services/groups';
 import { EXPORT_TASK, exportTaskFailed, exportTaskHandler, HistoryExportService } from '../services/histories';
 import { HistoryImportService, IMPORT_TASK, importTaskHandler } from '../services/histories';
-import { HistoryMutationService } from '../services/histories';
+import { HistoryMutationService } from '../services/history-mutations';
 import { HistoryService } from '../services/histories';
 import { JobFilesService } from '../services/jobs';
 import { JobService } from '../services/jobs';
 import { RemoteJobsService } from '../services/jobs';
-import { FolderContentsService } from '../services/libraries/folder-contents.service';
-import { FolderCopyService } from '../services/libraries/folder-copy.service';
-import { FolderPermissionsService } from '../services/libraries/folder-permissions.service';
-import { FolderService } from '../services/libraries/folder.service';
-import { LibraryContentsService } from '../services/libraries/library-contents.service';
-import { LibraryCreationService } from '../services/libraries/library-creation.service';
-import { LibraryUploadService } from '../services/libraries/library-upload.service';
-import { LibraryDatasetChangesService } from '../services/libraries/library-dataset-changes.service';
-import { LibraryDatasetPermissionsService } from '../services/libraries/library-dataset-permissions.service';
-import { DatasetPermissionsService } from '../services/datasets/dataset-permissions.service';
-import { DefaultDatasetPermissionsService } from '../services/datasets/default-permissions';
-import { LibraryDatasetService } from '../services/libraries/library-dataset.service';
-import { LibraryPermissionsService } from '../services/libraries/library-permissions.service';
-import { LibraryService } from '../services/libraries/library.service';
+import { FolderContentsService } from '../services/libraries';
+import { FolderCopyService } from '../services/libraries';
+import { FolderPermissionsService } from '../services/libraries';
+import { FolderService } from '../services/libraries';
+import { LibraryContentsService } from '../services/libraries';
+import { LibraryCreationService } from '../services/libraries';
+import { LibraryUploadService } from '../services/libraries';
+import { LibraryDatasetChangesService } from '../services/libraries';
+import { LibraryDatasetPermissionsService } from '../services/libraries';
+import { DatasetPermissionsService } from '../services/datasets';
+import { DefaultDatasetPermissionsService } from '../services/datasets';
+import { LibraryDatasetService } from '../services/libraries';
+import { LibraryPermissionsService } from '../services/libraries';
+import { LibraryService } from '../services/libraries';
 import { PermissionService } from '../services/permissions';
 import { QuotaService } from '../services/quotas';
 import { RoleService } from '../services/roles';
@@ -66,6 +66,7 @@ import { ToolDataService } from '../services/tool-data';
 import { UserService } from '../services/users';
 import { DataLayout } from '../storage/data-layout';
 import { TaskRunner } from '../tasks/task-runner';
+import { shareableOwners } from './shareable-owners';
 
 /** Local workers: the job configuration's local plugin's `workers` when it sets them, else LOCAL_JOB_WORKERS. */
 function localWorkersOf(config: AppConfig): number {
@@ -73,14 +74,18 @@ function localWorkersOf(config: AppConfig): number {
   return plugin?.workers ?? config.jobs.localWorkers;
 }
 
-/** The composition root: builds every service once per process. */
+/**
+ * The composition root: builds every service once per process, each after the services it is
+ * given (its constructor says which). Services receive the core (config, database, ids, log,
+ * layout) per call through their ServiceContext; only the layers above them (resolvers, the REST
+ * shim, task handlers) see this whole set.
+ */
 export function createServices(config: AppConfig, db: Database, log: Logger): AppServices {
   const ids = new IdCodec(config.idSecret);
   const passwords = new PasswordHasher(config.passwordHashRounds);
-  const groups = new GroupService();
-  const requests = new RequestService();
   const layout = new DataLayout(config.dataDir);
-  const tools = new ToolCatalogService(config.toolDirs, log);
+  const toolData = new ToolDataService(config.toolData, db.signals, log);
+  const tools = new ToolCatalogService(config.toolDirs, log, toolData);
   const runnerDeps = { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry), signals: db.signals };
   const jobEngine = new JobEngine(
     { ...runnerDeps, batchRunners: batchRunnersFor(runnerDeps, { slurmPollMs: config.jobs.slurmPollMs }) },
@@ -94,57 +99,94 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     staleSeconds: config.jobs.staleSeconds,
     signals: db.signals,
   });
+
+  // Users, sessions and access.
+  const identity = new IdentityService(config, ids, db.reader, new CallerCache(db.signals));
+  const users = new UserService(config, passwords);
+  const sessions = new SessionService(passwords, new SignInLimiter(db.reader, 'sign_in_failure', config.signInLimits, log), identity, users);
+  const groups = new GroupService();
+  const permissions = new PermissionService();
+  const tags = new TagService();
+
+  // Libraries.
+  const libraries = new LibraryService(permissions);
+  const folders = new FolderService(libraries, permissions);
+  const libraryDatasets = new LibraryDatasetService(libraries, permissions);
+
+  // Histories and their datasets and collections.
+  const histories = new HistoryService(sessions);
+  const hdas = new HdaService(histories, libraryDatasets, permissions, tags);
+  const hdcas = new HdcaService(hdas, histories, libraryDatasets);
+  const historyMutations = new HistoryMutationService(histories, tags, hdcas);
+  const historyExports = new HistoryExportService(histories, tasks);
+
+  const libraryContents = new LibraryContentsService(folders, hdas, libraries, libraryDatasets, permissions);
+  const libraryUploads = new LibraryUploadService(jobEngine, libraryContents, tools);
+
+  // Pages, visualizations, workflows, and the sharing of all of them with histories.
+  const pages = new PageService();
+  const visualizations = new VisualizationService();
+  const workflows = new WorkflowService(tools);
+  const workflowImports = new WorkflowImportService(workflows, tags);
+  const workflowExtraction = new WorkflowExtractionService(histories, tools, workflows, tags);
+  const invocations = new InvocationService(hdas, hdcas, histories, historyMutations, libraryDatasets, tasks, workflows, tools);
+  const sharing = new SharingService(shareableOwners({ histories, pages, visualizations, workflows }));
+
+  const requests = new RequestService();
+  const depotTools = new InstalledToolsLoader(db, tools, config.depotToolDir, log);
+  const depotInstalls = new DepotInstallService(config, log, depotTools, tasks, tools);
+
   const services: AppServices = {
     config,
     log,
     db,
     ids,
     layout,
-    identity: new IdentityService(config, ids, db.reader, new CallerCache(db.signals)),
-    sessions: new SessionService(passwords, new SignInLimiter(db.reader, 'sign_in_failure', config.signInLimits, log)),
-    users: new UserService(config, passwords),
+    identity,
+    sessions,
+    users,
     roles: new RoleService(),
     groups,
     groupMembers: new GroupMembershipService(groups),
     quotas: new QuotaService(),
-    tags: new TagService(),
-    histories: new HistoryService(),
-    historyMutations: new HistoryMutationService(),
-    historyExports: new HistoryExportService(),
-    historyImports: new HistoryImportService(),
-    hdas: new HdaService(),
-    hdcas: new HdcaService(),
-    pages: new PageService(),
-    sharing: new SharingService(),
-    visualizations: new VisualizationService(),
-    workflows: new WorkflowService(),
-    workflowImports: new WorkflowImportService(),
-    workflowRequests: new WorkflowRequestService(),
-    workflowExtraction: new WorkflowExtractionService(),
-    invocations: new InvocationService(),
+    tags,
+    histories,
+    historyMutations,
+    historyExports,
+    historyImports: new HistoryImportService(historyExports, tasks),
+    hdas,
+    hdcas,
+    pages,
+    sharing,
+    visualizations,
+    workflows,
+    workflowImports,
+    workflowRequests: new WorkflowRequestService(invocations, workflowExtraction, workflowImports),
+    workflowExtraction,
+    invocations,
     tools,
-    toolExecution: new ToolExecutionService(),
-    toolData: new ToolDataService(config.toolData, db.signals, log),
-    jobs: new JobService(),
+    toolExecution: new ToolExecutionService(hdas, hdcas, histories, jobEngine, libraryDatasets, toolData, tools, users),
+    toolData,
+    jobs: new JobService(hdas, libraryDatasets, tools),
     jobFiles: new JobFilesService(),
-    remoteJobs: new RemoteJobsService(),
+    remoteJobs: new RemoteJobsService(jobEngine, tools),
     jobEngine,
     tasks,
-    permissions: new PermissionService(),
-    libraries: new LibraryService(),
-    libraryPermissions: new LibraryPermissionsService(),
-    folders: new FolderService(),
-    folderPermissions: new FolderPermissionsService(),
-    folderContents: new FolderContentsService(),
-    folderCopies: new FolderCopyService(),
-    libraryContents: new LibraryContentsService(),
-    libraryCreation: new LibraryCreationService(),
-    libraryUploads: new LibraryUploadService(),
-    libraryDatasets: new LibraryDatasetService(),
-    libraryDatasetPermissions: new LibraryDatasetPermissionsService(),
-    datasetPermissions: new DatasetPermissionsService(),
-    defaultDatasetPermissions: new DefaultDatasetPermissionsService(),
-    libraryDatasetChanges: new LibraryDatasetChangesService(),
+    permissions,
+    libraries,
+    libraryPermissions: new LibraryPermissionsService(libraries, permissions),
+    folders,
+    folderPermissions: new FolderPermissionsService(folders, permissions),
+    folderContents: new FolderContentsService(libraries),
+    folderCopies: new FolderCopyService(folders, libraryContents),
+    libraryContents,
+    libraryCreation: new LibraryCreationService(libraryContents, libraryUploads),
+    libraryUploads,
+    libraryDatasets,
+    libraryDatasetPermissions: new LibraryDatasetPermissionsService(libraryDatasets, permissions),
+    datasetPermissions: new DatasetPermissionsService(libraryDatasets, permissions),
+    defaultDatasetPermissions: new DefaultDatasetPermissionsService(permissions),
+    libraryDatasetChanges: new LibraryDatasetChangesService(folders, jobEngine, libraries, libraryDatasets, permissions, tools),
     forms: new FormService(),
     externalServices: new ExternalServiceService(),
     requestTypes: new RequestTypeService(),
@@ -152,9 +194,9 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     requestStates: new RequestStateService(requests),
     samples: new SampleService(requests),
     sampleUpdates: new SampleUpdateService(),
-    depotInstalls: new DepotInstallService(config, log),
-    depotWorkflows: new InstalledWorkflowsService(),
-    depotTools: new InstalledToolsLoader(db, tools, config.depotToolDir, log),
+    depotInstalls,
+    depotWorkflows: new InstalledWorkflowsService(depotInstalls, tools, workflowImports),
+    depotTools,
   };
   tasks.register(EXPORT_TASK, exportTaskHandler(services), exportTaskFailed());
   tasks.register(IMPORT_TASK, importTaskHandler(services));

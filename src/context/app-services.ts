@@ -1,10 +1,7 @@
-import type { AppConfig } from '../config/app-config';
-import type { Database } from '../db/database';
+import type { CoreServices } from './service-context';
 import type { IdentityService } from '../auth/identity.service';
-import type { IdCodec } from '../ids/id-codec';
 import type { JobEngine } from '../jobs/job-engine';
-import type { Logger } from '../logging/logger';
-import type { HdaService } from '../services/datasets/hda.service';
+import type { HdaService } from '../services/datasets';
 import type { HdcaService } from '../services/collections';
 import type { PageService } from '../services/pages';
 import type { DepotInstallService } from '../services/depot-installs';
@@ -28,23 +25,23 @@ import type { GroupMembershipService } from '../services/groups';
 import type { GroupService } from '../services/groups';
 import type { HistoryExportService } from '../services/histories';
 import type { HistoryImportService } from '../services/histories';
-import type { HistoryMutationService } from '../services/histories';
+import type { HistoryMutationService } from '../services/history-mutations';
 import type { HistoryService } from '../services/histories';
 import type { JobFilesService } from '../services/jobs';
-import type { FolderContentsService } from '../services/libraries/folder-contents.service';
-import type { FolderCopyService } from '../services/libraries/folder-copy.service';
-import type { FolderPermissionsService } from '../services/libraries/folder-permissions.service';
-import type { FolderService } from '../services/libraries/folder.service';
-import type { LibraryContentsService } from '../services/libraries/library-contents.service';
-import type { LibraryCreationService } from '../services/libraries/library-creation.service';
-import type { LibraryUploadService } from '../services/libraries/library-upload.service';
-import type { LibraryDatasetChangesService } from '../services/libraries/library-dataset-changes.service';
-import type { LibraryDatasetPermissionsService } from '../services/libraries/library-dataset-permissions.service';
-import type { DatasetPermissionsService } from '../services/datasets/dataset-permissions.service';
-import type { DefaultDatasetPermissionsService } from '../services/datasets/default-permissions';
-import type { LibraryDatasetService } from '../services/libraries/library-dataset.service';
-import type { LibraryPermissionsService } from '../services/libraries/library-permissions.service';
-import type { LibraryService } from '../services/libraries/library.service';
+import type { FolderContentsService } from '../services/libraries';
+import type { FolderCopyService } from '../services/libraries';
+import type { FolderPermissionsService } from '../services/libraries';
+import type { FolderService } from '../services/libraries';
+import type { LibraryContentsService } from '../services/libraries';
+import type { LibraryCreationService } from '../services/libraries';
+import type { LibraryUploadService } from '../services/libraries';
+import type { LibraryDatasetChangesService } from '../services/libraries';
+import type { LibraryDatasetPermissionsService } from '../services/libraries';
+import type { DatasetPermissionsService } from '../services/datasets';
+import type { DefaultDatasetPermissionsService } from '../services/datasets';
+import type { LibraryDatasetService } from '../services/libraries';
+import type { LibraryPermissionsService } from '../services/libraries';
+import type { LibraryService } from '../services/libraries';
 import type { PermissionService } from '../services/permissions';
 import type { JobService } from '../services/jobs';
 import type { RemoteJobsService } from '../services/jobs';
@@ -56,16 +53,14 @@ import type { ToolCatalogService } from '../services/tools';
 import type { ToolExecutionService } from '../services/tools';
 import type { ToolDataService } from '../services/tool-data';
 import type { UserService } from '../services/users';
-import type { DataLayout } from '../storage/data-layout';
 import type { TaskRunner } from '../tasks/task-runner';
 
-/** The process-wide singletons every request reaches through its context. */
-export interface AppServices {
-  config: AppConfig;
-  log: Logger;
-  db: Database;
-  ids: IdCodec;
-  layout: DataLayout;
+/**
+ * Every service of the process, as the layers above the services reach them (resolvers, the REST
+ * shim, task handlers, the admin CLI). Services themselves never see this: they get the core
+ * services per call (ServiceContext) and their siblings when they are built.
+ */
+export interface AppServices extends CoreServices {
   identity: IdentityService;
   sessions: SessionService;
   users: UserService;

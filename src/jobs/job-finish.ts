@@ -5,7 +5,7 @@ import { JobMetric } from '../entities/job-metric.entity';
 import { FINISHED_JOB_STATES } from '../entities/job.entity';
 import type { Logger } from '../logging/logger';
 import type { ObjectStore } from '../storage/object-store';
-import { touchHistory } from '../services/datasets/hid-allocation';
+import { touchHistory } from '../services/datasets';
 import { addToDiskUsage } from '../services/usage';
 import { describeStoredFile } from './dataset-finalize';
 import { type LoadedJob, loadJobFresh, outputOf } from './job-loading';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { AppError } from '../../../src/errors/error-kinds';
-import { sanitizedHtmlOf } from '../../../src/services/datasets/dataset-html';
+import { sanitizedHtmlOf } from '../../../src/services/datasets';
 import { setFileAnswerHeaders } from '../../core/file-answer-headers';
 import { route } from '../../core/route';
 

@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { columnDelimiterOf, displayKindOf } from '../../services/datasets/display-kind';
-import { columnsOfDataset, type DatasetColumns } from '../../services/datasets/dataset-columns';
-import { datasetDisplayUrl, datasetDownloadUrl } from '../../services/datasets/dataset-urls';
-import { MAX_CHUNK_LINES, readTextChunk, type TextChunk } from '../../services/datasets/text-chunk';
+import { columnDelimiterOf, displayKindOf } from '../../services/datasets';
+import { columnsOfDataset, type DatasetColumns } from '../../services/datasets';
+import { datasetDisplayUrl, datasetDownloadUrl } from '../../services/datasets';
+import { MAX_CHUNK_LINES, readTextChunk, type TextChunk } from '../../services/datasets';
 import type { HdaNode } from './hda-node';
 import { DatasetDisplayKind, DatasetTextChunkType } from './dataset-contents.type';
 import { HistoryContentType } from './history-content.type';

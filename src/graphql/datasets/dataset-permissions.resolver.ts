@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { DatasetRoles } from '../../services/datasets/default-permissions';
+import type { DatasetRoles } from '../../services/datasets';
 import { Access } from '../shared/access';
 import { DatasetPermissionRolesInput, DatasetPermissionsType } from './dataset-permissions.type';
 

@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../context/request-context';
 import { loadDatatypesRegistry } from '../../datatypes';
 import type { DatasetMetadata } from '../../entities/hda.entity';
-import { type HdaSummaryView, isDetailed, type WrittenHda, writtenHdaView } from '../../services/datasets/hda-view';
-import { type InaccessibleHdaView, shownView } from '../../services/datasets/inaccessible-view';
+import { type HdaSummaryView, isDetailed, type WrittenHda, writtenHdaView } from '../../services/datasets';
+import { type InaccessibleHdaView, shownView } from '../../services/datasets';
 import { encoded } from '../shared/encoded-id';
 import { hdaTags } from '../../services/tags';
 

@@ -1,8 +1,8 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { LibraryFolder } from '../../entities/library-folder.entity';
-import { decodeFolderId, encodeFolderId } from '../../services/libraries/folder-ids';
-import { currentVersionByLibraryDatasetId, folderById, libraryTreeById } from '../../services/libraries/library.loaders';
+import { decodeFolderId, encodeFolderId } from '../../services/libraries';
+import { currentVersionByLibraryDatasetId, folderById, libraryTreeById } from '../../services/libraries';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
 import { JSONScalar } from '../shared/scalars';

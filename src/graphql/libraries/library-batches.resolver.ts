@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Resolver, Root, Subscription } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { type FolderContentsBatch as FolderBatch, folderContentsInBatches } from '../../services/libraries/folder-contents-stream';
+import { type FolderContentsBatch as FolderBatch, folderContentsInBatches } from '../../services/libraries';
 import { Access } from '../shared/access';
 import { folderHeaderNode, folderItemNode, libraryEntryNode } from './library-nodes';
-import type { LibraryContentEntry } from '../../services/libraries/library-contents.service';
+import type { LibraryContentEntry } from '../../services/libraries';
 import { FolderContentsBatch, LibraryContentsBatch } from './library-pages.types';
 
 interface FolderBatchArgs {

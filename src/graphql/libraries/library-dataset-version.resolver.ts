@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { expiredVersionsByLibraryDatasetId, unrestrictedByDatasetId } from '../../services/libraries/library.loaders';
+import { expiredVersionsByLibraryDatasetId, unrestrictedByDatasetId } from '../../services/libraries';
 import { encoded } from '../shared/encoded-id';
 import { LibraryDatasetVersionType, PathEntryType } from './library.types';
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { Library } from '../../entities/library.entity';
-import { deleteLibraryContent, type LibraryContentDeletion, showDeletedLibrary, showLdda } from '../../services/libraries/library-legacy-routes';
+import { deleteLibraryContent, type LibraryContentDeletion, showDeletedLibrary, showLdda } from '../../services/libraries';
 import { Access } from '../shared/access';
 import { versionNode } from './library-nodes';
 import { LibraryDatasetVersionType, LibraryType } from './library.types';

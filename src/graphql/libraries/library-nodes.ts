@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../context/request-context';
 import { loadDatatypesRegistry } from '../../datatypes';
-import type { FolderContentItem, FolderContents } from '../../services/libraries/folder-contents.service';
-import type { CreatedCollection, LibraryContentEntry } from '../../services/libraries/library-contents.service';
-import { encodeFolderId } from '../../services/libraries/folder-ids';
-import type { LddaView, LibraryDatasetDetail } from '../../services/libraries/library-dataset-view';
+import type { FolderContentItem, FolderContents } from '../../services/libraries';
+import type { CreatedCollection, LibraryContentEntry } from '../../services/libraries';
+import { encodeFolderId } from '../../services/libraries';
+import type { LddaView, LibraryDatasetDetail } from '../../services/libraries';
 import { encoded } from '../shared/encoded-id';
 import type { FolderContentItemType, FolderContentsType, LibraryCollectionType, LibraryContentEntryType, LibraryDatasetDetailType, LibraryDatasetVersionType } from './library.types';
 

@@ -1,8 +1,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { folderContentsPage } from '../../services/libraries/folder-contents-page';
-import { libraryContentsPage } from '../../services/libraries/library-contents-page';
+import { folderContentsPage } from '../../services/libraries';
+import { libraryContentsPage } from '../../services/libraries';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';
 import { folderItemNode, libraryEntryNode } from './library-nodes';

@@ -5,7 +5,7 @@ import type { TrackingUpdate } from '../../services/sample-tracking';
 import type { RequestView } from '../../services/sample-tracking';
 import type { SampleDatasetView, SampleEventView, SampleView } from '../../services/sample-tracking';
 import { datasetsBySampleId, eventsBySampleId, requestById, sampleById } from '../../services/sample-tracking';
-import { encodeFolderId } from '../../services/libraries/folder-ids';
+import { encodeFolderId } from '../../services/libraries';
 import { Access } from '../shared/access';
 import { selectsAny } from '../shared/lookahead';
 import { encoded } from '../shared/encoded-id';

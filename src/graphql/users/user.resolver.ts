@@ -5,7 +5,7 @@ import type { Quota } from '../../entities/quota.entity';
 import type { Role } from '../../entities/role.entity';
 import type { UserView } from '../../services/users';
 import { niceSize } from '../../format/nice-size';
-import { groupsByUserId, quotasByUserId, rolesByUserId } from '../../services/shared/admin.loaders';
+import { groupsByUserId, quotasByUserId, rolesByUserId } from '../../services/shared';
 import { quotaPercent } from '../../services/quotas';
 import { quotaLimitByUserId, tagsUsedByUserId } from '../../services/users';
 import { GroupType } from '../groups/group.type';

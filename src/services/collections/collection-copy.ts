@@ -1,10 +1,11 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { buildCollection, type BuildNode } from './collection-builder';
 import { insertFlatCollection } from './collection-rows';
 import { type ElementView, loadElementTrees } from './collection-elements';
 import { loadHdcaViews } from './hdca-view';
+import type { HdcaService } from './hdca.service';
 
 /** New elements for a copy of a collection tree, each dataset element mapped through `hdaFor`. */
 function copiedNodes(trees: Map<number, ElementView[]>, collectionId: number, hdaFor: (id: number) => HistoryDatasetAssociation): BuildNode[] {
@@ -19,7 +20,7 @@ function copiedNodes(trees: Map<number, ElementView[]>, collectionId: number, hd
  * the copied datasets (the originals where a dataset was not copied), as the platform's history copy
  * does. Two statements read every collection and element of the source, whatever their number.
  */
-export async function copyHistoryCollections(ctx: RequestContext, source: History, target: History, copies: ReadonlyMap<number, HistoryDatasetAssociation>): Promise<void> {
+export async function copyHistoryCollections(ctx: ServiceContext, hdcaService: HdcaService, source: History, target: History, copies: ReadonlyMap<number, HistoryDatasetAssociation>): Promise<void> {
   const hdcas = await loadHdcaViews(ctx, { historyIds: [source.id], deleted: false });
   if (hdcas.length === 0) return;
   const trees = await loadElementTrees(ctx, hdcas.map((hdca) => hdca.collection.id));
@@ -27,7 +28,7 @@ export async function copyHistoryCollections(ctx: RequestContext, source: Histor
   for (const hdca of hdcas) {
     const nodes = copiedNodes(trees, hdca.collection.id, hdaFor);
     const collection = (await insertFlatCollection(ctx.em, hdca.collection.collectionType, nodes)) ?? buildCollection(ctx.em, hdca.collection.collectionType, nodes);
-    const placed = await ctx.services.hdcas.place(ctx, target, collection, hdca.name, hdca.id, hdca.implicitOutputName);
+    const placed = await hdcaService.place(ctx, target, collection, hdca.name, hdca.id, hdca.implicitOutputName);
     placed.visible = hdca.visible;
   }
   await ctx.em.flush();

@@ -1,8 +1,8 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
-import { ROW_ACCESS_COLUMNS, type RowAccess, rowReadable } from '../datasets/hda-reads';
+import { ROW_ACCESS_COLUMNS, type RowAccess, rowReadable } from '../datasets';
 import { heldRolesCte } from '../permissions';
-import { HDA_COLUMNS, type HdaRow, type HdaView, toView as hdaViewOf } from '../datasets/hda-view';
+import { HDA_COLUMNS, type HdaRow, type HdaView, toView as hdaViewOf } from '../datasets';
 import type { CollectionView } from './hdca-view';
 
 export type ElementType = 'hda' | 'ldda' | 'dataset_collection';
@@ -63,7 +63,7 @@ const TREE = new StatementShapes<{ access: boolean }, ElementRow>(
 );
 
 /** An element of a tree read with (`access`) or without (administrators) each dataset's access facts. */
-function elementOf(ctx: RequestContext, row: ElementRow, access: boolean): ElementView {
+function elementOf(ctx: ServiceContext, row: ElementRow, access: boolean): ElementView {
   const child: CollectionView | null =
     row.childId === null ? null : { id: row.childId, collectionType: row.childType ?? '', elementCount: row.childCount ?? 0, populated: row.childPopulated ?? true };
   return {
@@ -79,7 +79,7 @@ function elementOf(ctx: RequestContext, row: ElementRow, access: boolean): Eleme
 }
 
 /** Elements of the given collections and of all collections below them, by collection id. */
-export async function loadElementTrees(ctx: RequestContext, collectionIds: readonly number[]): Promise<Map<number, ElementView[]>> {
+export async function loadElementTrees(ctx: ServiceContext, collectionIds: readonly number[]): Promise<Map<number, ElementView[]>> {
   const byCollection = new Map<number, ElementView[]>(collectionIds.map((id) => [id, []]));
   const access = !ctx.caller.isAdmin;
   for (const row of await ctx.rows(TREE.for({ access }), access ? [collectionIds, ctx.caller.userId] : [collectionIds])) {

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
 import type { HistoryRef } from '../histories';
 
@@ -76,7 +76,7 @@ const BY_ID = new StatementShapes<'one', ByIdRow>(
 );
 
 /** One HDCA with its history's owner and sharing flags: one statement. */
-export async function readHdca(ctx: RequestContext, id: number): Promise<HdcaInHistoryView | null> {
+export async function readHdca(ctx: ServiceContext, id: number): Promise<HdcaInHistoryView | null> {
   const row = await ctx.one(BY_ID.for('one'), [id]);
   if (!row) return null;
   return {
@@ -113,7 +113,7 @@ const OF_HISTORIES = new StatementShapes<ListShape, HdcaRow>(
 );
 
 /** The collections of histories, by history then hid: one statement, whatever their number. */
-export async function loadHdcaViews(ctx: RequestContext, query: HdcaQuery): Promise<HdcaView[]> {
+export async function loadHdcaViews(ctx: ServiceContext, query: HdcaQuery): Promise<HdcaView[]> {
   const deleted = typeof query.deleted === 'boolean';
   const visible = typeof query.visible === 'boolean';
   const params: unknown[] = [query.historyIds];

@@ -1,19 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { DatasetCollection, HistoryDatasetCollectionAssociation } from '../../entities/dataset-collection.entity';
 import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { errors } from '../../errors/error-kinds';
 import { stringAsBool } from '../../format/booleans';
-import { copyHdas, copyLddaToHistory } from '../datasets/hda-factory';
-import { allocateHids, touchHistory } from '../datasets/hid-allocation';
+import { copyHdas, copyLddaToHistory } from '../datasets';
+import { allocateHids, touchHistory } from '../datasets';
 import { mayReadHistory } from '../histories';
-import { decodeId } from '../shared/decode-id';
-import { sanitizeText } from '../shared/sanitize';
+import { decodeId } from '../shared';
+import { sanitizeText } from '../shared';
 import { recalculateDiskUsage } from '../usage';
 import { buildCollection, type BuildNode } from './collection-builder';
 import { type ElementRequest, parseCollectionRequest } from './element-identifiers';
 import { type HdcaInHistoryView, type HdcaView, loadHdcaViews, readHdca } from './hdca-view';
+import type { HdaService } from '../datasets';
+import type { HistoryService } from '../histories';
+import type { LibraryDatasetLookup } from '../datasets';
 
 /** What `POST /api/histories/{id}/contents` with `type=dataset_collection` asks for. */
 export interface NewCollectionInput {
@@ -35,14 +38,16 @@ const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetCollec
 
 /** History dataset collections: create (from datasets or as a copy), list, show, change, delete. */
 export class HdcaService {
-  async contents(ctx: RequestContext, encodedHistoryId: string, filter: CollectionFilter): Promise<HdcaView[]> {
-    const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+  constructor(private readonly hdas: HdaService, private readonly histories: HistoryService, private readonly libraryDatasets: LibraryDatasetLookup) {}
+
+  async contents(ctx: ServiceContext, encodedHistoryId: string, filter: CollectionFilter): Promise<HdcaView[]> {
+    const history = await this.histories.readable(ctx, encodedHistoryId);
     return loadHdcaViews(ctx, { historyIds: [history.id], deleted: filter.deleted, visible: filter.visible });
   }
 
   /** A collection of a readable history, checking that it belongs to that history. */
-  async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HdcaView> {
-    const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+  async showInHistory(ctx: ServiceContext, encodedHistoryId: string, encodedId: string): Promise<HdcaView> {
+    const history = await this.histories.readable(ctx, encodedHistoryId);
     const hdca = await readHdca(ctx, decodeId(ctx, encodedId));
     if (!hdca) throw notFound(encodedId);
     if (hdca.history.id !== history.id) throw errors.notFound(`No dataset collection ${encodedId} in history ${encodedHistoryId}`);
@@ -50,7 +55,7 @@ export class HdcaService {
   }
 
   /** Any history collection the caller may read (`GET /api/dataset_collections/{id}`). */
-  async readable(ctx: RequestContext, encodedId: string): Promise<HdcaInHistoryView> {
+  async readable(ctx: ServiceContext, encodedId: string): Promise<HdcaInHistoryView> {
     const hdca = await readHdca(ctx, decodeId(ctx, encodedId));
     if (!hdca) throw notFound(encodedId);
     if (!mayReadHistory(ctx.caller, hdca.history)) throw errors.notAccessible('History dataset collection is not accessible by the current user');
@@ -58,7 +63,7 @@ export class HdcaService {
   }
 
   /** `GET /api/dataset_collections/{id}`: history instances only (library collections are shown in their folders). */
-  async readableInstance(ctx: RequestContext, encodedId: string, instanceType: string): Promise<HdcaInHistoryView> {
+  async readableInstance(ctx: ServiceContext, encodedId: string, instanceType: string): Promise<HdcaInHistoryView> {
     if (instanceType !== 'history') throw errors.invalid(`Unsupported instance_type: ${instanceType}; use 'history'.`);
     return this.readable(ctx, encodedId);
   }
@@ -67,16 +72,16 @@ export class HdcaService {
    * Creates a collection in a history the caller owns. The description is checked whole before any
    * row is read or written; with `copyElements` the datasets are copied into the history (hidden).
    */
-  async create(ctx: RequestContext, encodedHistoryId: string, input: NewCollectionInput): Promise<HdcaView> {
+  async create(ctx: ServiceContext, encodedHistoryId: string, input: NewCollectionInput): Promise<HdcaView> {
     const request = parseCollectionRequest(input.collectionType, input.elementIdentifiers);
     if (request.collectionType.split(':').length > MAX_COLLECTION_RANKS) throw errors.invalid(`Collections nest at most ${MAX_COLLECTION_RANKS} ranks deep.`);
     const id = await ctx.em.transactional(async (em) => {
-      const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+      const history = await this.histories.findOwned(ctx, encodedHistoryId);
       if (history.deleted) throw errors.invalidAttribute('Cannot add a collection to a deleted history.');
       // Every history dataset named is read and checked at once; copies (when all are history
       // datasets or collections) are written at once too, taking hids in the order of the elements.
       const references = referencesOf(request.elements);
-      const preloaded = await ctx.services.hdas.findReadableMany(ctx, references.filter((ref) => ref.src === 'hda').map((ref) => ref.id));
+      const preloaded = await this.hdas.findReadableMany(ctx, references.filter((ref) => ref.src === 'hda').map((ref) => ref.id));
       const copy = input.copyElements ?? false;
       const copyAtOnce = copy && references.every((ref) => ref.src === 'hda' || ref.src === 'hdca');
       const resolved = await this.resolve(ctx, history, request.elements, copy && !copyAtOnce, preloaded);
@@ -90,10 +95,10 @@ export class HdcaService {
   }
 
   /** Copies a readable collection into a history the caller owns (`source=hdca`): the elements are shared. */
-  async copy(ctx: RequestContext, encodedHistoryId: string, encodedSourceId: string | null | undefined): Promise<HdcaView> {
+  async copy(ctx: ServiceContext, encodedHistoryId: string, encodedSourceId: string | null | undefined): Promise<HdcaView> {
     if (!encodedSourceId) throw errors.missing("'content' id of the dataset collection to copy is missing");
     const id = await ctx.em.transactional(async (em) => {
-      const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+      const history = await this.histories.findOwned(ctx, encodedHistoryId);
       const source = await this.readable(ctx, encodedSourceId);
       const hdca = await this.place(ctx, history, em.getReference(DatasetCollection, source.collection.id), source.name, source.id);
       return hdca.id;
@@ -102,7 +107,7 @@ export class HdcaService {
   }
 
   /** Changes name, visibility and deletion (the platform's editable keys); other keys are ignored. */
-  async update(ctx: RequestContext, encodedHistoryId: string, encodedId: string, changes: Record<string, unknown>): Promise<HdcaView> {
+  async update(ctx: ServiceContext, encodedHistoryId: string, encodedId: string, changes: Record<string, unknown>): Promise<HdcaView> {
     await ctx.em.transactional(async (em) => {
       const hdca = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
       if ('name' in changes) {
@@ -122,7 +127,7 @@ export class HdcaService {
     return this.showInHistory(ctx, encodedHistoryId, encodedId);
   }
 
-  async delete(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HdcaView> {
+  async delete(ctx: ServiceContext, encodedHistoryId: string, encodedId: string): Promise<HdcaView> {
     await ctx.em.transactional(async (em) => {
       const hdca = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
       hdca.deleted = true;
@@ -134,7 +139,7 @@ export class HdcaService {
   }
 
   /** Places a collection in a history with the next hid (flushes). */
-  async place(ctx: RequestContext, history: History, collection: DatasetCollection, name: string, copiedFromId: number | null = null, implicitOutputName: string | null = null) {
+  async place(ctx: ServiceContext, history: History, collection: DatasetCollection, name: string, copiedFromId: number | null = null, implicitOutputName: string | null = null) {
     const em = ctx.em;
     await em.flush();
     const hid = await allocateHids(em, history.id, 1);
@@ -144,7 +149,7 @@ export class HdcaService {
   }
 
   /** Reads a collection just written, through the read model (the caller's access was checked when writing). */
-  private async reread(ctx: RequestContext, id: number): Promise<HdcaView> {
+  private async reread(ctx: ServiceContext, id: number): Promise<HdcaView> {
     const hdca = await readHdca(ctx, id);
     if (!hdca) throw new Error(`collection ${id} vanished after it was written`);
     return hdca;
@@ -152,7 +157,7 @@ export class HdcaService {
 
   /** The requested elements as rows to write: datasets checked readable, library ones imported, collections found. */
   private async resolve(
-    ctx: RequestContext,
+    ctx: ServiceContext,
     history: History,
     elements: readonly ElementRequest[],
     copy: boolean,
@@ -174,7 +179,7 @@ export class HdcaService {
 
   /** A history dataset for an element: the readable one named, its hidden copy, or an imported library version. */
   private async datasetFor(
-    ctx: RequestContext,
+    ctx: ServiceContext,
     history: History,
     src: 'hda' | 'ldda' | 'ld',
     encodedId: string,
@@ -182,20 +187,20 @@ export class HdcaService {
     preloaded: ReadonlyMap<string, HistoryDatasetAssociation>,
   ): Promise<HistoryDatasetAssociation> {
     if (src === 'hda') {
-      const hda = preloaded.get(encodedId) ?? (await ctx.services.hdas.findReadable(ctx, encodedId));
+      const hda = preloaded.get(encodedId) ?? (await this.hdas.findReadable(ctx, encodedId));
       if (!copy) return hda;
       const [copied] = await copyHdas(ctx.em, history, [hda]);
       copied.visible = false;
       return copied;
     }
-    const version = await ctx.services.libraryDatasets.findAccessibleVersion(ctx, src, encodedId);
+    const version = await this.libraryDatasets.findAccessibleVersion(ctx, src, encodedId);
     const imported = await copyLddaToHistory(ctx.em, history, version);
     imported.visible = false;
     return imported;
   }
 
-  private async ownedInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetCollectionAssociation> {
-    const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+  private async ownedInHistory(ctx: ServiceContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetCollectionAssociation> {
+    const history = await this.histories.findOwned(ctx, encodedHistoryId);
     const hdca = await ctx.em.findOne(HistoryDatasetCollectionAssociation, { id: decodeId(ctx, encodedId) });
     if (!hdca) throw notFound(encodedId);
     if (hdca.history.id !== history.id) throw errors.notFound(`No dataset collection ${encodedId} in history ${encodedHistoryId}`);

@@ -1,17 +1,16 @@
-import type { RequestContext } from '../../context/request-context';
-import { readAccessIn } from '../datasets/dataset-access';
-import { loadHdaViews } from '../datasets/hda-reads';
-import type { HdaParts } from '../datasets/hda-view';
+import { readAccessIn } from '../datasets';
+import { loadHdaViews } from '../datasets';
+import type { HdaParts } from '../datasets';
 import type { HistoryItemEvent } from '../histories';
 import { loadHdcaViews } from './hdca-view';
-import type { HistoryItem } from './history-items';
+import type { HistoryItem, HistoryItemsContext } from './history-items';
 
 /**
  * The item a change of a history names, as it is now and as the caller may see it (a dataset they
  * may not read in its inaccessible form), once the history is found still readable (it may have been
  * unshared since): the history, then the item, one statement each. Null for an item gone since.
  */
-export async function changedHistoryItem(ctx: RequestContext, encodedHistoryId: string, event: HistoryItemEvent, parts: HdaParts): Promise<HistoryItem | null> {
+export async function changedHistoryItem(ctx: HistoryItemsContext, encodedHistoryId: string, event: HistoryItemEvent, parts: HdaParts): Promise<HistoryItem | null> {
   const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
   if (event.kind === 'collection') {
     const [view] = await loadHdcaViews(ctx, { historyIds: [event.historyId], ids: [event.id] });

@@ -1,14 +1,14 @@
-import type { RequestContext } from '../../context/request-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
 import { errors } from '../../errors/error-kinds';
-import { readAccessIn } from '../datasets/dataset-access';
-import { loadHdaSummaries, loadHdaViews } from '../datasets/hda-reads';
-import type { HdaParts } from '../datasets/hda-view';
+import { readAccessIn } from '../datasets';
+import { loadHdaSummaries, loadHdaViews } from '../datasets';
+import type { HdaParts } from '../datasets';
 import { loadHdcaViews } from './hdca-view';
-import type { HistoryItem } from './history-items';
+import type { HistoryItem, HistoryItemsContext } from './history-items';
 
 /** At most this many items in one page. */
-export const MAX_PAGE_SIZE = 1000;
+export { MAX_PAGE_SIZE } from '../shared';
+import { MAX_PAGE_SIZE } from '../shared';
 
 export interface HistoryItemsPageFilter {
   deleted?: boolean | null;
@@ -96,7 +96,7 @@ const COUNT = new StatementShapes<FilterShape, { n: string }>(
  * the page's datasets and collections in one statement each, whatever the page's place.
  */
 export async function historyItemsPage(
-  ctx: RequestContext,
+  ctx: HistoryItemsContext,
   encodedHistoryId: string,
   filter: HistoryItemsPageFilter,
   first: number,

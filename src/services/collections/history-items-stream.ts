@@ -1,8 +1,7 @@
-import type { RequestContext } from '../../context/request-context';
-import type { ContentsFilter } from '../datasets/hda.service';
-import type { HdaParts, HdaSummaryView } from '../datasets/hda-view';
+import type { ContentsFilter } from '../datasets';
+import type { HdaParts, HdaSummaryView } from '../datasets';
 import { loadHdcaViews } from './hdca-view';
-import { checkedItemTypes, type HistoryItem } from './history-items';
+import { checkedItemTypes, type HistoryItem, type HistoryItemsContext } from './history-items';
 
 /** Items per batch of a streamed listing: a cursor reads this many rows at a time. */
 export const HISTORY_ITEMS_BATCH = 1000;
@@ -15,7 +14,7 @@ export const HISTORY_ITEMS_BATCH = 1000;
  * statement read in batches, whatever the number of items.
  */
 export async function historyItemsInBatches(
-  ctx: RequestContext,
+  ctx: HistoryItemsContext,
   encodedHistoryId: string,
   requestedTypes: readonly string[],
   filter: ContentsFilter,

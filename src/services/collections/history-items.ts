@@ -1,8 +1,13 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ContextWith } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
-import type { ContentsFilter } from '../datasets/hda.service';
-import type { HdaParts, HdaSummaryView } from '../datasets/hda-view';
+import type { ContentsFilter } from '../datasets';
+import type { HdaParts, HdaSummaryView } from '../datasets';
 import { type HdcaView, loadHdcaViews } from './hdca-view';
+import type { HistoryService } from '../histories';
+import type { HdaService } from '../datasets';
+
+/** A call that reads a history's items: the histories and datasets services beside the core. */
+export type HistoryItemsContext = ContextWith<{ histories: HistoryService; hdas: HdaService }>;
 
 export type HistoryItemType = 'dataset' | 'dataset_collection';
 export const HISTORY_ITEM_TYPES: readonly HistoryItemType[] = ['dataset', 'dataset_collection'];
@@ -22,7 +27,7 @@ export function checkedItemTypes(requestedTypes: readonly string[]): readonly st
  * read once; each kind asked for is one statement, whatever the number of items.
  */
 export async function historyItems(
-  ctx: RequestContext,
+  ctx: HistoryItemsContext,
   encodedHistoryId: string,
   requestedTypes: readonly string[],
   filter: ContentsFilter,

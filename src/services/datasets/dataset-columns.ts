@@ -1,9 +1,8 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
-import type { RequestContext } from '../../context/request-context';
 import type { DatasetMetadata } from '../../entities/hda.entity';
 import { errors } from '../../errors/error-kinds';
-import { readableDatasetFile } from './dataset-file';
+import { type DatasetReadContext, readableDatasetFile } from './dataset-file';
 import { columnDelimiterOf } from './display-kind';
 import { fileLines } from './file-lines';
 import type { HdaSummaryView } from './hda-view';
@@ -65,7 +64,7 @@ async function scanHead(path: string, delimiter: string): Promise<{ header: stri
  * the metadata does not answer. A dataset the caller may not read (as its read found it) is refused
  * as its lines are, before its metadata is looked at: its column names are its content.
  */
-export async function datasetColumns(ctx: RequestContext, { view, encodedId, metadata }: ColumnsKey): Promise<DatasetColumns> {
+export async function datasetColumns(ctx: DatasetReadContext, { view, encodedId, metadata }: ColumnsKey): Promise<DatasetColumns> {
   const delimiter = columnDelimiterOf(view.extension);
   if (delimiter === null) return NO_COLUMNS;
   if (!view.accessible) throw errors.notAccessible('Dataset is not accessible by the current user');
@@ -79,7 +78,7 @@ export async function datasetColumns(ctx: RequestContext, { view, encodedId, met
 }
 
 /** Each dataset's columns once per request (its names and its count are asked for apart). */
-export const columnsOfDataset: LoaderFactory<ColumnsKey, DatasetColumns> = (ctx) =>
+export const columnsOfDataset: LoaderFactory<ColumnsKey, DatasetColumns, DatasetReadContext> = (ctx) =>
   new DataLoader(
     (keys) => Promise.all(keys.map((key) => datasetColumns(ctx, key).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))))),
     { batch: false, cacheKeyFn: (key) => key.view.id },

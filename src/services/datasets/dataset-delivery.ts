@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import type { AppConfig } from '../../config/app-config';
-import type { RequestContext } from '../../context/request-context';
+import type { ContextWith } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
 import type { DatasetFile } from './dataset-file';
+import type { HdaService } from './hda.service';
 
 /** A `preview` of a larger file sends its first megabyte only, as the platform does (images are sent whole). */
 export const PREVIEW_BYTES = 1_000_000;
@@ -95,7 +96,7 @@ export function deliveryOf(
 export type DeliveredDatasetFile = DatasetFile & DatasetDelivery & { size: number };
 
 /** The file of a dataset the caller may read (the display route's checks) and how to answer it. */
-export async function deliverDatasetFile(ctx: RequestContext, encodedId: string, request: DeliveryRequest): Promise<DeliveredDatasetFile> {
+export async function deliverDatasetFile(ctx: ContextWith<{ hdas: HdaService }>, encodedId: string, request: DeliveryRequest): Promise<DeliveredDatasetFile> {
   const file = await ctx.services.hdas.fileOf(ctx, encodedId);
   const found = await stat(file.path).catch(() => null);
   if (!found) throw errors.notFound('The dataset file was not found.');

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { errors } from '../../errors/error-kinds';
-import { LruMemo } from '../shared/lru-memo';
-import { safeHtml } from '../shared/safe-html';
+import { LruMemo } from '../shared';
+import { safeHtml } from '../shared';
 
 /**
  * Sanitized html datasets this process served lately (up to 4 MB each, 32 MB in all), by file, size

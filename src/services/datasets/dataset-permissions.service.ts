@@ -1,12 +1,14 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { Role } from '../../entities/role.entity';
 import { AppError, errors } from '../../errors/error-kinds';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { mayReadDataset } from './dataset-access';
 import type { DatasetRoles } from './default-permissions';
 import { type HdaInHistoryView, readHda } from './hda-view';
 import { referencedRoles } from './role-references';
+import type { LibraryDatasetLookup } from './library-dataset-lookup';
+import type { PermissionService } from '../permissions';
 
 const ACTIONS = ['remove_restrictions', 'make_private', 'set_permissions'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -33,21 +35,23 @@ function parseAction(action: string | null): Action {
  * role and administrators may read and change them.
  */
 export class DatasetPermissionsService {
-  async show(ctx: RequestContext, encodedId: string): Promise<DatasetRoles> {
+  constructor(private readonly libraryDatasets: LibraryDatasetLookup, private readonly permissions: PermissionService) {}
+
+  async show(ctx: ServiceContext, encodedId: string): Promise<DatasetRoles> {
     const hda = await this.managed(ctx, encodedId);
     return this.current(ctx, hda.dataset.id);
   }
 
-  async set(ctx: RequestContext, encodedId: string, rawAction: string | null, lists: DatasetRoleLists): Promise<DatasetRoles> {
+  async set(ctx: ServiceContext, encodedId: string, rawAction: string | null, lists: DatasetRoleLists): Promise<DatasetRoles> {
     const action = parseAction(rawAction);
     return ctx.em.transactional(async () => {
       const hda = await this.managed(ctx, encodedId);
       const dataset = { type: 'dataset' as const, id: hda.dataset.id };
-      const { permissions } = ctx.services;
+      const { permissions } = this;
       if (action === 'remove_restrictions') {
         await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, []);
       } else if (action === 'make_private') {
-        const privateRoleId = await ctx.services.libraryDatasets.privateRoleId(ctx);
+        const privateRoleId = await this.libraryDatasets.privateRoleId(ctx);
         if (privateRoleId === null) throw errors.invalid('Only a user with a private role can make a dataset private.');
         await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, [await ctx.em.findOneOrFail(Role, { id: privateRoleId })]);
       } else {
@@ -62,8 +66,8 @@ export class DatasetPermissionsService {
     });
   }
 
-  private async current(ctx: RequestContext, datasetId: number): Promise<DatasetRoles> {
-    const { permissions } = ctx.services;
+  private async current(ctx: ServiceContext, datasetId: number): Promise<DatasetRoles> {
+    const { permissions } = this;
     const dataset = { type: 'dataset' as const, id: datasetId };
     return {
       access: await permissions.roles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess),
@@ -75,7 +79,7 @@ export class DatasetPermissionsService {
    * The platform refuses access roles nobody holds all of (a dataset no user could read):
    * "At least 1 user must have every role associated with accessing datasets."
    */
-  private async requireSomeoneHoldsAll(ctx: RequestContext, roles: readonly Role[]): Promise<void> {
+  private async requireSomeoneHoldsAll(ctx: ServiceContext, roles: readonly Role[]): Promise<void> {
     if (roles.length < 2) return;
     const rows = await ctx.em.execute<Array<{ found: boolean }>>(
       `select exists (
@@ -94,13 +98,13 @@ export class DatasetPermissionsService {
    * The dataset, when the caller may manage its permissions. As on the platform, a dataset the caller
    * may not read is not accessible (403002), one they may read but not manage is refused (403005).
    */
-  private async managed(ctx: RequestContext, encodedId: string): Promise<HdaInHistoryView> {
+  private async managed(ctx: ServiceContext, encodedId: string): Promise<HdaInHistoryView> {
     ctx.caller.requireIdentity();
     const hda = await readHda(ctx, decodeId(ctx, encodedId));
     if (!hda) throw errors.notFound(`No HistoryDatasetAssociation found with id: ${encodedId}`);
     if (!mayReadDataset(ctx.caller, hda)) throw errors.notAccessible('Dataset is not accessible by the current user');
     if (ctx.caller.isAdmin || (await this.createdByCaller(ctx, hda.dataset.id))) return hda;
-    if (await ctx.services.permissions.can(ctx, { type: 'dataset', id: hda.dataset.id }, PERMISSION_ACTIONS.datasetManage)) return hda;
+    if (await this.permissions.can(ctx, { type: 'dataset', id: hda.dataset.id }, PERMISSION_ACTIONS.datasetManage)) return hda;
     throw new AppError('InsufficientPermissionsException', 'You do not have proper permissions to manage permissions on this dataset.');
   }
 
@@ -109,7 +113,7 @@ export class DatasetPermissionsService {
    * copy), as on the platform where the creator's private role manages new datasets. Owning a
    * history that holds a copy, or an import from a library, gives no say over the shared dataset.
    */
-  private async createdByCaller(ctx: RequestContext, datasetId: number): Promise<boolean> {
+  private async createdByCaller(ctx: ServiceContext, datasetId: number): Promise<boolean> {
     const userId = ctx.caller.userId;
     if (userId === null) return false;
     const rows = await ctx.em.execute<Array<{ created: boolean }>>(

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { Role } from '../../entities/role.entity';
 import { errors } from '../../errors/error-kinds';
 import { referencedRoles } from './role-references';
+import type { PermissionService } from '../permissions';
 
 /** Dataset roles: who may access (all of them needed) and who may manage the permissions. */
 export interface DatasetRoles {
@@ -17,9 +18,11 @@ export interface DatasetRoles {
  * (the default) leaves new datasets public, as on the platform unless the user asks for privacy.
  */
 export class DefaultDatasetPermissionsService {
-  async show(ctx: RequestContext): Promise<DatasetRoles> {
+  constructor(private readonly permissions: PermissionService) {}
+
+  async show(ctx: ServiceContext): Promise<DatasetRoles> {
     const item = this.itemOf(ctx);
-    const { permissions } = ctx.services;
+    const { permissions } = this;
     return {
       access: await permissions.roles(ctx, item, PERMISSION_ACTIONS.datasetAccess),
       manage: await permissions.roles(ctx, item, PERMISSION_ACTIONS.datasetManage),
@@ -27,17 +30,17 @@ export class DefaultDatasetPermissionsService {
   }
 
   /** Replaces the caller's defaults (roles as encoded ids or names); manage stays as it is when not given. */
-  async set(ctx: RequestContext, lists: { access: string[]; manage: string[] | null }): Promise<DatasetRoles> {
+  async set(ctx: ServiceContext, lists: { access: string[]; manage: string[] | null }): Promise<DatasetRoles> {
     return ctx.em.transactional(async () => {
       const item = this.itemOf(ctx);
-      const { permissions } = ctx.services;
+      const { permissions } = this;
       await permissions.setRoles(ctx, item, PERMISSION_ACTIONS.datasetAccess, await referencedRoles(ctx, lists.access));
       if (lists.manage !== null) await permissions.setRoles(ctx, item, PERMISSION_ACTIONS.datasetManage, await referencedRoles(ctx, lists.manage));
       return this.show(ctx);
     });
   }
 
-  private itemOf(ctx: RequestContext) {
+  private itemOf(ctx: ServiceContext) {
     const user = ctx.caller.user;
     if (!user) throw errors.authRequired();
     return { type: 'user_default' as const, id: user.id };

@@ -1,5 +1,5 @@
 import type { Caller } from '../../context/caller';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql, type SqlStatement, StatementShapes } from '../../db/sql/sql-statement';
 import { datasetAccessibleSql, heldRolesCte } from '../permissions';
 import { type DatasetReadAccess, mayReadDataset } from './dataset-access';
@@ -77,7 +77,7 @@ export interface HdaRead<Row, View> {
 }
 
 /** The parameters after the first, in the order the statements number them (the user's last). */
-function filterParams(ctx: RequestContext, query: Omit<HdaQuery, 'historyIds'>): unknown[] {
+function filterParams(ctx: ServiceContext, query: Omit<HdaQuery, 'historyIds'>): unknown[] {
   const params: unknown[] = [];
   if (query.ids) params.push(query.ids);
   if (typeof query.deleted === 'boolean') params.push(query.deleted);
@@ -100,7 +100,7 @@ const fullViewOf = (access: DatasetReadAccess): ((row: HdaRow & AccessRow) => Hd
   access === 'all' ? (row) => toView(row, true) : (row) => shownView(toView(row, row.datasetAccessible === true), row.datasetAccessible === true);
 
 /** History datasets as full views, by history then hid (with their tags when asked): one statement. */
-export function hdaViewsRead(ctx: RequestContext, query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): HdaRead<HdaRow & AccessRow, HdaSummaryView> {
+export function hdaViewsRead(ctx: ServiceContext, query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): HdaRead<HdaRow & AccessRow, HdaSummaryView> {
   return { statement: CONTENTS.for(shapeOf(query, parts)), params: [query.historyIds, ...filterParams(ctx, query)], view: fullViewOf(query.access) };
 }
 
@@ -108,7 +108,7 @@ export function hdaViewsRead(ctx: RequestContext, query: HdaQuery, parts: HdaPar
  * History datasets as views, by history then hid (with their tags when asked), in one statement:
  * full views, or the inaccessible form of those the caller may not read.
  */
-export async function loadHdaViews(ctx: RequestContext, query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): Promise<HdaSummaryView[]> {
+export async function loadHdaViews(ctx: ServiceContext, query: HdaQuery, parts: HdaParts = NO_HDA_PARTS): Promise<HdaSummaryView[]> {
   const read = hdaViewsRead(ctx, query, parts);
   return (await ctx.rows(read.statement, read.params)).map(read.view);
 }
@@ -150,7 +150,7 @@ const BY_IDS = sql<HdaRow & RowAccess>(
  * History datasets by id from any histories (a job's inputs and outputs), each as the caller may see
  * it: one statement (administrators read every dataset, and no access is computed).
  */
-export async function loadHdaViewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<HdaSummaryView[]> {
+export async function loadHdaViewsByIds(ctx: ServiceContext, ids: readonly number[]): Promise<HdaSummaryView[]> {
   if (ctx.caller.isAdmin) return (await ctx.rows(BY_IDS_ALL, [ids])).map((row) => toView(row, true));
   return (await ctx.rows(BY_IDS, [ids, ctx.caller.userId])).map((row) => {
     const readable = rowReadable(ctx.caller, row);
@@ -200,7 +200,7 @@ function summaryViewsOf(historyId: number, access: DatasetReadAccess): (row: Sum
 
 /** One history's datasets in the summary view, by hid (with their tags when asked): one statement. */
 export function hdaSummariesRead(
-  ctx: RequestContext,
+  ctx: ServiceContext,
   query: Omit<HdaQuery, 'historyIds'> & { historyId: number },
   parts: HdaParts,
 ): HdaRead<SummaryRow, HdaSummaryView> {
@@ -212,7 +212,7 @@ export function hdaSummariesRead(
 }
 
 /** One history's datasets in the summary view, by hid (with their tags when asked), in one statement. */
-export async function loadHdaSummaries(ctx: RequestContext, query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): Promise<HdaSummaryView[]> {
+export async function loadHdaSummaries(ctx: ServiceContext, query: Omit<HdaQuery, 'historyIds'> & { historyId: number }, parts: HdaParts): Promise<HdaSummaryView[]> {
   const read = hdaSummariesRead(ctx, query, parts);
   return (await ctx.rows(read.statement, read.params)).map(read.view);
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/error-kinds';
 import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
-import { sanitizeText } from '../shared/sanitize';
+import { sanitizeText } from '../shared';
 
 export interface HdaChanges {
   name?: string;

@@ -1,5 +1,5 @@
 import type { Caller } from '../../context/caller';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { DatasetState } from '../../entities/dataset.entity';
 import type { DatasetMetadata } from '../../entities/hda.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
@@ -172,7 +172,7 @@ const BY_ID = new StatementShapes<HdaParts, ByIdRow>(
  * One dataset with its history's owner and sharing flags, whether the caller (`$2`) holds its access
  * roles, and its tags when asked: one statement.
  */
-export async function readHda(ctx: RequestContext, id: number, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView | null> {
+export async function readHda(ctx: ServiceContext, id: number, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView | null> {
   const row = await ctx.one(BY_ID.for(parts), [id, ctx.caller.userId]);
   if (!row) return null;
   const history = { id: row.historyId, user: row.historyUserId === null ? null : { id: row.historyUserId }, published: row.historyPublished, importable: row.historyImportable };

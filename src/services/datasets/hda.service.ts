@@ -1,5 +1,5 @@
 import type { BatchOptions } from '../../db/sql/sql-batches';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { History } from '../../entities/history.entity';
@@ -7,7 +7,7 @@ import { Dataset } from '../../entities/dataset.entity';
 import { User } from '../../entities/user.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { type HistoryRef, mayChangeHistory, mayReadHistory } from '../histories';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { recalculateDiskUsage } from '../usage';
 import { copyHdas, copyLddaToHistory } from './hda-factory';
 import { contentsByHistoryId } from './hda.loaders';
@@ -15,11 +15,15 @@ import { mayReadDataset, readAccessIn } from './dataset-access';
 import { type DatasetFile, datasetFileOf } from './dataset-file';
 import { type HdaRead, hdaSummariesRead, hdaViewsRead, loadHdaSummaries, loadHdaViews } from './hda-reads';
 import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, NO_HDA_PARTS, readHda } from './hda-view';
-import { stopCreatingJob } from '../jobs';
+import { stopCreatingJob } from './stop-creating-job';
 import { applyDatatype, checkedDatatype, refuseWhileJobsUseIt } from './hda-datatype';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
 import { purgeHdas, removeFiles } from './purge';
+import type { HistoryService } from '../histories';
+import type { LibraryDatasetLookup } from './library-dataset-lookup';
+import type { PermissionService } from '../permissions';
+import type { TagService } from '../tags';
 
 export interface ContentsFilter {
   ids?: string[];
@@ -43,17 +47,19 @@ const notFound = (encodedId: string) => errors.notFound(`No HistoryDatasetAssoci
 
 /** History contents: listing, show, copy in, change, delete and purge. */
 export class HdaService {
+  constructor(private readonly histories: HistoryService, private readonly libraryDatasets: LibraryDatasetLookup, private readonly permissions: PermissionService, private readonly tags: TagService) {}
+
   /**
    * A readable history's datasets: full views, or (`summary`) only the summary columns; those the
    * caller may not read (dataset-access.ts) in their inaccessible form.
    */
-  async contents(ctx: RequestContext, encodedHistoryId: string, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
-    const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
+  async contents(ctx: ServiceContext, encodedHistoryId: string, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
+    const history = await this.histories.readable(ctx, encodedHistoryId);
     return this.contentsOfReadable(ctx, history, filter, parts);
   }
 
   /** The datasets of a history the caller was found to read, as `contents` shows them. */
-  async contentsOfReadable(ctx: RequestContext, history: HistoryRef, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
+  async contentsOfReadable(ctx: ServiceContext, history: HistoryRef, filter: ContentsFilter, parts: HdaParts & { summary: boolean }): Promise<HdaSummaryView[]> {
     const query = { ids: filter.ids?.map((id) => decodeId(ctx, id)), deleted: filter.deleted, visible: filter.visible, access: readAccessIn(ctx.caller, history) };
     if (parts.summary) return loadHdaSummaries(ctx, { ...query, historyId: history.id }, parts);
     return loadHdaViews(ctx, { ...query, historyIds: [history.id] }, parts);
@@ -64,7 +70,7 @@ export class HdaService {
    * statement, summary or full view): listings that stream their answer.
    */
   contentsInBatchesOfReadable(
-    ctx: RequestContext,
+    ctx: ServiceContext,
     history: HistoryRef & { hidCounter: number },
     filter: ContentsFilter,
     parts: HdaParts & { summary: boolean },
@@ -81,7 +87,7 @@ export class HdaService {
    * The contents of a history already checked readable (GraphQL relation; batched per request), those
    * the caller may not read in their inaccessible form.
    */
-  async contentsOf(ctx: RequestContext, history: HistoryRef, filter: Omit<ContentsFilter, 'ids'>): Promise<HdaSummaryView[]> {
+  async contentsOf(ctx: ServiceContext, history: HistoryRef, filter: Omit<ContentsFilter, 'ids'>): Promise<HdaSummaryView[]> {
     if (!mayReadHistory(ctx.caller, history)) throw errors.notAccessible('History is not accessible by the current user');
     const all = await ctx.loaders.get(contentsByHistoryId).load({ historyId: history.id, access: readAccessIn(ctx.caller, history) });
     return all.filter(
@@ -93,7 +99,7 @@ export class HdaService {
    * A dataset of a history, checking that it belongs to that history. As on the platform, the
    * dataset's own access rules decide (dataset-access.ts), not the history's: one statement.
    */
-  async showInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView> {
+  async showInHistory(ctx: ServiceContext, encodedHistoryId: string, encodedId: string, parts: HdaParts = NO_HDA_PARTS): Promise<HdaView> {
     const historyId = decodeId(ctx, encodedHistoryId);
     const hda = await readHda(ctx, decodeId(ctx, encodedId), parts);
     if (!hda) throw notFound(encodedId);
@@ -103,7 +109,7 @@ export class HdaService {
   }
 
   /** `GET /api/datasets/{id}` and downloads: a history dataset the caller may read (one statement). */
-  async readable(ctx: RequestContext, encodedId: string, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView> {
+  async readable(ctx: ServiceContext, encodedId: string, parts: HdaParts = NO_HDA_PARTS): Promise<HdaInHistoryView> {
     const hda = await readHda(ctx, decodeId(ctx, encodedId), parts);
     if (!hda) throw notFound(encodedId);
     if (!mayReadDataset(ctx.caller, hda)) throw errors.notAccessible('Dataset is not accessible by the current user');
@@ -111,19 +117,19 @@ export class HdaService {
   }
 
   /** A history dataset the caller may read, as an entity (to copy or run a tool on). */
-  async findReadable(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
+  async findReadable(ctx: ServiceContext, encodedId: string): Promise<HistoryDatasetAssociation> {
     const hda = await this.find(ctx, encodedId);
     if (!mayReadHistory(ctx.caller, hda.history)) throw errors.notAccessible('Dataset is not accessible by the current user');
     // A restricted dataset of a shared history is not copied (nor used) by those lacking its access roles.
     const dataset = { type: 'dataset' as const, id: hda.dataset.id };
-    if (!mayChangeHistory(ctx.caller, hda.history) && !(await ctx.services.permissions.can(ctx, dataset, PERMISSION_ACTIONS.datasetAccess))) {
+    if (!mayChangeHistory(ctx.caller, hda.history) && !(await this.permissions.can(ctx, dataset, PERMISSION_ACTIONS.datasetAccess))) {
       throw errors.notAccessible('Dataset is not accessible by the current user');
     }
     return hda;
   }
 
   /** The file behind a readable dataset, with how to serve it. */
-  async fileOf(ctx: RequestContext, encodedId: string): Promise<DatasetFile> {
+  async fileOf(ctx: ServiceContext, encodedId: string): Promise<DatasetFile> {
     return datasetFileOf(ctx, await this.readable(ctx, encodedId));
   }
 
@@ -132,7 +138,7 @@ export class HdaService {
    * for the grants of those in histories the caller cannot change; checked in the order given, with
    * the errors `findReadable` gives for the first one that fails.
    */
-  async findReadableMany(ctx: RequestContext, encodedIds: readonly string[]): Promise<Map<string, HistoryDatasetAssociation>> {
+  async findReadableMany(ctx: ServiceContext, encodedIds: readonly string[]): Promise<Map<string, HistoryDatasetAssociation>> {
     const ids = encodedIds.map((encodedId) => decodeId(ctx, encodedId));
     const distinct = [...new Set(ids)];
     const found: HistoryDatasetAssociation[] = [];
@@ -148,7 +154,7 @@ export class HdaService {
    * statement per slice into entity objects the EntityManager does not manage (hydrating thousands of
    * managed ones costs more than the whole run's writes). To read, or to refer to by id; never to flush.
    */
-  async readableRows(ctx: RequestContext, encodedIds: readonly string[]): Promise<Map<string, HistoryDatasetAssociation>> {
+  async readableRows(ctx: ServiceContext, encodedIds: readonly string[]): Promise<Map<string, HistoryDatasetAssociation>> {
     const ids = encodedIds.map((encodedId) => decodeId(ctx, encodedId));
     const distinct = [...new Set(ids)];
     const byId = new Map<number, HistoryDatasetAssociation>();
@@ -167,11 +173,11 @@ export class HdaService {
   }
 
   /** The datasets in the order given, each checked as `findReadable` checks it (grants read at once). */
-  private async checkedInOrder(ctx: RequestContext, encodedIds: readonly string[], ids: number[], byId: Map<number, HistoryDatasetAssociation>): Promise<Map<string, HistoryDatasetAssociation>> {
+  private async checkedInOrder(ctx: ServiceContext, encodedIds: readonly string[], ids: number[], byId: Map<number, HistoryDatasetAssociation>): Promise<Map<string, HistoryDatasetAssociation>> {
     const found = [...byId.values()];
     const restricted = found.filter((hda) => mayReadHistory(ctx.caller, hda.history) && !mayChangeHistory(ctx.caller, hda.history));
     const accessible = new Map(
-      await Promise.all(restricted.map(async (hda) => [hda.id, await ctx.services.permissions.can(ctx, { type: 'dataset', id: hda.dataset.id }, PERMISSION_ACTIONS.datasetAccess)] as const)),
+      await Promise.all(restricted.map(async (hda) => [hda.id, await this.permissions.can(ctx, { type: 'dataset', id: hda.dataset.id }, PERMISSION_ACTIONS.datasetAccess)] as const)),
     );
     const readable = new Map<string, HistoryDatasetAssociation>();
     encodedIds.forEach((encodedId, index) => {
@@ -183,13 +189,13 @@ export class HdaService {
     return readable;
   }
 
-  async findOwned(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
+  async findOwned(ctx: ServiceContext, encodedId: string): Promise<HistoryDatasetAssociation> {
     const hda = await this.find(ctx, encodedId);
     if (!mayChangeHistory(ctx.caller, hda.history)) throw errors.notOwned('Dataset is not owned by the current user');
     return hda;
   }
 
-  private async find(ctx: RequestContext, encodedId: string): Promise<HistoryDatasetAssociation> {
+  private async find(ctx: ServiceContext, encodedId: string): Promise<HistoryDatasetAssociation> {
     const hda = await ctx.em.findOne(HistoryDatasetAssociation, { id: decodeId(ctx, encodedId) }, { populate: [...populate] });
     if (!hda) throw notFound(encodedId);
     return hda;
@@ -199,9 +205,9 @@ export class HdaService {
    * Copies a readable history dataset into a history the caller owns. As on the platform, the target
    * history is checked first, then the contents type, the source kind and the source id.
    */
-  async copyInto(ctx: RequestContext, encodedHistoryId: string, from: CopySource): Promise<HistoryDatasetAssociation> {
+  async copyInto(ctx: ServiceContext, encodedHistoryId: string, from: CopySource): Promise<HistoryDatasetAssociation> {
     return ctx.em.transactional(async (em) => {
-      const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+      const history = await this.histories.findOwned(ctx, encodedHistoryId);
       const type = from.type ?? 'dataset';
       if (type === 'dataset_collection') throw errors.notImplemented('Dataset collections are not offered by this server.');
       if (type !== 'dataset') throw new AppError('UnknownContentsType', `Unknown contents type: ${type}`);
@@ -210,7 +216,7 @@ export class HdaService {
       let copy: HistoryDatasetAssociation;
       if (from.source === 'library') {
         // `content` names a library dataset: its current version is imported.
-        const ld = await ctx.services.libraryDatasets.findAccessible(ctx, String(from.content));
+        const ld = await this.libraryDatasets.findAccessible(ctx, String(from.content));
         if (!ld.ldda) throw errors.notFound('The library dataset has no version.');
         copy = await copyLddaToHistory(em, history, ld.ldda);
       } else {
@@ -222,12 +228,12 @@ export class HdaService {
     });
   }
 
-  async update(ctx: RequestContext, encodedHistoryId: string, encodedId: string, payload: Record<string, unknown>): Promise<HistoryDatasetAssociation> {
+  async update(ctx: ServiceContext, encodedHistoryId: string, encodedId: string, payload: Record<string, unknown>): Promise<HistoryDatasetAssociation> {
     const { hda, orphans } = await ctx.em.transactional(async (em) => {
       const found = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
       const changes = parseHdaChanges(payload);
       applyHdaChanges(found, changes);
-      if (changes.tags) await ctx.services.tags.setTags(ctx, found.history.user, 'hda', found.id, changes.tags);
+      if (changes.tags) await this.tags.setTags(ctx, found.history.user, 'hda', found.id, changes.tags);
       const purged = changes.purged && !found.purged ? await purgeHdas(em, [found]) : [];
       found.updateTime = new Date();
       await em.flush();
@@ -246,7 +252,7 @@ export class HdaService {
    * the owner or an administrator, a known datatype the platform lets users choose, no unfinished job
    * reading or writing the dataset, and not purged.
    */
-  async changeDatatype(ctx: RequestContext, encodedHistoryId: string, encodedId: string, datatype: unknown): Promise<HistoryDatasetAssociation> {
+  async changeDatatype(ctx: ServiceContext, encodedHistoryId: string, encodedId: string, datatype: unknown): Promise<HistoryDatasetAssociation> {
     return ctx.em.transactional(async (em) => {
       const found = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
       const extension = checkedDatatype(found.extension, datatype);
@@ -260,7 +266,7 @@ export class HdaService {
     });
   }
 
-  async delete(ctx: RequestContext, encodedHistoryId: string, encodedId: string, purge: boolean): Promise<HistoryDatasetAssociation> {
+  async delete(ctx: ServiceContext, encodedHistoryId: string, encodedId: string, purge: boolean): Promise<HistoryDatasetAssociation> {
     const { hda, orphans } = await ctx.em.transactional(async (em) => {
       const found = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
       found.deleted = true;
@@ -274,8 +280,8 @@ export class HdaService {
     return hda;
   }
 
-  private async ownedInHistory(ctx: RequestContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetAssociation> {
-    const history: History = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+  private async ownedInHistory(ctx: ServiceContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetAssociation> {
+    const history: History = await this.histories.findOwned(ctx, encodedHistoryId);
     const hda = await this.find(ctx, encodedId);
     if (hda.history.id !== history.id) throw errors.notFound(`No dataset ${encodedId} in history ${encodedHistoryId}`);
     return hda;
@@ -323,6 +329,6 @@ function unmanagedHda(row: Record<string, unknown>, histories: Map<number, Histo
 }
 
 /** A read's rows, batch by batch, as views. */
-async function* viewsInBatches<Row, View>(ctx: RequestContext, read: HdaRead<Row, View>, options: BatchOptions): AsyncGenerator<View[], void, undefined> {
+async function* viewsInBatches<Row, View>(ctx: ServiceContext, read: HdaRead<Row, View>, options: BatchOptions): AsyncGenerator<View[], void, undefined> {
   for await (const rows of ctx.batches(read.statement, read.params, options)) yield rows.map(read.view);
 }

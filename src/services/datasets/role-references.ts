@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { Role } from '../../entities/role.entity';
 import { errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
@@ -9,7 +9,7 @@ import { rolesByName } from '../permissions';
  * `/api/datasets/{id}/permissions`), or role names (the library dataset form's spelling). A role
  * that does not exist, or is deleted, is the caller's mistake (400).
  */
-export async function referencedRoles(ctx: RequestContext, values: readonly string[]): Promise<Role[]> {
+export async function referencedRoles(ctx: ServiceContext, values: readonly string[]): Promise<Role[]> {
   const ids: number[] = [];
   const names: string[] = [];
   for (const value of values) {

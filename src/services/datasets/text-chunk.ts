@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
-import type { RequestContext } from '../../context/request-context';
 import { errors } from '../../errors/error-kinds';
-import { readableDatasetFile } from './dataset-file';
+import { type DatasetReadContext, readableDatasetFile } from './dataset-file';
 import { displayKindOf, isTextKind } from './display-kind';
 import { fileLines } from './file-lines';
 import type { HdaSummaryView } from './hda-view';
@@ -33,7 +32,7 @@ function checkRange(offset: number, limit: number): void {
  * follow) and no further; lines are read as UTF-8. A dataset whose datatype is not text is refused,
  * and one the caller may not read (as a listing found it) before anything else is read.
  */
-export async function readTextChunk(ctx: RequestContext, view: HdaSummaryView, encodedId: string, offset: number, limit: number): Promise<TextChunk> {
+export async function readTextChunk(ctx: DatasetReadContext, view: HdaSummaryView, encodedId: string, offset: number, limit: number): Promise<TextChunk> {
   if (!view.accessible) throw errors.notAccessible('Dataset is not accessible by the current user');
   checkRange(offset, limit);
   const kind = displayKindOf(view.extension);

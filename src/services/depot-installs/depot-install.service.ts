@@ -1,12 +1,12 @@
 import { access, constants, mkdir } from 'node:fs/promises';
 import type { AppConfig } from '../../config/app-config';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { IN_PROGRESS_STATUSES } from '../../entities/depot-install.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { isUniqueViolation } from '../../errors/database-errors';
 import type { Logger } from '../../logging/logger';
 import { enqueueTask } from '../../tasks/task-queue';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { depotClient, depotEndpoint, DepotRequestError } from './depot-client';
 import { type AllowedDepot, DepotAllowList } from './depot-urls';
 import { parseInstallInfo, type RevisionInstallInfo } from './install-info';
@@ -30,6 +30,9 @@ import { type PanelSection, recordsToInstall } from './install-records';
 import { INSTALL_TASK } from './install-task';
 import { type InstalledRepositoryView, listInstalledRepositories, readInstalledRepositories } from './installed-repository-view';
 import { InstallLayout } from './repository-files';
+import type { InstalledToolsLoader } from './installed-tools-loader';
+import type { TaskRunner } from '../../tasks/task-runner';
+import type { ToolCatalogService } from '../tools';
 
 export interface InstallRevisionInput {
   style: ParameterStyle;
@@ -79,26 +82,29 @@ export class DepotInstallService {
   constructor(
     config: Pick<AppConfig, 'depotToolDir' | 'depotUrls'>,
     private readonly log: Logger,
+    private readonly depotTools: InstalledToolsLoader,
+    private readonly tasks: TaskRunner,
+    private readonly tools: ToolCatalogService,
   ) {
     this.layout = new InstallLayout(config.depotToolDir);
     this.allowList = new DepotAllowList(config.depotUrls);
   }
 
   /** Every installed repository record, by name (any caller with an identity, as the platform). */
-  list(ctx: RequestContext): Promise<InstalledRepositoryView[]> {
+  list(ctx: ServiceContext): Promise<InstalledRepositoryView[]> {
     ctx.caller.requireIdentity();
     return listInstalledRepositories(ctx);
   }
 
   /** One record; null for an id that names none (the platform answers `{}`). */
-  async show(ctx: RequestContext, encodedId: string): Promise<InstalledRepositoryView | null> {
+  async show(ctx: ServiceContext, encodedId: string): Promise<InstalledRepositoryView | null> {
     ctx.caller.requireIdentity();
     const [found] = await readInstalledRepositories(ctx, [decodeId(ctx, encodedId)]);
     return found ?? null;
   }
 
   /** The last of the depot's installable revisions of a repository, or the initial changeset. */
-  async latestInstallableRevision(ctx: RequestContext, input: { style: ParameterStyle; depotUrl?: string | null; name?: string | null; owner?: string | null }): Promise<LatestRevisionOutcome> {
+  async latestInstallableRevision(ctx: ServiceContext, input: { style: ParameterStyle; depotUrl?: string | null; name?: string | null; owner?: string | null }): Promise<LatestRevisionOutcome> {
     const words = STYLE_WORDS[input.style];
     const url = required(input.depotUrl, words.url);
     const name = required(input.name, 'name');
@@ -125,7 +131,7 @@ export class DepotInstallService {
    * installed by this request, each Installed or Error; RepositoriesInstalledException when every
    * one of them is installed already.
    */
-  async install(ctx: RequestContext, input: InstallRevisionInput): Promise<InstallOutcome> {
+  async install(ctx: ServiceContext, input: InstallRevisionInput): Promise<InstallOutcome> {
     return this.installChecked(ctx, input, this.coordinates(input));
   }
 
@@ -143,7 +149,7 @@ export class DepotInstallService {
   }
 
   /** Several revisions with the same options: ordered lists whose positions go together. */
-  async installMany(ctx: RequestContext, input: InstallRevisionsInput): Promise<InstallOutcome> {
+  async installMany(ctx: ServiceContext, input: InstallRevisionsInput): Promise<InstallOutcome> {
     ctx.caller.requireAdmin(NOT_AUTHORIZED);
     const words = STYLE_WORDS[input.style];
     const count = input.depotUrls.length;
@@ -179,7 +185,7 @@ export class DepotInstallService {
     return { repositories, status: null, error: null };
   }
 
-  private async installChecked(ctx: RequestContext, input: InstallRevisionInput, given: { url: string; name: string; owner: string; changesetRevision: string }): Promise<InstallOutcome> {
+  private async installChecked(ctx: ServiceContext, input: InstallRevisionInput, given: { url: string; name: string; owner: string; changesetRevision: string }): Promise<InstallOutcome> {
     const words = STYLE_WORDS[input.style];
     ctx.caller.requireAdmin(NOT_AUTHORIZED);
     if (input.installToolDependencies) {
@@ -217,10 +223,10 @@ export class DepotInstallService {
         if (isUniqueViolation(error)) throw new RepositoriesInstalledException();
         throw error;
       });
-    if (!(await ctx.services.tasks.runNow(taskId))) {
+    if (!(await this.tasks.runNow(taskId))) {
       await this.waitUntilSettled(ctx, ids);
       // Another process installed them: this one loads their tools now, not when its signal comes.
-      await ctx.services.depotTools.load(ids);
+      await this.depotTools.load(ids);
     }
     return { repositories: await readInstalledRepositories(ctx, ids), status: null, error: null };
   }
@@ -247,13 +253,13 @@ export class DepotInstallService {
   }
 
   /** The panel section of the tools: a new one named by its label, an existing one by id (unknown: none). */
-  private section(ctx: RequestContext, input: InstallRevisionInput): PanelSection | null {
+  private section(ctx: ServiceContext, input: InstallRevisionInput): PanelSection | null {
     const label = sectionText(input.newToolPanelSectionLabel?.trim() ?? '', 'new_tool_panel_section_label');
     const id = sectionText(input.toolPanelSectionId?.trim() ?? '', 'tool_panel_section_id');
     if (label && id) throw errors.invalid('Give either tool_panel_section_id or new_tool_panel_section_label, not both.');
-    if (label) return ctx.services.tools.panelSection(sectionForLabel(label).id) ?? sectionForLabel(label);
+    if (label) return this.tools.panelSection(sectionForLabel(label).id) ?? sectionForLabel(label);
     if (!id) return null;
-    const known = ctx.services.tools.panelSection(id);
+    const known = this.tools.panelSection(id);
     if (!known) this.log.info({ toolPanelSectionId: id }, 'no such tool panel section: tools are loaded outside any section');
     return known;
   }
@@ -285,7 +291,7 @@ export class DepotInstallService {
     }
   }
 
-  private async waitUntilSettled(ctx: RequestContext, ids: number[]): Promise<void> {
+  private async waitUntilSettled(ctx: ServiceContext, ids: number[]): Promise<void> {
     const deadline = Date.now() + INSTALL_WAIT_MS;
     while (Date.now() < deadline) {
       const records = await readInstalledRepositories(ctx, ids);

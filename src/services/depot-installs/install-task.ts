@@ -6,11 +6,13 @@
  * start over from a clean directory.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppServices } from '../../context/app-services';
+import type { CoreServices } from '../../context/service-context';
 import { INSTALL_STATUS, IN_PROGRESS_STATUSES, type InstallStatus, InstalledDepotRepository, InstalledDepotTool } from '../../entities/depot-install.entity';
 import type { TaskFailureHandler, TaskHandler } from '../../tasks/task-runner';
 import { placeRevisionFiles, removeRevisionFiles } from './repository-files';
 import { needsToolDirectory, scanRevision, type ScannedRevision, toolLineage } from './repository-metadata';
+import type { DepotInstallService } from './depot-install.service';
+import type { InstalledToolsLoader } from './installed-tools-loader';
 
 export const INSTALL_TASK = 'depot.install';
 
@@ -24,7 +26,13 @@ export function installPayloadOf(payload: Record<string, unknown>): InstallTaskP
   return { repositoryIds: ids };
 }
 
-export function installTaskHandler(services: AppServices): TaskHandler {
+/** What installing a revision uses: the installer's layout and records, and this process's tool loader. */
+export interface InstallTaskServices extends CoreServices {
+  depotInstalls: DepotInstallService;
+  depotTools: InstalledToolsLoader;
+}
+
+export function installTaskHandler(services: InstallTaskServices): TaskHandler {
   return async (task) => {
     const installer = new RevisionInstaller(services);
     for (const id of installPayloadOf(task.payload).repositoryIds) await installer.install(id);
@@ -33,7 +41,7 @@ export function installTaskHandler(services: AppServices): TaskHandler {
 }
 
 /** A task that failed for good (its process kept dying): what it left unfinished ends Error. */
-export function installTaskFailed(services: AppServices): TaskFailureHandler {
+export function installTaskFailed(services: InstallTaskServices): TaskFailureHandler {
   return async (task, em, error) => {
     const installer = new RevisionInstaller(services);
     for (const id of installPayloadOf(task.payload).repositoryIds) {
@@ -44,7 +52,7 @@ export function installTaskFailed(services: AppServices): TaskFailureHandler {
 }
 
 class RevisionInstaller {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: InstallTaskServices) {}
 
   async install(id: number): Promise<void> {
     const { services } = this;

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { InstalledRepositoryMetadata, InstallStatus } from '../../entities/depot-install.entity';
 import { sql } from '../../db/sql/sql-statement';
 
@@ -60,23 +60,23 @@ const TOOLS_OF = sql<InstalledToolView>(
    from depot_installed_tool t where t.repository_id = any($1::int[]) order by t.id`,
 );
 
-export function listInstalledRepositories(ctx: RequestContext): Promise<InstalledRepositoryView[]> {
+export function listInstalledRepositories(ctx: ServiceContext): Promise<InstalledRepositoryView[]> {
   return ctx.rows(LISTED, []);
 }
 
 /** The records of `ids`, in the order of `ids` (missing ones left out). */
-export async function readInstalledRepositories(ctx: RequestContext, ids: readonly number[]): Promise<InstalledRepositoryView[]> {
+export async function readInstalledRepositories(ctx: ServiceContext, ids: readonly number[]): Promise<InstalledRepositoryView[]> {
   if (ids.length === 0) return [];
   const rows = await ctx.rows(BY_IDS, [ids]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is InstalledRepositoryView => row !== undefined);
 }
 
-export async function readInstalledMetadata(ctx: RequestContext, id: number): Promise<{ found: boolean; metadata: InstalledRepositoryMetadata | null }> {
+export async function readInstalledMetadata(ctx: ServiceContext, id: number): Promise<{ found: boolean; metadata: InstalledRepositoryMetadata | null }> {
   const row = await ctx.one(METADATA, [id]);
   return { found: row !== null, metadata: row?.metadata ?? null };
 }
 
-export function readInstalledTools(ctx: RequestContext, repositoryIds: readonly number[]): Promise<InstalledToolView[]> {
+export function readInstalledTools(ctx: ServiceContext, repositoryIds: readonly number[]): Promise<InstalledToolView[]> {
   return ctx.rows(TOOLS_OF, [repositoryIds]);
 }

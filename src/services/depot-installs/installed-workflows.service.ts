@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { InstalledRepositoryMetadata, InstalledToolMetadata } from '../../entities/depot-install.entity';
 import { AppError, errors } from '../../errors/error-kinds';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { parseGaWorkflow, type StepDescription, workflowDict } from '../workflows';
 import type { WorkflowView } from '../workflows';
 import { readInstalledMetadata, readInstalledRepositories } from './installed-repository-view';
 import { shown } from './install-parameters';
+import type { DepotInstallService } from './depot-install.service';
+import type { ToolCatalogService } from '../tools';
+import type { WorkflowImportService } from '../workflows';
 
 /** An exported workflow of an installed repository, identified by its position in the list. */
 export interface ExportedWorkflowView {
@@ -32,14 +35,16 @@ const MISSING_KEY = "Missing required parameter 'key' whose value is the API key
  * this platform lacks (or that has cycles) is stored but answered as a failure (`{}`).
  */
 export class InstalledWorkflowsService {
-  async exported(ctx: RequestContext, encodedId: string): Promise<ExportedWorkflowView[]> {
+  constructor(private readonly depotInstalls: DepotInstallService, private readonly tools: ToolCatalogService, private readonly workflowImports: WorkflowImportService) {}
+
+  async exported(ctx: ServiceContext, encodedId: string): Promise<ExportedWorkflowView[]> {
     ctx.caller.requireIdentity();
     const metadata = await this.metadataOf(ctx, decodeId(ctx, encodedId));
     return (metadata?.workflows ?? []).map((workflow, index) => ({ index, annotation: workflow.annotation, formatVersion: workflow.formatVersion, workflowName: workflow.name }));
   }
 
   /** One exported workflow (by `index`); null when its import failed. */
-  async importOne(ctx: RequestContext, input: ImportWorkflowInput): Promise<WorkflowView | null> {
+  async importOne(ctx: ServiceContext, input: ImportWorkflowInput): Promise<WorkflowView | null> {
     const { id, metadata } = await this.checked(ctx, input, true);
     const index = Number(input.index);
     const workflows = metadata?.workflows ?? [];
@@ -48,7 +53,7 @@ export class InstalledWorkflowsService {
   }
 
   /** Every exported workflow; the ones whose import failed are left out. */
-  async importAll(ctx: RequestContext, input: ImportWorkflowInput): Promise<WorkflowView[]> {
+  async importAll(ctx: ServiceContext, input: ImportWorkflowInput): Promise<WorkflowView[]> {
     const { id, metadata } = await this.checked(ctx, input, false);
     const imported: WorkflowView[] = [];
     for (let index = 0; index < (metadata?.workflows.length ?? 0); index += 1) {
@@ -59,7 +64,7 @@ export class InstalledWorkflowsService {
   }
 
   /** The platform's order: the key, the id, the index (when one is read), then the repository. */
-  private async checked(ctx: RequestContext, input: ImportWorkflowInput, indexed: boolean): Promise<{ id: number; metadata: InstalledRepositoryMetadata | null }> {
+  private async checked(ctx: ServiceContext, input: ImportWorkflowInput, indexed: boolean): Promise<{ id: number; metadata: InstalledRepositoryMetadata | null }> {
     ctx.caller.requireIdentity();
     if (!input.keyGiven) throw errors.missing(MISSING_KEY);
     if (!input.repositoryId) throw errors.missing("Missing required parameter 'id'.");
@@ -69,17 +74,17 @@ export class InstalledWorkflowsService {
     return { id, metadata: await this.metadataOf(ctx, id) };
   }
 
-  private async metadataOf(ctx: RequestContext, id: number): Promise<InstalledRepositoryMetadata | null> {
+  private async metadataOf(ctx: ServiceContext, id: number): Promise<InstalledRepositoryMetadata | null> {
     const { found, metadata } = await readInstalledMetadata(ctx, id);
     if (!found) throw errors.notFound('No installed repository has this id.');
     return metadata;
   }
 
-  private async importAt(ctx: RequestContext, repositoryId: number, metadata: InstalledRepositoryMetadata, index: number): Promise<WorkflowView | null> {
+  private async importAt(ctx: ServiceContext, repositoryId: number, metadata: InstalledRepositoryMetadata, index: number): Promise<WorkflowView | null> {
     const entry = metadata.workflows[index]!;
     const [repository] = await readInstalledRepositories(ctx, [repositoryId]);
     if (!repository) return null;
-    const { layout } = ctx.services.depotInstalls;
+    const { layout } = this.depotInstalls;
     let description;
     try {
       const text = await readFile(join(layout.absolute(layout.repositoryDir(repository)), entry.path), 'utf8');
@@ -92,14 +97,14 @@ export class InstalledWorkflowsService {
       throw error;
     }
     const steps = description.steps.map((step) => this.withInstalledTool(ctx, step, metadata.tools));
-    const hasErrors = steps.some((step) => step.type === 'tool' && (!step.toolId || !ctx.services.tools.registry.get(step.toolId)));
-    const view = await ctx.services.workflowImports.importDescription(ctx, { ...description, steps }, { name: entry.name || description.name, hasErrors });
+    const hasErrors = steps.some((step) => step.type === 'tool' && (!step.toolId || !this.tools.registry.get(step.toolId)));
+    const view = await this.workflowImports.importDescription(ctx, { ...description, steps }, { name: entry.name || description.name, hasErrors });
     return view.hasErrors || view.hasCycles ? null : view;
   }
 
   /** A step naming one of the repository's tools by the id its XML gives runs that tool (its guid). */
-  private withInstalledTool(ctx: RequestContext, step: StepDescription, tools: readonly InstalledToolMetadata[]): StepDescription {
-    if (step.type !== 'tool' || !step.toolId || ctx.services.tools.registry.get(step.toolId)) return step;
+  private withInstalledTool(ctx: ServiceContext, step: StepDescription, tools: readonly InstalledToolMetadata[]): StepDescription {
+    if (step.type !== 'tool' || !step.toolId || this.tools.registry.get(step.toolId)) return step;
     const candidates = tools.filter((tool) => tool.id === step.toolId);
     const chosen = candidates.find((tool) => tool.version === step.toolVersion) ?? candidates[candidates.length - 1];
     return chosen ? { ...step, toolId: chosen.guid, toolVersion: chosen.version } : step;

@@ -1,9 +1,9 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { GroupRoleAssociation, UserGroupAssociation } from '../../entities/associations.entity';
 import type { Group } from '../../entities/group.entity';
 import { Role } from '../../entities/role.entity';
 import { User } from '../../entities/user.entity';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import type { GroupService } from './group.service';
 import { roleIds, userIds } from './group.service';
 
@@ -19,27 +19,27 @@ export interface Membership<T> {
 export class GroupMembershipService {
   constructor(private readonly groups: GroupService) {}
 
-  async users(ctx: RequestContext, encodedGroupId: string): Promise<User[]> {
+  async users(ctx: ServiceContext, encodedGroupId: string): Promise<User[]> {
     ctx.caller.requireAdmin();
     const group = await this.groups.find(ctx, encodedGroupId);
     const links = await ctx.em.find(UserGroupAssociation, { group }, { populate: ['user'], orderBy: { id: 'asc' } });
     return links.map((link) => link.user);
   }
 
-  async roles(ctx: RequestContext, encodedGroupId: string): Promise<Role[]> {
+  async roles(ctx: ServiceContext, encodedGroupId: string): Promise<Role[]> {
     ctx.caller.requireAdmin();
     const group = await this.groups.find(ctx, encodedGroupId);
     const links = await ctx.em.find(GroupRoleAssociation, { group }, { populate: ['role'], orderBy: { id: 'asc' } });
     return links.map((link) => link.role);
   }
 
-  async showUser(ctx: RequestContext, encodedGroupId: string, encodedUserId: string): Promise<Membership<User>> {
+  async showUser(ctx: ServiceContext, encodedGroupId: string, encodedUserId: string): Promise<Membership<User>> {
     const { group, user, link } = await this.userLink(ctx, encodedGroupId, encodedUserId);
     return { group, member: user, isMember: Boolean(link), message: link ? null : `user ${user.email} not in group ${group.name}` };
   }
 
   /** Adding a member twice changes nothing. */
-  async addUser(ctx: RequestContext, encodedGroupId: string, encodedUserId: string): Promise<Membership<User>> {
+  async addUser(ctx: ServiceContext, encodedGroupId: string, encodedUserId: string): Promise<Membership<User>> {
     return ctx.em.transactional(async (em) => {
       const { group, user, link } = await this.userLink(ctx, encodedGroupId, encodedUserId);
       if (!link) await em.persistAndFlush(em.create(UserGroupAssociation, { user, group }));
@@ -47,7 +47,7 @@ export class GroupMembershipService {
     });
   }
 
-  async removeUser(ctx: RequestContext, encodedGroupId: string, encodedUserId: string): Promise<Membership<User>> {
+  async removeUser(ctx: ServiceContext, encodedGroupId: string, encodedUserId: string): Promise<Membership<User>> {
     return ctx.em.transactional(async (em) => {
       const { group, user, link } = await this.userLink(ctx, encodedGroupId, encodedUserId);
       if (!link) return { group, member: user, isMember: false, message: `user ${user.email} not in group ${group.name}` };
@@ -56,12 +56,12 @@ export class GroupMembershipService {
     });
   }
 
-  async showRole(ctx: RequestContext, encodedGroupId: string, encodedRoleId: string): Promise<Membership<Role>> {
+  async showRole(ctx: ServiceContext, encodedGroupId: string, encodedRoleId: string): Promise<Membership<Role>> {
     const { group, role, link } = await this.roleLink(ctx, encodedGroupId, encodedRoleId);
     return { group, member: role, isMember: Boolean(link), message: link ? null : `role ${role.name} not in group ${group.name}` };
   }
 
-  async addRole(ctx: RequestContext, encodedGroupId: string, encodedRoleId: string): Promise<Membership<Role>> {
+  async addRole(ctx: ServiceContext, encodedGroupId: string, encodedRoleId: string): Promise<Membership<Role>> {
     return ctx.em.transactional(async (em) => {
       const { group, role, link } = await this.roleLink(ctx, encodedGroupId, encodedRoleId);
       if (!link) await em.persistAndFlush(em.create(GroupRoleAssociation, { group, role }));
@@ -69,7 +69,7 @@ export class GroupMembershipService {
     });
   }
 
-  async removeRole(ctx: RequestContext, encodedGroupId: string, encodedRoleId: string): Promise<Membership<Role>> {
+  async removeRole(ctx: ServiceContext, encodedGroupId: string, encodedRoleId: string): Promise<Membership<Role>> {
     return ctx.em.transactional(async (em) => {
       const { group, role, link } = await this.roleLink(ctx, encodedGroupId, encodedRoleId);
       if (!link) return { group, member: role, isMember: false, message: `role ${role.name} not in group ${group.name}` };
@@ -78,7 +78,7 @@ export class GroupMembershipService {
     });
   }
 
-  private async userLink(ctx: RequestContext, encodedGroupId: string, encodedUserId: string) {
+  private async userLink(ctx: ServiceContext, encodedGroupId: string, encodedUserId: string) {
     ctx.caller.requireAdmin();
     const group = await this.groups.find(ctx, encodedGroupId);
     const user = await ctx.em.findOne(User, { id: decodeId(ctx, encodedUserId, userIds.malformed) });
@@ -87,7 +87,7 @@ export class GroupMembershipService {
     return { group, user, link };
   }
 
-  private async roleLink(ctx: RequestContext, encodedGroupId: string, encodedRoleId: string) {
+  private async roleLink(ctx: ServiceContext, encodedGroupId: string, encodedRoleId: string) {
     ctx.caller.requireAdmin();
     const group = await this.groups.find(ctx, encodedGroupId);
     const role = await ctx.em.findOne(Role, { id: decodeId(ctx, encodedRoleId, roleIds.malformed) });

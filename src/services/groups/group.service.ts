@@ -1,12 +1,12 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { GroupRoleAssociation, UserGroupAssociation } from '../../entities/associations.entity';
 import { Group } from '../../entities/group.entity';
 import { Role } from '../../entities/role.entity';
 import { User } from '../../entities/user.entity';
 import { errors } from '../../errors/error-kinds';
-import { decodeId } from '../shared/decode-id';
-import { loadAllOrFail } from '../shared/load-all';
-import { adminIdErrors } from '../shared/messages';
+import { decodeId } from '../shared';
+import { loadAllOrFail } from '../shared';
+import { adminIdErrors } from '../shared';
 
 export interface GroupInput {
   name?: string;
@@ -20,17 +20,17 @@ export const roleIds = adminIdErrors('role');
 
 /** Groups are an administrators' tool: every operation requires an administrator. */
 export class GroupService {
-  async list(ctx: RequestContext): Promise<Group[]> {
+  async list(ctx: ServiceContext): Promise<Group[]> {
     ctx.caller.requireAdmin();
     return ctx.em.find(Group, { deleted: false }, { orderBy: { id: 'asc' } });
   }
 
-  async show(ctx: RequestContext, encodedId: string): Promise<Group> {
+  async show(ctx: ServiceContext, encodedId: string): Promise<Group> {
     ctx.caller.requireAdmin();
     return this.find(ctx, encodedId);
   }
 
-  async create(ctx: RequestContext, input: GroupInput): Promise<Group> {
+  async create(ctx: ServiceContext, input: GroupInput): Promise<Group> {
     ctx.caller.requireAdmin();
     const name = input.name?.trim() ?? '';
     if (!name) throw errors.invalid('Enter a valid name');
@@ -44,7 +44,7 @@ export class GroupService {
   }
 
   /** Renames, and adds the listed users and roles without removing existing ones. */
-  async update(ctx: RequestContext, encodedId: string, input: GroupInput): Promise<Group> {
+  async update(ctx: ServiceContext, encodedId: string, input: GroupInput): Promise<Group> {
     ctx.caller.requireAdmin();
     return ctx.em.transactional(async (em) => {
       const group = await this.find(ctx, encodedId);
@@ -60,14 +60,14 @@ export class GroupService {
   }
 
   /** Loads a group by encoded id; the platform's 400 messages for malformed and unknown ids. */
-  async find(ctx: RequestContext, encodedId: string): Promise<Group> {
+  async find(ctx: ServiceContext, encodedId: string): Promise<Group> {
     const id = decodeId(ctx, encodedId, groupIds.malformed);
     const group = await ctx.em.findOne(Group, { id });
     if (!group) throw groupIds.unknown(encodedId);
     return group;
   }
 
-  private async addMembers(ctx: RequestContext, group: Group, input: GroupInput): Promise<void> {
+  private async addMembers(ctx: ServiceContext, group: Group, input: GroupInput): Promise<void> {
     const em = ctx.em;
     const users = await loadAllOrFail(ctx, User, input.userIds, userIds);
     const roles = await loadAllOrFail(ctx, Role, input.roleIds, roleIds);

@@ -1,6 +1,6 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
-import { checkPageSize, NEWEST, timeCursorOf, timePositionOf } from '../shared/time-cursor';
+import { checkPageSize, NEWEST, timeCursorOf, timePositionOf } from '../shared';
 import { type HistoryParts, type HistoryView, listHistories } from './history-view';
 
 /** At most this many histories in one page. */
@@ -42,7 +42,7 @@ const COUNT = new StatementShapes<Shape, { n: string }>(
  * (with the parts the query reads) in one, whatever the page's place. `deleted`: false (the default)
  * not deleted ones, true only deleted ones, null both. Anonymous callers have no histories to page.
  */
-export async function historiesPage(ctx: RequestContext, deleted: boolean | null, first: number, after: string | null | undefined, parts: HistoryParts): Promise<HistoriesPage> {
+export async function historiesPage(ctx: ServiceContext, deleted: boolean | null, first: number, after: string | null | undefined, parts: HistoryParts): Promise<HistoriesPage> {
   checkPageSize(first, MAX_HISTORIES_PAGE);
   const from = after ? timePositionOf(after) : NEWEST;
   const user = ctx.caller.requireUser();

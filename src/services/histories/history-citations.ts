@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoaderFactory } from '../../context/loader-registry';
-import type { RequestContext } from '../../context/request-context';
-import { collectCitations, type CitationDict, type ToolDefinition } from '../../tools';
+import type { ContextWith } from '../../context/service-context';
+import { collectCitations, type CitationDict, type ToolDefinition, type ToolRegistry } from '../../tools';
 
 /**
  * The tools whose jobs made datasets of each history, in one query. A copied or imported dataset
@@ -26,13 +26,16 @@ async function citingToolIds(em: EntityManager, historyIds: readonly number[]): 
   return byHistory;
 }
 
-function citationsOf(ctx: RequestContext, toolIds: string[]): CitationDict[] {
+function citationsOf(ctx: ToolsContext, toolIds: string[]): CitationDict[] {
   const tools = toolIds.map((id) => ctx.services.tools.registry.get(id)).filter((tool): tool is ToolDefinition => Boolean(tool));
   return collectCitations(tools);
 }
 
 /** Citations of histories already known readable (the graph's relation), batched per request. */
-export const citationsByHistoryId: LoaderFactory<number, CitationDict[]> = (ctx) =>
+/** The tools' registry is what a citation needs (the tool catalog service has it). */
+type ToolsContext = ContextWith<{ tools: { registry: ToolRegistry } }>;
+
+export const citationsByHistoryId: LoaderFactory<number, CitationDict[], ToolsContext> = (ctx) =>
   new DataLoader(async (ids) => {
     const byHistory = await citingToolIds(ctx.em, ids);
     return ids.map((id) => citationsOf(ctx, byHistory.get(id) ?? []));

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../context/request-context';
-import type { AppServices } from '../../context/app-services';
+import type { CoreServices, ServiceContext } from '../../context/service-context';
 import type { BackgroundTask } from '../../entities/background-task.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { HistoryExport } from '../../entities/history-export.entity';
@@ -11,8 +10,10 @@ import { isoformat } from '../../format/timestamps';
 import { writeHistoryArchive } from '../../histories-archive';
 import { enqueueTask } from '../../tasks/task-queue';
 import { tagText } from '../tags';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { ItemTag } from '../../entities/item-tag.entity';
+import type { HistoryService } from './history.service';
+import type { TaskRunner } from '../../tasks/task-runner';
 
 export const EXPORT_TASK = 'history_export';
 
@@ -43,10 +44,12 @@ async function contentVersion(em: EntityManager, historyId: number): Promise<Dat
 
 /** History export archives: requested by PUT, built by a background task, downloaded by GET. */
 export class HistoryExportService {
+  constructor(private readonly histories: HistoryService, private readonly tasks: TaskRunner) {}
+
   /** An up-to-date ready export answers its address; otherwise one is queued (unless one is on its way). */
-  async request(ctx: RequestContext, encodedHistoryId: string, options: ExportOptions): Promise<ExportStatus> {
+  async request(ctx: ServiceContext, encodedHistoryId: string, options: ExportOptions): Promise<ExportStatus> {
     return ctx.em.transactional(async (em) => {
-      const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+      const history = await this.histories.findOwned(ctx, encodedHistoryId);
       const version = await contentVersion(em, history.id);
       const latest = await em.findOne(HistoryExport, { history }, { orderBy: { id: 'desc' } });
       const current = latest && latest.state !== 'error' && latest.historyUpdateTime.getTime() >= version.getTime();
@@ -67,14 +70,14 @@ export class HistoryExportService {
       await em.flush();
       record.task = await enqueueTask(em, EXPORT_TASK, { exportId: record.id });
       await em.flush();
-      ctx.services.tasks.notify();
+      this.tasks.notify();
       return { ready: false, exportId: ctx.services.ids.encode(record.id), downloadUrl: null };
     });
   }
 
   /** The archive of a finished export, for streaming. */
-  async archive(ctx: RequestContext, encodedHistoryId: string, encodedExportId: string): Promise<{ path: string; filename: string; gzip: boolean }> {
-    const history = await ctx.services.histories.findOwned(ctx, encodedHistoryId);
+  async archive(ctx: ServiceContext, encodedHistoryId: string, encodedExportId: string): Promise<{ path: string; filename: string; gzip: boolean }> {
+    const history = await this.histories.findOwned(ctx, encodedHistoryId);
     const record = await ctx.em.findOne(HistoryExport, { id: decodeId(ctx, encodedExportId), history });
     if (!record) throw errors.notFound(`No export ${encodedExportId} of history ${encodedHistoryId}`);
     if (record.state !== 'ok' || !record.filePath) throw new AppError('MessageException', 'Export not available or not yet ready.');
@@ -84,7 +87,7 @@ export class HistoryExportService {
 }
 
 /** The background task: writes the archive (datasets' attributes and files) and marks the export ready. */
-export function exportTaskHandler(services: AppServices) {
+export function exportTaskHandler(services: CoreServices) {
   return async (task: BackgroundTask, em: EntityManager): Promise<Record<string, unknown>> => {
     const record = await em.findOneOrFail(HistoryExport, { id: Number(task.payload.exportId) }, { populate: ['history'] });
     record.state = 'running';

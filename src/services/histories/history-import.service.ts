@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppServices } from '../../context/app-services';
-import type { RequestContext } from '../../context/request-context';
+import type { CoreServices, ServiceContext } from '../../context/service-context';
 import type { BackgroundTask } from '../../entities/background-task.entity';
 import { Dataset } from '../../entities/dataset.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
@@ -18,10 +17,12 @@ import { ArchiveSourceError, DOWNLOAD_PREFIX, fetchArchiveSource, readHistoryArc
 import { enqueueTask } from '../../tasks/task-queue';
 import { recalculateDiskUsage } from '../usage';
 import { parseTag } from '../tags';
-import { sanitizeText } from '../shared/sanitize';
-import { decodeId } from '../shared/decode-id';
+import { sanitizeText } from '../shared';
+import { decodeId } from '../shared';
 import { clip, HISTORY_TEXT_LENGTH, historyName } from './history-update';
 import { ownExportAddress } from './own-export-address';
+import type { HistoryExportService } from './history-export.service';
+import type { TaskRunner } from '../../tasks/task-runner';
 
 export const IMPORT_TASK = 'history_import';
 
@@ -35,7 +36,9 @@ function clippedTag(tag: { name: string; value: string | null }): { name: string
 
 /** Imports of history archives (`POST /api/histories` with archive_source), as background tasks. */
 export class HistoryImportService {
-  async queue(ctx: RequestContext, source: string, archiveType: string): Promise<void> {
+  constructor(private readonly historyExports: HistoryExportService, private readonly tasks: TaskRunner) {}
+
+  async queue(ctx: ServiceContext, source: string, archiveType: string): Promise<void> {
     const user = ctx.caller.requireUser();
     const trimmed = source.trim();
     if (!trimmed) throw errors.missing('archive_source is required.');
@@ -49,9 +52,9 @@ export class HistoryImportService {
       if (own) {
         // This server's own export: read from storage under the caller's rules, as if they had
         // downloaded it with their key (refused now, like that download, when they may not).
-        await ctx.services.historyExports.archive(ctx, own.historyId, own.exportId);
+        await this.historyExports.archive(ctx, own.historyId, own.exportId);
         await enqueueTask(ctx.em, IMPORT_TASK, { userId: user.id, source: trimmed, exportId: decodeId(ctx, own.exportId) });
-        ctx.services.tasks.notify();
+        this.tasks.notify();
         return;
       }
       await checkUrlHost(new URL(trimmed), { allowPrivate: ctx.services.config.allowPrivateUrlFetch }).catch((error: unknown) => {
@@ -67,7 +70,7 @@ export class HistoryImportService {
       });
     }
     await enqueueTask(ctx.em, IMPORT_TASK, { userId: user.id, source: trimmed });
-    ctx.services.tasks.notify();
+    this.tasks.notify();
   }
 }
 
@@ -79,7 +82,7 @@ async function ownExportFile(em: EntityManager, exportId: number): Promise<strin
 }
 
 /** The background task: fetch, check and unpack the archive, then create the history and its datasets. */
-export function importTaskHandler(services: AppServices) {
+export function importTaskHandler(services: CoreServices) {
   return async (task: BackgroundTask, em: EntityManager): Promise<Record<string, unknown>> => {
     const { layout, config } = services;
     const user = await em.findOneOrFail(User, { id: Number(task.payload.userId) });

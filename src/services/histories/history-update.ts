@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/error-kinds';
 import type { History } from '../../entities/history.entity';
-import { sanitizeText } from '../shared/sanitize';
+import { sanitizeText } from '../shared';
 
 /** What an update payload may change, after validation; tags are applied separately. */
 export interface HistoryChanges {

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { type SqlStatement, StatementShapes } from '../../db/sql/sql-statement';
 import type { HistoryIdLists, HistorySummary } from './history-state';
 import { idListsOf, type StatsRow, statsColumns, statsJoins, summaryOf } from './history-stats-sql';
@@ -91,13 +91,13 @@ export function historiesWhere(name: string, where: string): StatementShapes<His
   return new StatementShapes<HistoryParts, HistoryRow>(name, (parts) => `${selectFrom(parts)} where ${where} order by h.update_time desc, h.id desc`, partsKey);
 }
 
-export async function listHistoriesWhere(ctx: RequestContext, statement: StatementShapes<HistoryParts, HistoryRow>, params: unknown[], parts: HistoryParts): Promise<HistoryView[]> {
+export async function listHistoriesWhere(ctx: ServiceContext, statement: StatementShapes<HistoryParts, HistoryRow>, params: unknown[], parts: HistoryParts): Promise<HistoryView[]> {
   return (await ctx.rows(statement.for(parts), params)).map(toView);
 }
 
 /** The same listing in batches as it is read (one statement; a cursor on a server). */
 export function historiesWhereInBatches(
-  ctx: RequestContext,
+  ctx: ServiceContext,
   statement: StatementShapes<HistoryParts, HistoryRow>,
   params: unknown[],
   parts: HistoryParts,
@@ -106,13 +106,13 @@ export function historiesWhereInBatches(
   return viewsInBatches(ctx, statement.for(parts), params, batchSize);
 }
 
-async function* viewsInBatches(ctx: RequestContext, statement: SqlStatement<HistoryRow>, params: unknown[], batchSize: number): AsyncGenerator<HistoryView[], void, undefined> {
+async function* viewsInBatches(ctx: ServiceContext, statement: SqlStatement<HistoryRow>, params: unknown[], batchSize: number): AsyncGenerator<HistoryView[], void, undefined> {
   for await (const rows of ctx.batches(statement, params, { batchSize })) yield rows.map(toView);
 }
 
 const BY_ID = new StatementShapes<HistoryParts, HistoryRow>('history_by_id', (parts) => `${selectFrom(parts)} where h.id = $1`, partsKey);
 
-export async function readHistory(ctx: RequestContext, id: number, parts: HistoryParts = NO_PARTS): Promise<HistoryView | null> {
+export async function readHistory(ctx: ServiceContext, id: number, parts: HistoryParts = NO_PARTS): Promise<HistoryView | null> {
   const row = await ctx.one(BY_ID.for(parts), [id]);
   return row ? toView(row) : null;
 }
@@ -193,13 +193,13 @@ function listingOf(query: HistoryListQuery): { statement: SqlStatement<HistoryRo
 }
 
 /** A user's histories, newest first, in one statement (tag conditions included). */
-export async function listHistories(ctx: RequestContext, query: HistoryListQuery): Promise<HistoryView[]> {
+export async function listHistories(ctx: ServiceContext, query: HistoryListQuery): Promise<HistoryView[]> {
   const { statement, params } = listingOf(query);
   return (await ctx.rows(statement, params)).map(toView);
 }
 
 /** The same listing in batches as it is read (one statement, whatever the number of histories; a cursor on a server). */
-export function historiesInBatches(ctx: RequestContext, query: HistoryListQuery, batchSize: number): AsyncGenerator<HistoryView[], void, undefined> {
+export function historiesInBatches(ctx: ServiceContext, query: HistoryListQuery, batchSize: number): AsyncGenerator<HistoryView[], void, undefined> {
   const { statement, params } = listingOf(query);
   return viewsInBatches(ctx, statement, params, batchSize);
 }

@@ -1,10 +1,10 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { History } from '../../entities/history.entity';
 import { errors } from '../../errors/error-kinds';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { type HistoryRef, mayChangeHistory, mayReadHistory, ownsHistory } from './history-access';
 import { type FilterPair, parseHistoryFilter } from './history-filters';
-import { HISTORIES } from '../sharing';
+import { HISTORIES, sharedWithCaller } from '../sharing';
 import {
   type HistoryCondition,
   type HistoryListQuery,
@@ -18,6 +18,7 @@ import {
   NO_PARTS,
   readHistory,
 } from './history-view';
+import type { SessionService } from '../sessions';
 
 export interface HistoryListOptions {
   deleted?: boolean;
@@ -40,11 +41,13 @@ const PUBLISHED = historiesWhere('histories_published', 'h.deleted = false and h
 
 /** Reading histories: listings, show, current and most recently used, with the access rules. */
 export class HistoryService {
+  constructor(private readonly sessions: SessionService) {}
+
   /**
    * The caller's histories, newest first. Anonymous callers get only their session's current
    * history (filters and paging ignored). Deleted ones are excluded unless asked for.
    */
-  async list(ctx: RequestContext, options: HistoryListOptions): Promise<HistoryView[]> {
+  async list(ctx: ServiceContext, options: HistoryListOptions): Promise<HistoryView[]> {
     const query = this.listQuery(ctx, options);
     return query ? listHistories(ctx, query) : this.anonymousList(ctx);
   }
@@ -55,21 +58,21 @@ export class HistoryService {
    * `batchSize` null: read whole, then handed out as one batch (for readers that need loaders while
    * they write: a cursor holds its connection until the end).
    */
-  async listInBatches(ctx: RequestContext, options: HistoryListOptions, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
+  async listInBatches(ctx: ServiceContext, options: HistoryListOptions, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
     const query = this.listQuery(ctx, options);
     if (!query) return inOneBatch(await this.anonymousList(ctx));
     return batchSize === null ? inOneBatch(await listHistories(ctx, query)) : historiesInBatches(ctx, query, batchSize);
   }
 
   /** An anonymous caller's listing: their session's current history, if any (none for the master key). */
-  private async anonymousList(ctx: RequestContext): Promise<HistoryView[]> {
+  private async anonymousList(ctx: ServiceContext): Promise<HistoryView[]> {
     if (ctx.caller.isMaster) return [];
     const current = await this.current(ctx, false);
     return current ? [current] : [];
   }
 
   /** The statement's query of a user's listing (null for an anonymous caller); throws on bad filters and ids. */
-  private listQuery(ctx: RequestContext, options: HistoryListOptions): HistoryListQuery | null {
+  private listQuery(ctx: ServiceContext, options: HistoryListOptions): HistoryListQuery | null {
     const { caller } = ctx;
     if (!caller.user) return null;
     const filters = (options.filters ?? []).map(parseHistoryFilter);
@@ -94,14 +97,14 @@ export class HistoryService {
   }
 
   /** A history the caller may read; 'most_recently_used' and 'current' are accepted. */
-  async show(ctx: RequestContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView | null> {
+  async show(ctx: ServiceContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView | null> {
     if (encodedId === 'most_recently_used') return this.mostRecentlyUsed(ctx);
     if (encodedId === 'current') return this.current(ctx, false);
     return this.readable(ctx, encodedId, parts);
   }
 
   /** The read model of a history the caller may read (one statement, with the parts asked for). */
-  async readable(ctx: RequestContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
+  async readable(ctx: ServiceContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
     const history = await readHistory(ctx, decodeId(ctx, encodedId), parts);
     if (!history) throw errors.notFound(`No History found with id: ${encodedId}`);
     await this.requireReadable(ctx, history);
@@ -109,25 +112,25 @@ export class HistoryService {
   }
 
   /** Histories other users shared with the caller (not deleted), newest first. */
-  async sharedWithMe(ctx: RequestContext, parts: HistoryParts): Promise<HistoryView[]> {
+  async sharedWithMe(ctx: ServiceContext, parts: HistoryParts): Promise<HistoryView[]> {
     if (!ctx.caller.userId) return [];
     return listHistoriesWhere(ctx, SHARED_WITH_USER, [ctx.caller.userId], parts);
   }
 
   /** Published histories of every user (not deleted), newest first. */
-  published(ctx: RequestContext, parts: HistoryParts): Promise<HistoryView[]> {
+  published(ctx: ServiceContext, parts: HistoryParts): Promise<HistoryView[]> {
     return listHistoriesWhere(ctx, PUBLISHED, [], parts);
   }
 
   /** `sharedWithMe` in batches as it is read (one statement; `batchSize` null: read whole, as `listInBatches`). */
-  async sharedWithMeInBatches(ctx: RequestContext, parts: HistoryParts, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
+  async sharedWithMeInBatches(ctx: ServiceContext, parts: HistoryParts, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
     if (!ctx.caller.userId) return inOneBatch([]);
     if (batchSize === null) return inOneBatch(await this.sharedWithMe(ctx, parts));
     return historiesWhereInBatches(ctx, SHARED_WITH_USER, [ctx.caller.userId], parts, batchSize);
   }
 
   /** `published` in batches as it is read (one statement; `batchSize` null: read whole, as `listInBatches`). */
-  async publishedInBatches(ctx: RequestContext, parts: HistoryParts, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
+  async publishedInBatches(ctx: ServiceContext, parts: HistoryParts, batchSize: number | null): Promise<AsyncGenerator<HistoryView[], void, undefined>> {
     if (batchSize === null) return inOneBatch(await this.published(ctx, parts));
     return historiesWhereInBatches(ctx, PUBLISHED, [], parts, batchSize);
   }
@@ -137,19 +140,19 @@ export class HistoryService {
    * history; administrators; published; link access), or shared with the caller: the sharing
    * rule of `sharing/shareable-access.ts`, asked only when the others say no.
    */
-  private async requireReadable(ctx: RequestContext, history: HistoryRef): Promise<void> {
-    if (mayReadHistory(ctx.caller, history) || (await ctx.services.sharing.sharedWithCaller(ctx, HISTORIES.name, history.id))) return;
+  private async requireReadable(ctx: ServiceContext, history: HistoryRef): Promise<void> {
+    if (mayReadHistory(ctx.caller, history) || (await sharedWithCaller(ctx, HISTORIES, history.id))) return;
     throw errors.notAccessible('History is not accessible by the current user');
   }
 
-  async findReadable(ctx: RequestContext, encodedId: string): Promise<History> {
+  async findReadable(ctx: ServiceContext, encodedId: string): Promise<History> {
     const history = await this.find(ctx, encodedId);
     await this.requireReadable(ctx, history);
     return history;
   }
 
   /** The read model of a history the caller owns (or any, for an administrator): one statement, no entity. */
-  async ownedView(ctx: RequestContext, encodedId: string): Promise<HistoryView> {
+  async ownedView(ctx: ServiceContext, encodedId: string): Promise<HistoryView> {
     const history = await readHistory(ctx, decodeId(ctx, encodedId));
     if (!history) throw errors.notFound(`No History found with id: ${encodedId}`);
     if (!mayChangeHistory(ctx.caller, history)) throw errors.notOwned('History is not owned by the current user');
@@ -157,13 +160,13 @@ export class HistoryService {
   }
 
   /** A history the caller owns (or any, for an administrator). */
-  async findOwned(ctx: RequestContext, encodedId: string): Promise<History> {
+  async findOwned(ctx: ServiceContext, encodedId: string): Promise<History> {
     const history = await this.find(ctx, encodedId);
     if (!mayChangeHistory(ctx.caller, history)) throw errors.notOwned('History is not owned by the current user');
     return history;
   }
 
-  private async find(ctx: RequestContext, encodedId: string): Promise<History> {
+  private async find(ctx: ServiceContext, encodedId: string): Promise<History> {
     const id = decodeId(ctx, encodedId);
     const history = await ctx.em.findOne(History, { id }, { populate: ['user'] });
     if (!history) throw errors.notFound(`No History found with id: ${encodedId}`);
@@ -171,7 +174,7 @@ export class HistoryService {
   }
 
   /** The user's most recently updated active history; for an anonymous caller, their current one. */
-  async mostRecentlyUsed(ctx: RequestContext): Promise<History | null> {
+  async mostRecentlyUsed(ctx: ServiceContext): Promise<History | null> {
     const user = ctx.caller.user;
     if (!user) return this.current(ctx, false);
     return ctx.em.findOne(History, { user: user.id, deleted: false }, { orderBy: [{ updateTime: 'desc' }, { id: 'desc' }] });
@@ -182,7 +185,7 @@ export class HistoryService {
    * key-authenticated user their most recently used one; created (with a session for anonymous
    * callers) when `create` is set and there is none.
    */
-  async current(ctx: RequestContext, create: boolean): Promise<History | null> {
+  async current(ctx: ServiceContext, create: boolean): Promise<History | null> {
     const { caller } = ctx;
     const sessionHistoryId = caller.session?.currentHistoryId;
     if (sessionHistoryId) {
@@ -195,10 +198,10 @@ export class HistoryService {
     }
     if (!create) return null;
     if (caller.isMaster) throw errors.authRequired('A history needs a user or a browser session.');
-    const session = await ctx.services.sessions.ensureSession(ctx);
+    const session = await this.sessions.ensureSession(ctx);
     const history = ctx.em.create(History, { user: ctx.userRef() });
     await ctx.em.flush();
-    await ctx.services.sessions.setCurrentHistory(ctx, session, history.id);
+    await this.sessions.setCurrentHistory(ctx, session, history.id);
     return history;
   }
 
@@ -206,34 +209,34 @@ export class HistoryService {
    * The browser session's current history, as the platform gives one when its page opens: the
    * session's, else the user's most recently used one, else a new one (with a session for a visitor).
    */
-  async ensureCurrent(ctx: RequestContext, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
+  async ensureCurrent(ctx: ServiceContext, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
     if (ctx.caller.isMaster) throw errors.authRequired('A history needs a user or a browser session.');
-    const session = await ctx.services.sessions.ensureSession(ctx);
+    const session = await this.sessions.ensureSession(ctx);
     let history = await this.current(ctx, false);
     if (!history && ctx.caller.user) history = await this.mostRecentlyUsed(ctx);
     history ??= await this.current(ctx, true);
     if (!history) throw errors.authRequired('A history needs a user or a browser session.');
-    if (ctx.caller.session?.currentHistoryId !== history.id) await ctx.services.sessions.setCurrentHistory(ctx, ctx.caller.session ?? session, history.id);
+    if (ctx.caller.session?.currentHistoryId !== history.id) await this.sessions.setCurrentHistory(ctx, ctx.caller.session ?? session, history.id);
     return this.viewOf(ctx, history.id, parts);
   }
 
   /** Makes one of the caller's histories the current one of their browser session. */
-  async makeCurrent(ctx: RequestContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
+  async makeCurrent(ctx: ServiceContext, encodedId: string, parts: HistoryParts = NO_PARTS): Promise<HistoryView> {
     const history = await this.find(ctx, encodedId);
     if (!ownsHistory(ctx.caller, history)) throw errors.notOwned('History is not owned by the current user');
     if (history.deleted) throw errors.invalid('A deleted history cannot be the current history.');
-    const session = await ctx.services.sessions.ensureSession(ctx);
-    await ctx.services.sessions.setCurrentHistory(ctx, session, history.id);
+    const session = await this.sessions.ensureSession(ctx);
+    await this.sessions.setCurrentHistory(ctx, session, history.id);
     return this.viewOf(ctx, history.id, parts);
   }
 
-  private async viewOf(ctx: RequestContext, id: number, parts: HistoryParts): Promise<HistoryView> {
+  private async viewOf(ctx: ServiceContext, id: number, parts: HistoryParts): Promise<HistoryView> {
     const view = await readHistory(ctx, id, parts);
     if (!view) throw errors.notFound(`No History found with id: ${id}`);
     return view;
   }
 
-  isOwner(ctx: RequestContext, history: History): boolean {
+  isOwner(ctx: ServiceContext, history: History): boolean {
     return ownsHistory(ctx.caller, history);
   }
 }

@@ -8,4 +8,3 @@ export * from './job.service';
 export * from './jobs-page';
 export * from './provenance';
 export * from './remote-jobs.service';
-export * from './stop-creating-job';

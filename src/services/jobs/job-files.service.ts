@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
 import { FINISHED_JOB_STATES, Job } from '../../entities/job.entity';
 import { AppError, errors } from '../../errors/error-kinds';
@@ -44,7 +44,7 @@ async function resolveExisting(path: string): Promise<string> {
  */
 export class JobFilesService {
   /** The file to stream for GET. */
-  async pathToRead(ctx: RequestContext, request: JobFileRequest): Promise<string> {
+  async pathToRead(ctx: ServiceContext, request: JobFileRequest): Promise<string> {
     const { job, path } = await this.authorize(ctx, request);
     // Access first, existence second: a refusal must not tell whether a file exists elsewhere.
     const real = await resolveExisting(path);
@@ -58,7 +58,7 @@ export class JobFilesService {
    * Stores a received file at the requested path. The checks come first; `source` then yields the
    * file on local disk (a received upload, or a file of the upload store), which is moved into place.
    */
-  async write(ctx: RequestContext, request: JobFileRequest, source: () => Promise<string | null>): Promise<void> {
+  async write(ctx: ServiceContext, request: JobFileRequest, source: () => Promise<string | null>): Promise<void> {
     const { job, path } = await this.authorize(ctx, request);
     const target = await resolveExisting(path);
     const allowed = await this.writableTargets(ctx, job);
@@ -73,7 +73,7 @@ export class JobFilesService {
   }
 
   /** `__file_path`: a file an upload front-end already stored must lie in the upload store. */
-  checkUploadStorePath(ctx: RequestContext, filePath: string): string {
+  checkUploadStorePath(ctx: ServiceContext, filePath: string): string {
     const store = realpathSync(ctx.services.layout.uploadStore);
     let real: string;
     try {
@@ -85,7 +85,7 @@ export class JobFilesService {
     return real;
   }
 
-  private async authorize(ctx: RequestContext, request: JobFileRequest): Promise<{ job: Job; path: string }> {
+  private async authorize(ctx: ServiceContext, request: JobFileRequest): Promise<{ job: Job; path: string }> {
     if (!request.path) throw errors.missingAttribute("Job files action requires a valid 'path'.");
     if (!request.jobKey) throw errors.missingAttribute("Job files action requires a valid 'job_key'.");
     let id: number;
@@ -105,7 +105,7 @@ export class JobFilesService {
     return { job, path: request.path };
   }
 
-  private async readableRoots(ctx: RequestContext, job: Job): Promise<string[]> {
+  private async readableRoots(ctx: ServiceContext, job: Job): Promise<string[]> {
     const store = ctx.services.layout.objects;
     const inputs = await ctx.em.find(JobInputDataset, { job }, { populate: ['hda', 'hda.dataset'] });
     const outputs = await ctx.em.find(JobOutputDataset, { job }, { populate: ['hda', 'hda.dataset'] });
@@ -118,7 +118,7 @@ export class JobFilesService {
     return roots;
   }
 
-  private async writableTargets(ctx: RequestContext, job: Job): Promise<{ files: string[]; dirs: string[]; scratch: string }> {
+  private async writableTargets(ctx: ServiceContext, job: Job): Promise<{ files: string[]; dirs: string[]; scratch: string }> {
     const store = ctx.services.layout.objects;
     const outputs = await ctx.em.find(JobOutputDataset, { job }, { populate: ['hda', 'hda.dataset'] });
     const files: string[] = [];

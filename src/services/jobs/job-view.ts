@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql, type SqlStatement, StatementShapes } from '../../db/sql/sql-statement';
 import type { JobParams, JobState } from '../../entities/job.entity';
 import type { MetricValue } from '../../jobs/metrics-format';
@@ -89,7 +89,7 @@ const BY_ID = new StatementShapes<JobParts, JobRow & { inputs?: LinkJson[]; outp
 );
 
 /** A job (with stdout and stderr) and the parts asked for: one statement. */
-export async function readJob(ctx: RequestContext, id: number, parts: JobParts = NO_JOB_PARTS): Promise<JobRead | null> {
+export async function readJob(ctx: ServiceContext, id: number, parts: JobParts = NO_JOB_PARTS): Promise<JobRead | null> {
   const row = await ctx.one(BY_ID.for(parts), [id]);
   if (!row) return null;
   const { inputs, outputs, metrics, ...job } = row;
@@ -150,7 +150,7 @@ function listingOf(query: JobListQuery, withEmail: boolean): { shape: ListShape;
 }
 
 /** Jobs without their stdout/stderr (listings leave the big texts out), newest first, in one statement. */
-export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Promise<JobView[]> {
+export async function loadJobViews(ctx: ServiceContext, query: JobListQuery): Promise<JobView[]> {
   const { shape, params } = listingOf(query, false);
   return (await ctx.rows(LIST.for(shape), params)).map(toView);
 }
@@ -159,12 +159,12 @@ export async function loadJobViews(ctx: RequestContext, query: JobListQuery): Pr
  * The same listing with each job's owner email in the row, read in batches as PostgreSQL returns
  * them (one statement, a cursor on a server): a streamed listing of any size.
  */
-export function jobViewsInBatches(ctx: RequestContext, query: JobListQuery, batchSize: number): AsyncGenerator<JobView[], void, undefined> {
+export function jobViewsInBatches(ctx: ServiceContext, query: JobListQuery, batchSize: number): AsyncGenerator<JobView[], void, undefined> {
   const { shape, params } = listingOf(query, true);
   return viewsInBatches(ctx, LIST.for(shape), params, batchSize);
 }
 
-async function* viewsInBatches(ctx: RequestContext, statement: SqlStatement<JobRow>, params: unknown[], batchSize: number): AsyncGenerator<JobView[], void, undefined> {
+async function* viewsInBatches(ctx: ServiceContext, statement: SqlStatement<JobRow>, params: unknown[], batchSize: number): AsyncGenerator<JobView[], void, undefined> {
   for await (const rows of ctx.batches(statement, params, { batchSize })) yield rows.map(toView);
 }
 
@@ -180,7 +180,7 @@ const toLink = (row: LinkRow): JobDatasetLinkView => ({
   ldda: row.lddaId === null ? null : { id: row.lddaId },
 });
 
-export async function loadJobLinks(ctx: RequestContext, direction: 'inputs' | 'outputs', jobIds: readonly number[]): Promise<JobDatasetLinkView[]> {
+export async function loadJobLinks(ctx: ServiceContext, direction: 'inputs' | 'outputs', jobIds: readonly number[]): Promise<JobDatasetLinkView[]> {
   return (await ctx.rows(direction === 'inputs' ? INPUTS : OUTPUTS, [jobIds])).map(toLink);
 }
 
@@ -190,13 +190,13 @@ const CREATING = sql<JobRow & { hdaId: number }>(
 );
 
 /** The job that wrote each of these history datasets, by dataset id. */
-export async function readJobsCreating(ctx: RequestContext, hdaIds: readonly number[]): Promise<Map<number, JobView>> {
+export async function readJobsCreating(ctx: ServiceContext, hdaIds: readonly number[]): Promise<Map<number, JobView>> {
   return new Map((await ctx.rows(CREATING, [hdaIds])).map((row) => [row.hdaId, toView(row)]));
 }
 
 const BY_IDS = sql<JobRow>('jobs_by_ids', `select ${COLUMNS} from job j where j.id = any($1::int[]) order by j.id`);
 
 /** Jobs by id, without their stdout/stderr (the jobs of a workflow invocation), in one statement. */
-export async function loadJobViewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<JobView[]> {
+export async function loadJobViewsByIds(ctx: ServiceContext, ids: readonly number[]): Promise<JobView[]> {
   return (await ctx.rows(BY_IDS, [ids])).map(toView);
 }

@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import { sql } from '../../db/sql/sql-statement';
 import type { MetricValue } from '../../jobs/metrics-format';
-import { loadHdaViewsByIds } from '../datasets/hda-reads';
-import type { HdaSummaryView } from '../datasets/hda-view';
+import { loadHdaViewsByIds } from '../datasets';
+import type { HdaSummaryView } from '../datasets';
 import { type JobDatasetLinkView, type JobView, loadJobLinks, loadJobViews, loadJobViewsByIds, readJobsCreating } from './job-view';
 
 const groupBy = <T>(ids: readonly number[], rows: T[], key: (row: T) => number) => {

@@ -1,12 +1,15 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { Job } from '../../entities/job.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { mayViewJob } from './job-access';
 import { parseDateBound } from './job-list-filter';
 import { inputsByJobId, metricsByJobId, outputsByJobId } from './job.loaders';
 import { type JobDatasetLinkView, type JobListQuery, type JobParts, type JobView, jobViewsInBatches, loadJobLinks, loadJobViews, NO_JOB_PARTS, readJob } from './job-view';
+import type { HdaService } from '../datasets';
+import type { LibraryDatasetLookup } from '../datasets';
+import type { ToolCatalogService } from '../tools';
 
 export interface JobListFilter {
   states?: string[];
@@ -29,8 +32,10 @@ const SEARCH_STATES = ['running', 'queued', 'waiting', 'ok'];
 
 /** Jobs: listing, show, their datasets and search. Job files and runners have their own services. */
 export class JobService {
+  constructor(private readonly hdas: HdaService, private readonly libraryDatasets: LibraryDatasetLookup, private readonly tools: ToolCatalogService) {}
+
   /** Repeated values of one filter are alternatives; filters combine with AND. Newest first. */
-  async list(ctx: RequestContext, filter: JobListFilter): Promise<JobView[]> {
+  async list(ctx: ServiceContext, filter: JobListFilter): Promise<JobView[]> {
     return loadJobViews(ctx, listQuery(ctx, filter));
   }
 
@@ -38,7 +43,7 @@ export class JobService {
    * The same listing in batches as they are read (one statement, owner emails along): everything
    * that can refuse the request is decided before the first batch.
    */
-  listInBatches(ctx: RequestContext, filter: JobListFilter, batchSize: number): AsyncGenerator<JobView[], void, undefined> {
+  listInBatches(ctx: ServiceContext, filter: JobListFilter, batchSize: number): AsyncGenerator<JobView[], void, undefined> {
     return jobViewsInBatches(ctx, listQuery(ctx, filter), batchSize);
   }
 
@@ -46,7 +51,7 @@ export class JobService {
    * A job the caller may see (one statement, with the parts the reader will ask the loaders for);
    * others' jobs are reported as not found.
    */
-  async show(ctx: RequestContext, encodedId: string, parts: JobParts = NO_JOB_PARTS): Promise<JobView> {
+  async show(ctx: ServiceContext, encodedId: string, parts: JobParts = NO_JOB_PARTS): Promise<JobView> {
     ctx.caller.requireIdentity();
     const id = decodeId(ctx, encodedId, () => errors.malformedId());
     const read = await readJob(ctx, id, parts);
@@ -57,18 +62,18 @@ export class JobService {
     return read.job;
   }
 
-  async inputs(ctx: RequestContext, encodedId: string): Promise<JobDatasetLinkView[]> {
+  async inputs(ctx: ServiceContext, encodedId: string): Promise<JobDatasetLinkView[]> {
     const job = await this.show(ctx, encodedId);
     return loadJobLinks(ctx, 'inputs', [job.id]);
   }
 
-  async outputs(ctx: RequestContext, encodedId: string): Promise<JobDatasetLinkView[]> {
+  async outputs(ctx: ServiceContext, encodedId: string): Promise<JobDatasetLinkView[]> {
     const job = await this.show(ctx, encodedId);
     return loadJobLinks(ctx, 'outputs', [job.id]);
   }
 
   /** Jobs are not submitted through this API: tools are run with POST /api/tools. */
-  refuseCreation(ctx: RequestContext): never {
+  refuseCreation(ctx: ServiceContext): never {
     ctx.caller.requireIdentity();
     throw new AppError('NotImplemented', 'Please POST to /api/tools instead.');
   }
@@ -77,10 +82,10 @@ export class JobService {
    * The caller's earlier jobs of a tool with the same parameters and the same input datasets (as
    * underlying files, so copies match), none of whose outputs is deleted.
    */
-  async search(ctx: RequestContext, search: JobSearch): Promise<Job[]> {
+  async search(ctx: ServiceContext, search: JobSearch): Promise<Job[]> {
     const user = ctx.caller.requireUser();
     if (!search.toolId) throw errors.missingAttribute('No tool id');
-    ctx.services.tools.find(search.toolId);
+    this.tools.find(search.toolId);
     if (search.inputs === undefined || search.inputs === null) throw errors.missingAttribute('No inputs defined');
     if (typeof search.inputs !== 'object' || Array.isArray(search.inputs)) throw errors.invalidAttribute('inputs must be an object');
     const knex = ctx.em.getKnex();
@@ -121,9 +126,9 @@ export class JobService {
    * The file behind a searched input: a history dataset (`hda`) or a library dataset version (`ldda`,
    * which tools read through the history dataset it was imported as, sharing its file).
    */
-  private async searchedDatasetId(ctx: RequestContext, src: unknown, encodedId: string): Promise<number> {
+  private async searchedDatasetId(ctx: ServiceContext, src: unknown, encodedId: string): Promise<number> {
     const notFound = () => errors.notFound(`Dataset ${encodedId} not found`);
-    const found = src === 'hda' ? ctx.services.hdas.findReadable(ctx, encodedId) : src === 'ldda' ? ctx.services.libraryDatasets.findAccessibleVersion(ctx, 'ldda', encodedId) : null;
+    const found = src === 'hda' ? this.hdas.findReadable(ctx, encodedId) : src === 'ldda' ? this.libraryDatasets.findAccessibleVersion(ctx, 'ldda', encodedId) : null;
     if (!found) throw notFound();
     const dataset = await found.catch((error: unknown) => {
       if (error instanceof AppError && error.kind !== 'MalformedId') throw notFound();
@@ -134,7 +139,7 @@ export class JobService {
 }
 
 /** The listing's query: the caller's jobs (administrators: all); refuses a caller without identity and a malformed history id. */
-function listQuery(ctx: RequestContext, filter: JobListFilter): JobListQuery {
+function listQuery(ctx: ServiceContext, filter: JobListFilter): JobListQuery {
   ctx.caller.requireIdentity();
   let historyIds: number[] | null = null;
   if (filter.historyId) {

@@ -1,8 +1,8 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
 import { AppError } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
-import { checkPageSize, NEWEST, timeCursorOf, timePositionOf } from '../shared/time-cursor';
+import { checkPageSize, NEWEST, timeCursorOf, timePositionOf } from '../shared';
 import { parseDateBound } from './job-list-filter';
 import { type JobView, loadJobViewsByIds } from './job-view';
 
@@ -65,7 +65,7 @@ const COUNT = new StatementShapes<FilterShape, { n: string }>('jobs_page_count',
  * A page of the jobs the caller may see (administrators: all), newest update first: the keys in one
  * statement, then the page's jobs in one, whatever the page's place.
  */
-export async function jobsPage(ctx: RequestContext, filter: JobsPageFilter, first: number, after: string | null | undefined): Promise<JobsPage> {
+export async function jobsPage(ctx: ServiceContext, filter: JobsPageFilter, first: number, after: string | null | undefined): Promise<JobsPage> {
   ctx.caller.requireIdentity();
   checkPageSize(first, MAX_JOBS_PAGE);
   const from = after ? timePositionOf(after) : NEWEST;
@@ -95,7 +95,7 @@ export async function jobsPage(ctx: RequestContext, filter: JobsPageFilter, firs
   };
 }
 
-function historyIdOf(ctx: RequestContext, encoded: string): number {
+function historyIdOf(ctx: ServiceContext, encoded: string): number {
   try {
     return ctx.services.ids.decode(encoded);
   } catch (error) {

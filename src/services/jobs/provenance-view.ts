@@ -1,7 +1,7 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import type { JobParams } from '../../entities/job.entity';
-import { datasetAccessibleProbe, type RowAccess } from '../datasets/hda-reads';
+import { datasetAccessibleProbe, type RowAccess } from '../datasets';
 import { heldRolesCte } from '../permissions';
 
 /**
@@ -84,6 +84,6 @@ const SOURCES = sql<ProvenanceSource>(
 );
 
 /** The provenance sources of these history datasets (missing ids are left out): one statement. */
-export async function loadProvenanceSources(ctx: RequestContext, hdaIds: readonly number[]): Promise<ProvenanceSource[]> {
+export async function loadProvenanceSources(ctx: ServiceContext, hdaIds: readonly number[]): Promise<ProvenanceSource[]> {
   return ctx.rows(SOURCES, [hdaIds, ctx.caller.userId]);
 }

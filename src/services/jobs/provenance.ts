@@ -1,7 +1,10 @@
-import type { RequestContext } from '../../context/request-context';
-import { rowReadable } from '../datasets/hda-reads';
+import type { ContextWith, ServiceContext } from '../../context/service-context';
+import { rowReadable } from '../datasets';
 import { platformParams } from './job-params';
 import { loadProvenanceSources, type ProvenanceSource } from './provenance-view';
+import type { ToolCatalogService } from '../tools';
+import type { HdaService } from '../datasets';
+import type { ToolRegistry } from '../../tools';
 
 /**
  * The platform's provenance dictionary of a dataset (15.05 `api/provenance.py`): the creating job's
@@ -30,7 +33,7 @@ const MAX_LEVELS = 100;
  * and not followed: the platform 15.05 described every input, its job's parameters and outputs
  * included, to anyone who could read the dataset made from it.
  */
-export async function datasetProvenance(ctx: RequestContext, encodedHistoryId: string, encodedId: string, follow: boolean): Promise<ProvenanceRecord> {
+export async function datasetProvenance(ctx: ContextWith<{ hdas: HdaService; tools: ToolCatalogService }>, encodedHistoryId: string, encodedId: string, follow: boolean): Promise<ProvenanceRecord> {
   // The platform's old-style API decorator: a user is required even for a public dataset.
   ctx.caller.requireUser();
   const hda = await ctx.services.hdas.showInHistory(ctx, encodedHistoryId, encodedId);
@@ -43,14 +46,15 @@ export async function datasetProvenance(ctx: RequestContext, encodedHistoryId: s
     const readableInputs = rows.flatMap((row) => row.inputs.filter((input) => rowReadable(ctx.caller, input)));
     pending = [...new Set(readableInputs.map((input) => input.hdaId))].filter((id) => !sources.has(id));
   }
-  return new RecordBuilder(ctx, sources, follow).record(hda.id, { id: ctx.services.ids.encode(hda.id), uuid: hda.dataset.uuid });
+  return new RecordBuilder(ctx, ctx.services.tools.registry, sources, follow).record(hda.id, { id: ctx.services.ids.encode(hda.id), uuid: hda.dataset.uuid });
 }
 
 class RecordBuilder {
   private readonly visiting = new Set<number>();
 
   constructor(
-    private readonly ctx: RequestContext,
+    private readonly ctx: ServiceContext,
+    private readonly tools: ToolRegistry,
     private readonly sources: Map<number, ProvenanceSource>,
     private readonly follow: boolean,
   ) {}
@@ -63,7 +67,7 @@ class RecordBuilder {
     const item: ProvenanceRecord = { id: ids.encode(source.itemId), uuid: source.uuid };
     if (source.jobId === null) return item;
     this.visiting.add(hdaId);
-    const tool = source.toolId ? this.ctx.services.tools.registry.get(source.toolId) : undefined;
+    const tool = source.toolId ? this.tools.get(source.toolId) : undefined;
     const parameters: Record<string, unknown> = platformParams(source.params ?? {}, tool, ids);
     for (const input of source.inputs) {
       if (!rowReadable(this.ctx.caller, input)) {

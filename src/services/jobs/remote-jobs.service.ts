@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { Job } from '../../entities/job.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { secretsEqual } from '../../auth/secrets';
@@ -9,6 +9,8 @@ import { finishJob } from '../../jobs/job-finish';
 import { loadJob } from '../../jobs/job-loading';
 import { type JobRunResult, tail } from '../../jobs/job-result';
 import { JobWorkspace } from '../../jobs/job-workspace';
+import type { JobEngine } from '../../jobs/job-engine';
+import type { ToolCatalogService } from '../tools';
 
 /** What a remote runner receives for a claimed job. */
 export interface RemoteJobSpec {
@@ -41,16 +43,19 @@ export interface RemoteJobResult {
  * heartbeats, and report completion. Every call after the claim carries the job's job_key.
  */
 export class RemoteJobsService {
-  async claim(ctx: RequestContext, runnerName: string): Promise<RemoteJobSpec | null> {
+  constructor(private readonly jobEngine: JobEngine, private readonly tools: ToolCatalogService) {}
+
+  async claim(ctx: ServiceContext, runnerName: string): Promise<RemoteJobSpec | null> {
     const runner = this.requireRunner(ctx);
     const name = `remote:${runnerName || runner}`;
     // One handler per claim, so that a runner whose job was recovered and handed to another runner
     // (with the same name) can no longer keep it alive nor report it.
     const handler = `${name}:${randomBytes(6).toString('hex')}`;
     const em = ctx.em;
-    const jobId = await claimNextJob(em, 'remote', handler, ctx.services.jobEngine.routing);
+    const jobId = await claimNextJob(em, 'remote', handler, this.jobEngine.routing);
     if (jobId === null) return null;
-    const { layout, ids, tools, config } = ctx.services;
+    const { layout, ids, config } = ctx.services;
+    const { tools } = this;
     const loaded = await loadJob(em, jobId);
     const workspace = new JobWorkspace(layout.jobDirectory(jobId));
     await workspace.create();
@@ -86,7 +91,7 @@ export class RemoteJobsService {
    * heartbeats, then maybe claimed again). `claimId` (what the claim returned) ties the heartbeat to
    * that one claim; without it any remote claim of the job is kept alive.
    */
-  async heartbeat(ctx: RequestContext, encodedId: string, jobKey: string, claimId?: string | null): Promise<boolean> {
+  async heartbeat(ctx: ServiceContext, encodedId: string, jobKey: string, claimId?: string | null): Promise<boolean> {
     this.requireRunner(ctx);
     const job = await this.jobFor(ctx, encodedId, jobKey);
     const handler = claimId ?? job.handler;
@@ -94,7 +99,7 @@ export class RemoteJobsService {
     return heartbeat(ctx.em, job.id, handler);
   }
 
-  async complete(ctx: RequestContext, encodedId: string, jobKey: string, result: RemoteJobResult, claimId?: string | null): Promise<Job> {
+  async complete(ctx: ServiceContext, encodedId: string, jobKey: string, result: RemoteJobResult, claimId?: string | null): Promise<Job> {
     this.requireRunner(ctx);
     const job = await this.jobFor(ctx, encodedId, jobKey);
     if (job.state !== 'running' || job.runner !== 'remote') {
@@ -116,12 +121,12 @@ export class RemoteJobsService {
     return ctx.em.findOneOrFail(Job, { id: job.id }, { refresh: true });
   }
 
-  private requireRunner(ctx: RequestContext): string {
+  private requireRunner(ctx: ServiceContext): string {
     if (!ctx.caller.runnerName) throw new AppError('AuthenticationRequired', 'A runner token is required for this request');
     return ctx.caller.runnerName;
   }
 
-  private async jobFor(ctx: RequestContext, encodedId: string, jobKey: string): Promise<Job> {
+  private async jobFor(ctx: ServiceContext, encodedId: string, jobKey: string): Promise<Job> {
     const id = (() => {
       try {
         return ctx.services.ids.decode(encodedId);

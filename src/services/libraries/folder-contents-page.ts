@@ -1,10 +1,12 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ContextWith } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
 import type { FolderContentItem } from './folder-contents.service';
 import { FOLDER_ITEMS, FOLDER_ITEMS_COUNT, type ItemsFrom } from './folder-items-sql';
+import type { FolderContentsService } from './folder-contents.service';
 
 /** At most this many items in one page (as history items). */
-export const MAX_PAGE_SIZE = 1000;
+export { MAX_PAGE_SIZE } from '../shared';
+import { MAX_PAGE_SIZE } from '../shared';
 
 export interface FolderContentsPage {
   /** The page's items in the listing's order, each with the cursor that continues after it. */
@@ -47,7 +49,7 @@ function positionOf(cursor: string): Position {
  * caller: the folder in one statement, the page in one more, read from its position on by index.
  */
 export async function folderContentsPage(
-  ctx: RequestContext,
+  ctx: ContextWith<{ folderContents: FolderContentsService }>,
   encodedFolderId: string,
   includeDeleted: boolean,
   first: number,

@@ -1,6 +1,7 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ContextWith, ServiceContext } from '../../context/service-context';
 import type { FolderContentItem, FolderContents, OpenedFolder } from './folder-contents.service';
 import { FOLDER_FILES, FOLDER_ITEMS_BATCH, FOLDER_SUBFOLDERS, type FolderItemRow } from './folder-items-sql';
+import type { FolderContentsService } from './folder-contents.service';
 
 /** A batch of a folder's listing; the first also says what the listing says about the folder. */
 export interface FolderContentsBatch {
@@ -17,7 +18,7 @@ export interface FolderContentsBatch {
  * any (each read as PostgreSQL produces it, in the listing's order).
  */
 export async function folderContentsInBatches(
-  ctx: RequestContext,
+  ctx: ContextWith<{ folderContents: FolderContentsService }>,
   encodedId: string,
   includeDeleted: boolean,
   batchSize = FOLDER_ITEMS_BATCH,
@@ -29,7 +30,7 @@ export async function folderContentsInBatches(
 }
 
 /** Each part read only when the folder has some, as one prepared statement when it fits a batch. */
-async function* subfoldersThenFiles(ctx: RequestContext, opened: OpenedFolder, batchSize: number): AsyncGenerator<FolderItemRow[], void, undefined> {
+async function* subfoldersThenFiles(ctx: ServiceContext, opened: OpenedFolder, batchSize: number): AsyncGenerator<FolderItemRow[], void, undefined> {
   const { subfolderRows, datasetRows } = opened.folder;
   // The subfolders' statement has no $5 (the caller's private role): only the datasets' does.
   if (subfolderRows > 0) yield* ctx.batches(FOLDER_SUBFOLDERS, opened.params.slice(0, 4), { batchSize, expectedRows: subfolderRows });

@@ -1,10 +1,11 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { grantedSql, heldRolesCte, libraryAccessibleSql } from '../permissions';
 import { countedRows, FOLDER_ITEMS, type FolderItemRow } from './folder-items-sql';
 import { decodeFolderId } from './folder-ids';
 import { folderNotFound } from './folder.service';
+import type { LibraryService } from './library.service';
 
 /** A listed subfolder or dataset (see `FolderItemRow`: the statement's row). */
 export type FolderContentItem = FolderItemRow;
@@ -70,14 +71,16 @@ export interface OpenedFolder {
  * (the datasets' states included).
  */
 export class FolderContentsService {
+  constructor(private readonly libraries: LibraryService) {}
+
   /** The folder a listing reads, once the caller may open its library (one statement). */
-  async open(ctx: RequestContext, encodedId: string, includeDeleted: boolean): Promise<OpenedFolder> {
+  async open(ctx: ServiceContext, encodedId: string, includeDeleted: boolean): Promise<OpenedFolder> {
     const id = decodeFolderId(ctx, encodedId);
     const admin = ctx.caller.isAdmin;
     const folder = await ctx.one(FOLDER, [id, ctx.caller.userId]);
     if (!folder) throw folderNotFound(encodedId);
     if (!admin && (folder.libraryDeleted || !folder.libraryAccessible)) {
-      if (folder.parentId === null) throw ctx.services.libraries.notFoundError(ctx.services.ids.encode(folder.libraryId));
+      if (folder.parentId === null) throw this.libraries.notFoundError(ctx.services.ids.encode(folder.libraryId));
       throw folderNotFound(encodedId);
     }
     const roles = (folder.roles ?? []).map(Number);
@@ -94,7 +97,7 @@ export class FolderContentsService {
     };
   }
 
-  async list(ctx: RequestContext, encodedId: string, includeDeleted: boolean): Promise<FolderContents> {
+  async list(ctx: ServiceContext, encodedId: string, includeDeleted: boolean): Promise<FolderContents> {
     const opened = await this.open(ctx, encodedId, includeDeleted);
     const rows = await ctx.rows(FOLDER_ITEMS.for({ from: 'start', limited: false }), opened.params);
     return { ...this.header(opened, ctx.caller.isAdmin), items: rows };

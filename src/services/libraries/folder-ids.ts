@@ -1,9 +1,9 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
 
 /** Folder ids are 'F' + the encoded id. */
-export function encodeFolderId(ctx: RequestContext, id: number): string {
+export function encodeFolderId(ctx: ServiceContext, id: number): string {
   return `F${ctx.services.ids.encode(id)}`;
 }
 
@@ -11,7 +11,7 @@ export function encodeFolderId(ctx: RequestContext, id: number): string {
  * The platform's `cut_the_prefix`: a folder id must start with 'F' and have a length of 1 modulo 16;
  * anything else (or an undecodable rest) is MalformedId.
  */
-export function decodeFolderId(ctx: RequestContext, value: unknown): number {
+export function decodeFolderId(ctx: ServiceContext, value: unknown): number {
   const text = String(value ?? '');
   // Two messages, as on the platform: the prefix check (`cut_the_prefix`) names the whole id with a
   // final period; the decoder (`decode_folder_id`) names the id without its 'F', without one.

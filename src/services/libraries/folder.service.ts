@@ -1,11 +1,13 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { PERMISSION_ACTIONS, type PermissionAction } from '../../entities/item-permission.entity';
 import { LibraryFolder } from '../../entities/library-folder.entity';
 import { Library } from '../../entities/library.entity';
 import { AppError, errors } from '../../errors/error-kinds';
-import { sanitizeText } from '../shared/sanitize';
+import { sanitizeText } from '../shared';
 import { decodeFolderId } from './folder-ids';
 import type { AccessOptions } from './library.service';
+import type { LibraryService } from './library.service';
+import type { PermissionService } from '../permissions';
 
 /** Folder actions granted to roles (folders have no access roles of their own: the library's apply). */
 const FOLDER_ACTIONS: readonly PermissionAction[] = [PERMISSION_ACTIONS.libraryAdd, PERMISSION_ACTIONS.libraryModify, PERMISSION_ACTIONS.libraryManage];
@@ -14,21 +16,23 @@ export const folderNotFound = (id: string) => errors.notFound(`Folder with the i
 
 /** Library folders: show, create (with the parent's permissions), delete and undelete. */
 export class FolderService {
+  constructor(private readonly libraries: LibraryService, private readonly permissions: PermissionService) {}
+
   /** A folder of a library the caller may access (otherwise: not found). */
-  async findAccessible(ctx: RequestContext, encodedId: string, options: AccessOptions = {}): Promise<LibraryFolder> {
+  async findAccessible(ctx: ServiceContext, encodedId: string, options: AccessOptions = {}): Promise<LibraryFolder> {
     const id = decodeFolderId(ctx, encodedId);
     const folder = await ctx.em.findOne(LibraryFolder, { id }, { populate: ['library'] });
-    if (!folder || !(await ctx.services.libraries.mayAccess(ctx, folder.library, options))) throw folderNotFound(encodedId);
+    if (!folder || !(await this.libraries.mayAccess(ctx, folder.library, options))) throw folderNotFound(encodedId);
     return folder;
   }
 
   /** May the caller add, modify or manage this folder? Administrators always may. */
-  can(ctx: RequestContext, folder: LibraryFolder, action: PermissionAction): Promise<boolean> {
-    return ctx.services.permissions.can(ctx, { type: 'folder', id: folder.id }, action);
+  can(ctx: ServiceContext, folder: LibraryFolder, action: PermissionAction): Promise<boolean> {
+    return this.permissions.can(ctx, { type: 'folder', id: folder.id }, action);
   }
 
   /** A subfolder; it inherits the parent's add, modify and manage roles. */
-  async create(ctx: RequestContext, encodedParentId: string, input: { name?: string; description?: string }): Promise<LibraryFolder> {
+  async create(ctx: ServiceContext, encodedParentId: string, input: { name?: string; description?: string }): Promise<LibraryFolder> {
     ctx.caller.requireIdentity();
     const name = sanitizeText(input.name ?? '').trim();
     if (!name) throw errors.missing("Missing required parameter 'name'.");
@@ -42,13 +46,13 @@ export class FolderService {
       const folder = em.create(LibraryFolder, { library: parent.library, parent, name, description: sanitizeText(input.description ?? ''), genomeBuild: '?' });
       await em.flush();
       for (const action of FOLDER_ACTIONS) {
-        await ctx.services.permissions.setRoles(ctx, { type: 'folder', id: folder.id }, action, await ctx.services.permissions.roles(ctx, { type: 'folder', id: parent.id }, action));
+        await this.permissions.setRoles(ctx, { type: 'folder', id: folder.id }, action, await this.permissions.roles(ctx, { type: 'folder', id: parent.id }, action));
       }
       return folder;
     });
   }
 
-  async delete(ctx: RequestContext, encodedId: string, undelete: boolean): Promise<LibraryFolder> {
+  async delete(ctx: ServiceContext, encodedId: string, undelete: boolean): Promise<LibraryFolder> {
     ctx.caller.requireIdentity();
     const id = decodeFolderId(ctx, encodedId);
     if (!ctx.caller.isAdmin) throw new AppError('AdminRequiredException', 'Only administrators can delete and undelete folders.');
@@ -62,7 +66,7 @@ export class FolderService {
   }
 
   /** Root-first `{id, name}` of the folders from the library's root down to this one (one query). */
-  async ancestry(ctx: RequestContext, folderId: number): Promise<Array<{ id: number; name: string }>> {
+  async ancestry(ctx: ServiceContext, folderId: number): Promise<Array<{ id: number; name: string }>> {
     const rows = await ctx.em.execute<Array<{ id: number; name: string; depth: number }>>(
       `with recursive up(id, parent_id, name, depth) as (
          select id, parent_id, name, 0 from library_folder where id = ?
@@ -74,7 +78,7 @@ export class FolderService {
     return rows.map((row) => ({ id: Number(row.id), name: row.name }));
   }
 
-  async libraryOf(ctx: RequestContext, folder: LibraryFolder): Promise<Library> {
+  async libraryOf(ctx: ServiceContext, folder: LibraryFolder): Promise<Library> {
     return ctx.em.findOneOrFail(Library, { id: folder.library.id });
   }
 }

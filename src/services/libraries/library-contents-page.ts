@@ -1,11 +1,12 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ContextWith } from '../../context/service-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
 import { errors } from '../../errors/error-kinds';
 import type { LibraryContentEntry } from './library-contents.service';
 import { ACCESS, type Step, walkSteps } from './library-walk';
+import type { LibraryContentsService } from './library-contents.service';
 
 /** At most this many entries in one page (as history items). */
-export const MAX_PAGE_SIZE = 1000;
+import { MAX_PAGE_SIZE } from '../shared';
 
 export interface LibraryContentsPage {
   items: Array<{ item: LibraryContentEntry; cursor: string }>;
@@ -97,7 +98,7 @@ function startOf(steps: Step[], position: Position | null, cursor: string): { st
  * A page of the recursive library listing ('/', then the walk: folders before their datasets, by
  * name): the library, the caller's roles, its folders, then the page's datasets, whatever the page.
  */
-export async function libraryContentsPage(ctx: RequestContext, encodedLibraryId: string, first: number, after: string | null | undefined): Promise<LibraryContentsPage> {
+export async function libraryContentsPage(ctx: ContextWith<{ libraryContents: LibraryContentsService }>, encodedLibraryId: string, first: number, after: string | null | undefined): Promise<LibraryContentsPage> {
   if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw errors.invalid(`first must be a whole number from 0 to ${MAX_PAGE_SIZE}`);
   const position = after ? positionOf(after) : null;
   const { libraryId, rootId } = await ctx.services.libraryContents.openLibrary(ctx, encodedLibraryId);

@@ -1,9 +1,11 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { AppError, errors } from '../../errors/error-kinds';
 import type { CreatedItem } from './library-contents.service';
 import { type LocalFileUpload, storeUpload } from '../tools';
 import type { StoredUpload } from '../tools';
 import { discardFiles } from './library-upload.service';
+import type { LibraryContentsService } from './library-contents.service';
+import type { LibraryUploadService } from './library-upload.service';
 
 export interface LibraryCreationInput {
   createType?: string | null;
@@ -34,11 +36,13 @@ const CREATE_TYPES = ['file', 'folder', 'collection'] as const;
 
 /** `POST /api/libraries/{id}/contents`: dispatches on create_type after the contract's checks. */
 export class LibraryCreationService {
+  constructor(private readonly libraryContents: LibraryContentsService, private readonly libraryUploads: LibraryUploadService) {}
+
   /**
    * Receives the request's files into the upload store, then creates the content. When anything
    * fails before a job took them, the files already received are removed.
    */
-  async createWithFiles(ctx: RequestContext, encodedLibraryId: string, input: LibraryCreationInput, files: Array<Promise<LocalFileUpload> | LocalFileUpload>): Promise<CreatedItem[]> {
+  async createWithFiles(ctx: ServiceContext, encodedLibraryId: string, input: LibraryCreationInput, files: Array<Promise<LocalFileUpload> | LocalFileUpload>): Promise<CreatedItem[]> {
     const received: StoredUpload[] = [];
     try {
       for (const file of files) received.push(await storeUpload(file, ctx.services.layout.uploadStore, ctx.services.config.maxUploadBytes));
@@ -50,7 +54,7 @@ export class LibraryCreationService {
     }
   }
 
-  async create(ctx: RequestContext, encodedLibraryId: string, input: LibraryCreationInput): Promise<CreatedItem[]> {
+  async create(ctx: ServiceContext, encodedLibraryId: string, input: LibraryCreationInput): Promise<CreatedItem[]> {
     ctx.caller.requireIdentity();
     if (!input.createType) throw errors.missing("Missing required 'create_type' parameter.");
     if (!(CREATE_TYPES as readonly string[]).includes(input.createType)) {
@@ -63,14 +67,14 @@ export class LibraryCreationService {
       await discardFiles(input.upload?.files ?? []);
       return items;
     }
-    const { folder } = await ctx.services.libraryContents.targetFolder(ctx, encodedLibraryId, input.folderId);
+    const { folder } = await this.libraryContents.targetFolder(ctx, encodedLibraryId, input.folderId);
     if (!input.upload) throw new AppError('RequestParameterMissingException', 'Nothing to upload: give from_hda_id or files.');
-    return ctx.services.libraryUploads.upload(ctx, folder, input.upload, input.lddaMessage ?? null, input.extendedMetadata);
+    return this.libraryUploads.upload(ctx, folder, input.upload, input.lddaMessage ?? null, input.extendedMetadata);
   }
 
   /** Folders, collections and copies of history datasets. */
-  private async createOther(ctx: RequestContext, encodedLibraryId: string, input: LibraryCreationInput & { folderId: string }): Promise<CreatedItem[]> {
-    const contents = ctx.services.libraryContents;
+  private async createOther(ctx: ServiceContext, encodedLibraryId: string, input: LibraryCreationInput & { folderId: string }): Promise<CreatedItem[]> {
+    const contents = this.libraryContents;
     if (input.createType === 'folder') return [await contents.createFolder(ctx, encodedLibraryId, input.folderId, input.name ?? null, input.description ?? null)];
     const { folder } = await contents.targetFolder(ctx, encodedLibraryId, input.folderId);
     if (input.createType === 'collection') {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { loadDatatypesRegistry } from '../../datatypes';
 import { Dataset } from '../../entities/dataset.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
@@ -8,15 +8,21 @@ import { LibraryDataset, LibraryDatasetDatasetAssociation } from '../../entities
 import { AppError, errors } from '../../errors/error-kinds';
 import { describeStoredFile } from '../../jobs/dataset-finalize';
 import { canBzip2, type ArchiveEntry, type ArchiveFormat } from '../../storage/archive-stream';
-import { purgeLddas, removeFiles } from '../datasets/purge';
-import { servedMimetype } from '../datasets/dataset-delivery';
-import { decodeId } from '../shared/decode-id';
-import { sanitizeText } from '../shared/sanitize';
+import { purgeLddas, removeFiles } from '../datasets';
+import { servedMimetype } from '../datasets';
+import { decodeId } from '../shared';
+import { sanitizeText } from '../shared';
 import type { StoredUpload } from '../tools';
 import { type LibraryDatasetDetail, datasetNotFound } from './library-dataset.service';
 import { queueLibraryUploadJob } from './library-upload-job';
 import { discardFiles } from './library-upload.service';
 import { uploadFileType } from './library-upload-sources';
+import type { FolderService } from './folder.service';
+import type { JobEngine } from '../../jobs/job-engine';
+import type { LibraryDatasetService } from './library-dataset.service';
+import type { LibraryService } from './library.service';
+import type { PermissionService } from '../permissions';
+import type { ToolCatalogService } from '../tools';
 
 /** What `PATCH /api/libraries/datasets/{id}` may change (absent: unchanged). */
 export interface LibraryDatasetChanges {
@@ -55,11 +61,13 @@ const component = (name: string) => {
  * (purge for administrators), and downloads of several datasets as one archive.
  */
 export class LibraryDatasetChangesService {
-  async update(ctx: RequestContext, encodedId: string, changes: LibraryDatasetChanges, file: StoredUpload | null): Promise<LibraryDatasetDetail> {
+  constructor(private readonly folders: FolderService, private readonly jobEngine: JobEngine, private readonly libraries: LibraryService, private readonly libraryDatasets: LibraryDatasetService, private readonly permissions: PermissionService, private readonly tools: ToolCatalogService) {}
+
+  async update(ctx: ServiceContext, encodedId: string, changes: LibraryDatasetChanges, file: StoredUpload | null): Promise<LibraryDatasetDetail> {
     ctx.caller.requireIdentity();
     try {
       const queued = await ctx.em.transactional(async (em) => {
-        const ld = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
+        const ld = await this.libraryDatasets.findAccessible(ctx, encodedId);
         await this.requireModify(ctx, ld, 'You do not have proper permissions to modify this library dataset.');
         const current = ld.ldda as LibraryDatasetDatasetAssociation;
         const name = changes.name === undefined || changes.name === null ? null : sanitizeText(changes.name).trim();
@@ -85,16 +93,16 @@ export class LibraryDatasetChangesService {
         await em.flush();
         return file !== null;
       });
-      if (queued) ctx.services.jobEngine.notify();
+      if (queued) this.jobEngine.notify();
     } catch (error) {
       if (file) await discardFiles([file]);
       throw error;
     }
-    return ctx.services.libraryDatasets.detail(ctx, encodedId);
+    return this.libraryDatasets.detail(ctx, encodedId);
   }
 
   /** Marks a library dataset deleted (or not); `purge` (administrators) also purges its versions and their files. */
-  async delete(ctx: RequestContext, encodedId: string, undelete: boolean, purge: boolean): Promise<LibraryDataset> {
+  async delete(ctx: ServiceContext, encodedId: string, undelete: boolean, purge: boolean): Promise<LibraryDataset> {
     ctx.caller.requireIdentity();
     if (purge && undelete) throw errors.invalid('A library dataset cannot be purged and undeleted at once.');
     const { ld, orphans } = await ctx.em.transactional(async (em) => {
@@ -122,7 +130,7 @@ export class LibraryDatasetChangesService {
    * The files of a download, named by their library path (library name, folders, dataset name;
    * repeated paths get '_' appended). Every dataset must be accessible to the caller.
    */
-  async archive(ctx: RequestContext, encodedIds: string[], rawFormat: string): Promise<LibraryArchive> {
+  async archive(ctx: ServiceContext, encodedIds: string[], rawFormat: string): Promise<LibraryArchive> {
     if (encodedIds.length === 0) throw errors.missing('Request has to contain a list of dataset ids to download.');
     const kind = Object.prototype.hasOwnProperty.call(FORMATS, rawFormat) ? FORMATS[rawFormat] : undefined;
     if (!kind) throw errors.invalid(`Wrong format parameter specified ( ${rawFormat} ): use zip, tgz (tar.gz), tbz or uncompressed.`);
@@ -133,13 +141,13 @@ export class LibraryDatasetChangesService {
     const entries: LibraryArchive['entries'] = [];
     let single: LibraryDatasetDatasetAssociation | null = null;
     for (const encodedId of encodedIds) {
-      const ld = await ctx.services.libraryDatasets.findAccessible(ctx, encodedId);
+      const ld = await this.libraryDatasets.findAccessible(ctx, encodedId);
       const ldda = ld.ldda as LibraryDatasetDatasetAssociation;
       const file = store.pathOf(ldda.dataset);
       if (!['ok', 'empty'].includes(ldda.dataset.state) || ldda.dataset.purged || !existsSync(file)) {
         throw errors.invalid(`The library dataset ( ${encodedId} ) has no content to download (state ${ldda.dataset.state}).`);
       }
-      const folders = await ctx.services.folders.ancestry(ctx, ld.folder.id);
+      const folders = await this.folders.ancestry(ctx, ld.folder.id);
       let path = [ld.folder.library.name, ...folders.slice(1).map((folder) => folder.name), ldda.name].map(component).join('/');
       while (seen.has(path)) path += '_';
       seen.add(path);
@@ -160,7 +168,7 @@ export class LibraryDatasetChangesService {
    * becomes an expired version. The new dataset keeps the access and manage roles of the old one.
    */
   private async newVersion(
-    ctx: RequestContext,
+    ctx: ServiceContext,
     ld: LibraryDataset,
     current: LibraryDatasetDatasetAssociation,
     file: StoredUpload,
@@ -179,12 +187,12 @@ export class LibraryDatasetChangesService {
       message: current.message,
     });
     await em.flush();
-    const { permissions } = ctx.services;
+    const { permissions } = this;
     for (const action of [PERMISSION_ACTIONS.datasetAccess, PERMISSION_ACTIONS.datasetManage]) {
       await permissions.setRoles(ctx, { type: 'dataset', id: dataset.id }, action, await permissions.roles(ctx, { type: 'dataset', id: current.dataset.id }, action));
     }
     ld.ldda = ldda;
-    await queueLibraryUploadJob(ctx, [{ ldda, source: { kind: 'file', path: file.path, name: file.name }, fileType: fields.fileType }], {
+    await queueLibraryUploadJob(ctx, this.tools, [{ ldda, source: { kind: 'file', path: file.path, name: file.name }, fileType: fields.fileType }], {
       upload_option: 'upload_file',
       file_type: fields.fileType,
       dbkey: fields.dbkey,
@@ -192,25 +200,25 @@ export class LibraryDatasetChangesService {
   }
 
   /** A new type for the current version: its metadata, peek and blurb are read again from the file. */
-  private async changeType(ctx: RequestContext, ldda: LibraryDatasetDatasetAssociation, extension: string): Promise<void> {
+  private async changeType(ctx: ServiceContext, ldda: LibraryDatasetDatasetAssociation, extension: string): Promise<void> {
     ldda.extension = extension;
     const path = ctx.services.layout.objects.pathOf(ldda.dataset);
     if (ldda.dataset.state === 'ok' && existsSync(path)) await describeStoredFile(ldda, path, ldda.dataset.fileSize ?? 0);
   }
 
   /** Administrators, or holders of the modify permission on the library dataset. */
-  private async requireModify(ctx: RequestContext, ld: LibraryDataset, message: string): Promise<void> {
-    if (!(await ctx.services.permissions.can(ctx, { type: 'library_dataset', id: ld.id }, PERMISSION_ACTIONS.libraryModify))) throw errors.insufficientPermissions(message);
+  private async requireModify(ctx: ServiceContext, ld: LibraryDataset, message: string): Promise<void> {
+    if (!(await this.permissions.can(ctx, { type: 'library_dataset', id: ld.id }, PERMISSION_ACTIONS.libraryModify))) throw errors.insufficientPermissions(message);
   }
 
   /** Like `findAccessible`, but a deleted (not purged) library dataset is found too: it may be undeleted. */
-  private async findIncludingDeleted(ctx: RequestContext, encodedId: string): Promise<LibraryDataset> {
+  private async findIncludingDeleted(ctx: ServiceContext, encodedId: string): Promise<LibraryDataset> {
     const id = decodeId(ctx, encodedId);
     const ld = await ctx.em.findOne(LibraryDataset, { id }, { populate: ['folder', 'folder.library', 'ldda', 'ldda.dataset', 'ldda.user'] });
     if (!ld || !ld.ldda) throw datasetNotFound(encodedId);
     if (!ctx.caller.isAdmin) {
-      const libraryOk = await ctx.services.libraries.mayAccess(ctx, ld.folder.library);
-      const datasetOk = await ctx.services.permissions.can(ctx, { type: 'dataset', id: ld.ldda.dataset.id }, PERMISSION_ACTIONS.datasetAccess);
+      const libraryOk = await this.libraries.mayAccess(ctx, ld.folder.library);
+      const datasetOk = await this.permissions.can(ctx, { type: 'dataset', id: ld.ldda.dataset.id }, PERMISSION_ACTIONS.datasetAccess);
       if (!libraryOk || !datasetOk || ld.purged) throw datasetNotFound(encodedId);
     }
     return ld;

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { LibraryDataset } from '../../entities/library-dataset.entity';
 import { Role } from '../../entities/role.entity';
@@ -6,6 +6,8 @@ import { AppError, errors } from '../../errors/error-kinds';
 import { rolesByName } from '../permissions';
 import { type RolePage, validAmong, validRoles } from '../permissions';
 import { parseAction, parseScope } from './permission-forms';
+import type { LibraryDatasetService } from './library-dataset.service';
+import type { PermissionService } from '../permissions';
 
 export interface LibraryDatasetRoles {
   access: string[];
@@ -24,10 +26,12 @@ const names = (roles: Role[]) => [...new Set(roles.map((role) => role.name))];
 
 /** Permissions of a library dataset: who may access and manage its dataset, and modify the item. */
 export class LibraryDatasetPermissionsService {
-  async show(ctx: RequestContext, encodedId: string, scope: string | null, page: number, pageLimit: number, query: string | null): Promise<LibraryDatasetPermissionsView> {
+  constructor(private readonly libraryDatasets: LibraryDatasetService, private readonly permissions: PermissionService) {}
+
+  async show(ctx: ServiceContext, encodedId: string, scope: string | null, page: number, pageLimit: number, query: string | null): Promise<LibraryDatasetPermissionsView> {
     const ld = await this.managed(ctx, encodedId, 'You do not have proper permissions to access permissions of this dataset.');
     if (parseScope(scope) === 'current') return { current: await this.current(ctx, ld), available: null };
-    const access = await ctx.services.permissions.grantedRoleIds(ctx, this.datasetRef(ld), PERMISSION_ACTIONS.datasetAccess);
+    const access = await this.permissions.grantedRoleIds(ctx, this.datasetRef(ld), PERMISSION_ACTIONS.datasetAccess);
     return { current: null, available: await validRoles(ctx, access.length === 0, access, { page, pageLimit, query }) };
   }
 
@@ -36,16 +40,16 @@ export class LibraryDatasetPermissionsService {
    * set_permissions: access roles from the valid listed roles (none listed: public); then manage and
    * modify roles from the listed roles that are access roles (others skipped).
    */
-  async set(ctx: RequestContext, encodedId: string, rawAction: string | null, lists: { access: string[] | null; manage: string[]; modify: string[] }): Promise<LibraryDatasetRoles> {
+  async set(ctx: ServiceContext, encodedId: string, rawAction: string | null, lists: { access: string[] | null; manage: string[]; modify: string[] }): Promise<LibraryDatasetRoles> {
     return ctx.em.transactional(async () => {
       const ld = await this.managed(ctx, encodedId, 'You do not have proper permissions to modify permissions of this dataset.');
       const action = parseAction(rawAction, ACTIONS);
-      const { permissions } = ctx.services;
+      const { permissions } = this;
       const dataset = this.datasetRef(ld);
       if (action === 'remove_restrictions') {
         await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, []);
       } else if (action === 'make_private') {
-        const privateRoleId = await ctx.services.libraryDatasets.privateRoleId(ctx);
+        const privateRoleId = await this.libraryDatasets.privateRoleId(ctx);
         if (privateRoleId === null) throw errors.invalid('Only a user with a private role can make a dataset private.');
         await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, [await ctx.em.findOneOrFail(Role, { id: privateRoleId })]);
       } else {
@@ -72,8 +76,8 @@ export class LibraryDatasetPermissionsService {
     return { type: 'dataset' as const, id: ld.ldda.dataset.id };
   }
 
-  private async current(ctx: RequestContext, ld: LibraryDataset): Promise<LibraryDatasetRoles> {
-    const { permissions } = ctx.services;
+  private async current(ctx: ServiceContext, ld: LibraryDataset): Promise<LibraryDatasetRoles> {
+    const { permissions } = this;
     const dataset = this.datasetRef(ld);
     return {
       access: names(await permissions.roles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess)),
@@ -82,11 +86,11 @@ export class LibraryDatasetPermissionsService {
     };
   }
 
-  private async managed(ctx: RequestContext, encodedId: string, message: string): Promise<LibraryDataset> {
+  private async managed(ctx: ServiceContext, encodedId: string, message: string): Promise<LibraryDataset> {
     ctx.caller.requireIdentity();
     // As on the platform, the manage right decides (not access): a caller without it is refused.
-    const ld = await ctx.services.libraryDatasets.load(ctx, encodedId, 'notFound');
-    if (!(await ctx.services.permissions.can(ctx, this.datasetRef(ld), PERMISSION_ACTIONS.datasetManage))) throw errors.insufficientPermissions(message);
+    const ld = await this.libraryDatasets.load(ctx, encodedId, 'notFound');
+    if (!(await this.permissions.can(ctx, this.datasetRef(ld), PERMISSION_ACTIONS.datasetManage))) throw errors.insufficientPermissions(message);
     return ld;
   }
 }

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import type { DatasetState } from '../../entities/dataset.entity';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
@@ -102,7 +102,7 @@ const DETAIL = sql<DetailRow>(
  * (a library they may not open, or a dataset whose access roles they do not all hold). Deleted
  * library datasets are shown (flagged) to those who may access them, as on the platform.
  */
-export async function readLibraryDatasetDetail(ctx: RequestContext, id: number): Promise<LibraryDatasetDetail | null> {
+export async function readLibraryDatasetDetail(ctx: ServiceContext, id: number): Promise<LibraryDatasetDetail | null> {
   const row = await ctx.one(DETAIL, [id, ctx.caller.userId]);
   if (!row) return null;
   const admin = ctx.caller.isAdmin;

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { heldRolesCte } from '../permissions';
@@ -37,7 +37,7 @@ export interface OpenedLibrary {
  * The library and whether the caller may list it, in one statement that also reads the caller's roles
  * (kept as the request's, so no other statement reads them again). Null when it is missing or closed to them.
  */
-export async function openLibraryForListing(ctx: RequestContext, libraryId: number): Promise<OpenedLibrary | null> {
+export async function openLibraryForListing(ctx: ServiceContext, libraryId: number): Promise<OpenedLibrary | null> {
   const row = await ctx.one(LIBRARY, [libraryId, ctx.caller.userId]);
   if (!row) return null;
   if (ctx.caller.userId !== null) knownCallerRoleIds(ctx, (row.roles ?? []).map(Number));

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { Library } from '../../entities/library.entity';
 import { Role } from '../../entities/role.entity';
@@ -7,6 +7,8 @@ import { IdDecodeError } from '../../ids/id-codec';
 import { rolesByName } from '../permissions';
 import { type RolePage, validRoles } from '../permissions';
 import { parseAction, parseScope } from './permission-forms';
+import type { LibraryService } from './library.service';
+import type { PermissionService } from '../permissions';
 
 export interface LibraryRoles {
   access: Role[];
@@ -22,18 +24,20 @@ const ACTIONS = ['remove_restrictions', 'set_permissions'] as const;
  * named by encoded id (as the platform's library form sends them) or by name.
  */
 export class LibraryPermissionsService {
-  async show(ctx: RequestContext, encodedId: string, scope: string | null, page: number, pageLimit: number, query: string | null): Promise<{ current: LibraryRoles | null; available: RolePage | null }> {
+  constructor(private readonly libraries: LibraryService, private readonly permissions: PermissionService) {}
+
+  async show(ctx: ServiceContext, encodedId: string, scope: string | null, page: number, pageLimit: number, query: string | null): Promise<{ current: LibraryRoles | null; available: RolePage | null }> {
     const library = await this.managed(ctx, encodedId);
     if (parseScope(scope) === 'current') return { current: await this.current(ctx, library), available: null };
     return { current: null, available: await validRoles(ctx, true, [], { page, pageLimit, query }) };
   }
 
-  async set(ctx: RequestContext, encodedId: string, rawAction: string | null, lists: { access: string[]; add: string[]; manage: string[]; modify: string[] }): Promise<{ library: Library; roles: LibraryRoles }> {
+  async set(ctx: ServiceContext, encodedId: string, rawAction: string | null, lists: { access: string[]; add: string[]; manage: string[]; modify: string[] }): Promise<{ library: Library; roles: LibraryRoles }> {
     return ctx.em.transactional(async () => {
       const library = await this.managed(ctx, encodedId);
       const action = parseAction(rawAction, ACTIONS);
       const item = { type: 'library' as const, id: library.id };
-      const { permissions } = ctx.services;
+      const { permissions } = this;
       if (action === 'remove_restrictions') {
         await permissions.setRoles(ctx, item, PERMISSION_ACTIONS.libraryAccess, []);
       } else {
@@ -53,9 +57,9 @@ export class LibraryPermissionsService {
     });
   }
 
-  private async current(ctx: RequestContext, library: Library): Promise<LibraryRoles> {
+  private async current(ctx: ServiceContext, library: Library): Promise<LibraryRoles> {
     const item = { type: 'library' as const, id: library.id };
-    const { permissions } = ctx.services;
+    const { permissions } = this;
     return {
       access: await permissions.roles(ctx, item, PERMISSION_ACTIONS.libraryAccess),
       add: await permissions.roles(ctx, item, PERMISSION_ACTIONS.libraryAdd),
@@ -65,7 +69,7 @@ export class LibraryPermissionsService {
   }
 
   /** Encoded role ids or role names. */
-  private async roles(ctx: RequestContext, values: string[]): Promise<Role[]> {
+  private async roles(ctx: ServiceContext, values: string[]): Promise<Role[]> {
     const byId: number[] = [];
     const names: string[] = [];
     for (const value of values) {
@@ -81,10 +85,10 @@ export class LibraryPermissionsService {
     return [...found, ...(await rolesByName(ctx, names))];
   }
 
-  private async managed(ctx: RequestContext, encodedId: string): Promise<Library> {
+  private async managed(ctx: ServiceContext, encodedId: string): Promise<Library> {
     ctx.caller.requireIdentity();
-    const library = await ctx.services.libraries.findAccessible(ctx, encodedId);
-    if (!(await ctx.services.permissions.can(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryManage))) {
+    const library = await this.libraries.findAccessible(ctx, encodedId);
+    if (!(await this.permissions.can(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryManage))) {
       throw errors.insufficientPermissions('You do not have proper permission to access permissions of this library.');
     }
     return library;

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { callerRoleIds } from '../roles';
 
@@ -47,13 +47,13 @@ export class LibraryTree {
     for (const dataset of [...datasets].sort(byName)) pushTo(this.datasetsOf, dataset.folderId, dataset);
   }
 
-  static async load(ctx: RequestContext, libraryId: number): Promise<LibraryTree> {
+  static async load(ctx: ServiceContext, libraryId: number): Promise<LibraryTree> {
     const [tree] = await LibraryTree.loadMany(ctx, [libraryId]);
     return tree;
   }
 
   /** The trees of several libraries (in the order asked), in two queries whatever their number and size. */
-  static async loadMany(ctx: RequestContext, libraryIds: readonly number[]): Promise<LibraryTree[]> {
+  static async loadMany(ctx: ServiceContext, libraryIds: readonly number[]): Promise<LibraryTree[]> {
     const admin = ctx.caller.isAdmin;
     const ids = `{${libraryIds.join(',')}}`;
     const roles = `{${(await callerRoleIds(ctx)).join(',')}}`;

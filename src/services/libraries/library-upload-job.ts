@@ -1,9 +1,10 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { JobOutputDataset } from '../../entities/job-dataset.entity';
 import { Job, type JobParams } from '../../entities/job.entity';
 import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
 import { UPLOAD_ITEMS_PARAM, type UploadItem } from '../../jobs/upload-run';
 import type { UploadSource } from '../../jobs/upload-sources';
+import type { ToolCatalogService } from '../tools';
 
 /** One library dataset version an upload job writes, and where its bytes come from. */
 export interface LibraryUploadTarget {
@@ -19,8 +20,8 @@ export interface LibraryUploadTarget {
  * type, text conversions), one `job_to_output_dataset` row per version. Copied text gets POSIX
  * line endings, as the upload form's default; a linked file is left exactly as it is.
  */
-export async function queueLibraryUploadJob(ctx: RequestContext, targets: LibraryUploadTarget[], params: JobParams): Promise<Job> {
-  const tool = ctx.services.tools.find('upload1');
+export async function queueLibraryUploadJob(ctx: ServiceContext, tools: ToolCatalogService, targets: LibraryUploadTarget[], params: JobParams): Promise<Job> {
+  const tool = tools.find('upload1');
   const items: UploadItem[] = targets.map((target, index) => ({
     output: `output${index}`,
     source: target.source,

@@ -1,13 +1,16 @@
 import { rm } from 'node:fs/promises';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { LibraryFolder } from '../../entities/library-folder.entity';
-import { sanitizeText } from '../shared/sanitize';
+import { sanitizeText } from '../shared';
 import { storeExtendedMetadata } from './extended-metadata';
 import { createLibraryDatasets } from './ldda-factory';
 import type { CreatedItem } from './library-contents.service';
 import type { LibraryUploadRequest } from './library-creation.service';
 import { type LibraryUploadTarget, queueLibraryUploadJob } from './library-upload-job';
 import { resolveLibrarySources, uploadFileType } from './library-upload-sources';
+import type { JobEngine } from '../../jobs/job-engine';
+import type { LibraryContentsService } from './library-contents.service';
+import type { ToolCatalogService } from '../tools';
 
 /**
  * Uploads into a library folder (`POST /api/libraries/{id}/contents`, create_type file): every file
@@ -16,14 +19,16 @@ import { resolveLibrarySources, uploadFileType } from './library-upload-sources'
  * permission, library not deleted).
  */
 export class LibraryUploadService {
-  async upload(ctx: RequestContext, folder: LibraryFolder, request: LibraryUploadRequest, message: string | null, extendedMetadata: unknown): Promise<CreatedItem[]> {
+  constructor(private readonly jobEngine: JobEngine, private readonly libraryContents: LibraryContentsService, private readonly tools: ToolCatalogService) {}
+
+  async upload(ctx: ServiceContext, folder: LibraryFolder, request: LibraryUploadRequest, message: string | null, extendedMetadata: unknown): Promise<CreatedItem[]> {
     ctx.caller.requireIdentity();
     try {
       const sources = await resolveLibrarySources(ctx.services.config, ctx.caller.isAdmin, request);
       const fileType = uploadFileType(request.fileType);
       const dbkey = request.dbkey?.trim() || '?';
       const created = await ctx.em.transactional(async (em) => {
-        const uploaderRole = await ctx.services.libraryContents.uploaderRole(ctx);
+        const uploaderRole = await this.libraryContents.uploaderRole(ctx);
         const targets: LibraryUploadTarget[] = [];
         const items: CreatedItem[] = [];
         const fields = sources.map(({ name }) => ({ name, extension: fileType, dbkey, message: message ? sanitizeText(message) : null, user: ctx.userRef(), state: 'queued' as const }));
@@ -39,7 +44,7 @@ export class LibraryUploadService {
           targets.push({ ldda, source, fileType });
           items.push({ kind: 'file', id: ld.id, name: ld.name });
         }
-        await queueLibraryUploadJob(ctx, targets, {
+        await queueLibraryUploadJob(ctx, this.tools, targets, {
           upload_option: request.uploadOption || 'upload_file',
           link_data_only: request.linkDataOnly || 'copy_files',
           file_type: fileType,
@@ -47,7 +52,7 @@ export class LibraryUploadService {
         });
         return items;
       });
-      ctx.services.jobEngine.notify();
+      this.jobEngine.notify();
       // Files received with a request that uploads something else (a server directory) are not read.
       const read = new Set(sources.flatMap(({ source }) => (source.kind === 'file' ? [source.path] : [])));
       await discardFiles(request.files.filter((file) => !read.has(file.path)));

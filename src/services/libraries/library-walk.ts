@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql, StatementShapes } from '../../db/sql/sql-statement';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { callerRoleIds } from '../roles';
@@ -109,7 +109,7 @@ function stepsOf(rootId: number, rows: FolderRow[], admin: boolean): Step[] {
 }
 
 /** The walk's steps for the caller (their roles once per request, then the folders' one statement). */
-export async function walkSteps(ctx: RequestContext, libraryId: number, rootId: number): Promise<{ admin: boolean; roles: number[]; steps: Step[] }> {
+export async function walkSteps(ctx: ServiceContext, libraryId: number, rootId: number): Promise<{ admin: boolean; roles: number[]; steps: Step[] }> {
   const admin = ctx.caller.isAdmin;
   const roles = admin ? [] : await callerRoleIds(ctx);
   const folders = await ctx.rows(FOLDERS, [libraryId, roles, admin]);
@@ -121,7 +121,7 @@ export async function walkSteps(ctx: RequestContext, libraryId: number, rootId: 
  * itself is the caller's to list), in batches as the datasets are read. Statements: the caller's roles
  * (once per request), the folders, then the datasets' one statement.
  */
-export async function libraryWalkInBatches(ctx: RequestContext, libraryId: number, rootId: number, batchSize: number): Promise<AsyncGenerator<WalkEntry[], void, undefined>> {
+export async function libraryWalkInBatches(ctx: ServiceContext, libraryId: number, rootId: number, batchSize: number): Promise<AsyncGenerator<WalkEntry[], void, undefined>> {
   const { admin, roles, steps } = await walkSteps(ctx, libraryId, rootId);
   const folderIds = steps.flatMap((step) => (step.kind === 'datasets' ? [step.folderId] : []));
   const rows = ctx.batches(DATASETS.for({ admin }), admin ? [folderIds] : [folderIds, roles], { batchSize });

@@ -1,12 +1,13 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import { LibraryFolder } from '../../entities/library-folder.entity';
 import { Library } from '../../entities/library.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { libraryAccessCondition, whereCondition } from '../permissions';
 import { callerRoleIds } from '../roles';
-import { decodeId } from '../shared/decode-id';
-import { sanitizeText } from '../shared/sanitize';
+import { decodeId } from '../shared';
+import { sanitizeText } from '../shared';
+import type { PermissionService } from '../permissions';
 
 export interface AccessOptions {
   /** Also a deleted library (the caller's access roles still apply). */
@@ -21,8 +22,10 @@ export interface LibraryInput {
 
 /** Libraries: administrators create and change them; everyone sees those they may access. */
 export class LibraryService {
+  constructor(private readonly permissions: PermissionService) {}
+
   /** Non-deleted (or, with `deleted`, deleted) libraries the caller may access, by name. */
-  async list(ctx: RequestContext, deleted: boolean | null): Promise<Library[]> {
+  async list(ctx: ServiceContext, deleted: boolean | null): Promise<Library[]> {
     const knex = ctx.em.getKnex();
     const query = knex('library as l').select('l.id').orderBy([{ column: 'l.name' }, { column: 'l.id' }]);
     // Non-administrators never see deleted libraries, whatever they ask.
@@ -42,7 +45,7 @@ export class LibraryService {
    * A library the caller may access. One they may not access is reported exactly like an unknown
    * one: no hint that it exists.
    */
-  async findAccessible(ctx: RequestContext, encodedId: string, notFound: (id: string) => AppError = libraryNotFound, options: AccessOptions = {}): Promise<Library> {
+  async findAccessible(ctx: ServiceContext, encodedId: string, notFound: (id: string) => AppError = libraryNotFound, options: AccessOptions = {}): Promise<Library> {
     const id = decodeId(ctx, encodedId);
     const library = await ctx.em.findOne(Library, { id });
     if (!library || !(await this.mayAccess(ctx, library, options))) throw notFound(encodedId);
@@ -54,13 +57,13 @@ export class LibraryService {
    * them. Operations that report a deleted library themselves (additions: ObjectAttributeInvalid)
    * pass `deleted: true` to look past the deleted mark.
    */
-  async mayAccess(ctx: RequestContext, library: Library, options: AccessOptions = {}): Promise<boolean> {
+  async mayAccess(ctx: ServiceContext, library: Library, options: AccessOptions = {}): Promise<boolean> {
     if (ctx.caller.isAdmin) return true;
     if (library.deleted && !options.deleted) return false;
-    return ctx.services.permissions.can(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryAccess);
+    return this.permissions.can(ctx, { type: 'library', id: library.id }, PERMISSION_ACTIONS.libraryAccess);
   }
 
-  async create(ctx: RequestContext, input: LibraryInput): Promise<Library> {
+  async create(ctx: ServiceContext, input: LibraryInput): Promise<Library> {
     ctx.caller.requireIdentity();
     if (!ctx.caller.isAdmin) throw new AppError('AdminRequiredException', 'Only administrators can create libraries.');
     const name = sanitizeText(input.name ?? '').trim();
@@ -76,7 +79,7 @@ export class LibraryService {
     });
   }
 
-  async update(ctx: RequestContext, encodedId: string, input: LibraryInput): Promise<Library> {
+  async update(ctx: ServiceContext, encodedId: string, input: LibraryInput): Promise<Library> {
     this.requireAdmin(ctx, 'Only administrators can update libraries.');
     return ctx.em.transactional(async (em) => {
       const library = await this.findAccessible(ctx, encodedId);
@@ -96,7 +99,7 @@ export class LibraryService {
     });
   }
 
-  async delete(ctx: RequestContext, encodedId: string, undelete: boolean): Promise<Library> {
+  async delete(ctx: ServiceContext, encodedId: string, undelete: boolean): Promise<Library> {
     this.requireAdmin(ctx, 'Only administrators can delete and undelete libraries.');
     return ctx.em.transactional(async (em) => {
       const library = await this.findAccessible(ctx, encodedId);
@@ -111,7 +114,7 @@ export class LibraryService {
     return errors.notFound(`Library with the id provided ( ${encodedLibraryId} ) was not found`);
   }
 
-  private requireAdmin(ctx: RequestContext, message: string): void {
+  private requireAdmin(ctx: ServiceContext, message: string): void {
     ctx.caller.requireIdentity();
     if (!ctx.caller.isAdmin) throw new AppError('AdminRequiredException', message);
   }

@@ -1,5 +1,5 @@
-import { LruMemo } from '../shared/lru-memo';
-import { safeHtml } from '../shared/safe-html';
+import { LruMemo } from '../shared';
+import { safeHtml } from '../shared';
 
 /**
  * Contents this process sanitized lately (up to 256 K characters each, 8 M in all with their

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing';
 import { PAGES } from '../sharing';
@@ -74,29 +74,29 @@ const SLUG_TAKEN = sql<{ taken: boolean }>(
   'select exists (select 1 from page where user_id = $1 and slug = $2 and deleted = false) as taken',
 );
 
-export function listPages(ctx: RequestContext, deleted: boolean, isAdmin: boolean, userId: number | null): Promise<PageView[]> {
+export function listPages(ctx: ServiceContext, deleted: boolean, isAdmin: boolean, userId: number | null): Promise<PageView[]> {
   return ctx.rows(LISTED, [deleted, isAdmin, userId]);
 }
 
 /** A page with its latest content (sanitized: `page-content.ts`), and whether the caller may read it. */
-export async function readPage(ctx: RequestContext, id: number): Promise<PageView | null> {
+export async function readPage(ctx: ServiceContext, id: number): Promise<PageView | null> {
   const page = await ctx.one(BY_ID, [id, ctx.caller.userId ?? 0, ctx.caller.isAdmin]);
   return page && { ...page, content: typeof page.content === 'string' ? safePageContent(page.content) : page.content };
 }
 
-export function listSharedPages(ctx: RequestContext, userId: number): Promise<PageView[]> {
+export function listSharedPages(ctx: ServiceContext, userId: number): Promise<PageView[]> {
   return ctx.rows(SHARED_WITH_USER, [userId]);
 }
 
-export function listPublishedPages(ctx: RequestContext): Promise<PageView[]> {
+export function listPublishedPages(ctx: ServiceContext): Promise<PageView[]> {
   return ctx.rows(PUBLISHED, []);
 }
 
 /** A page's revisions, oldest first, their content sanitized as it leaves the service (`page-content.ts`). */
-export async function readRevisions(ctx: RequestContext, pageId: number): Promise<PageRevisionView[]> {
+export async function readRevisions(ctx: ServiceContext, pageId: number): Promise<PageRevisionView[]> {
   return (await ctx.rows(REVISIONS, [pageId])).map((revision) => ({ ...revision, content: safePageContent(revision.content) }));
 }
 
-export async function slugTaken(ctx: RequestContext, userId: number, slug: string): Promise<boolean> {
+export async function slugTaken(ctx: ServiceContext, userId: number, slug: string): Promise<boolean> {
   return (await ctx.one(SLUG_TAKEN, [userId, slug]))?.taken ?? false;
 }

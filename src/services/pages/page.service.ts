@@ -1,8 +1,8 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { Page, PageRevision } from '../../entities/page.entity';
 import { AppError, errors } from '../../errors/error-kinds';
-import { decodeId } from '../shared/decode-id';
-import { sanitizeText } from '../shared/sanitize';
+import { decodeId } from '../shared';
+import { sanitizeText } from '../shared';
 import { safePageContent } from './page-content';
 import { listPages, listPublishedPages, listSharedPages, type PageRevisionView, type PageView, readPage, readRevisions, slugTaken } from './page-view';
 
@@ -31,7 +31,7 @@ const notFound = () => errors.notFound();
  */
 export class PageService {
   /** Administrators: all pages; others: their own plus published pages of other users. */
-  list(ctx: RequestContext, deleted: boolean): Promise<PageView[]> {
+  list(ctx: ServiceContext, deleted: boolean): Promise<PageView[]> {
     ctx.caller.requireIdentity();
     return listPages(ctx, deleted, ctx.caller.isAdmin, ctx.caller.userId);
   }
@@ -42,23 +42,23 @@ export class PageService {
    * is shared with. Others get ItemOwnershipException with the default message, as the platform.
    * (The REST route still asks for an identity first, as the contract's.)
    */
-  async show(ctx: RequestContext, encodedId: string): Promise<PageView> {
+  async show(ctx: ServiceContext, encodedId: string): Promise<PageView> {
     const page = await this.read(ctx, decodeId(ctx, encodedId, notFound));
     if (!page.readable) throw errors.notOwned();
     return page;
   }
 
   /** Pages other users shared with the caller (not deleted), newest first. */
-  sharedWithMe(ctx: RequestContext): Promise<PageView[]> {
+  sharedWithMe(ctx: ServiceContext): Promise<PageView[]> {
     return listSharedPages(ctx, ctx.caller.requireUser().id);
   }
 
   /** Published pages of every user (not deleted), newest first. */
-  published(ctx: RequestContext): Promise<PageView[]> {
+  published(ctx: ServiceContext): Promise<PageView[]> {
     return listPublishedPages(ctx);
   }
 
-  async create(ctx: RequestContext, input: PageInput): Promise<PageView> {
+  async create(ctx: ServiceContext, input: PageInput): Promise<PageView> {
     const user = ctx.caller.requireUser();
     if (!input.title) throw errors.missingAttribute('Page name is required');
     if (!input.slug) throw errors.missingAttribute('Page id is required');
@@ -77,19 +77,19 @@ export class PageService {
   }
 
   /** Marks the page deleted; the platform answers an empty string. */
-  async delete(ctx: RequestContext, encodedId: string): Promise<string> {
+  async delete(ctx: ServiceContext, encodedId: string): Promise<string> {
     const view = await this.findOwned(ctx, encodedId);
     await ctx.em.nativeUpdate(Page, { id: view.id }, { deleted: true, updateTime: new Date() });
     return '';
   }
 
-  async revisions(ctx: RequestContext, encodedPageId: string): Promise<PageRevisionView[]> {
+  async revisions(ctx: ServiceContext, encodedPageId: string): Promise<PageRevisionView[]> {
     const page = await this.findOwned(ctx, encodedPageId, 'Page is not owned by the current user');
     return readRevisions(ctx, page.id);
   }
 
   /** A new latest revision; its title defaults to the page's. */
-  async createRevision(ctx: RequestContext, encodedPageId: string, input: RevisionInput): Promise<PageRevisionView> {
+  async createRevision(ctx: ServiceContext, encodedPageId: string, input: RevisionInput): Promise<PageRevisionView> {
     if (!input.content) throw errors.missingAttribute('content undefined or empty');
     const view = await this.findOwned(ctx, encodedPageId, 'Page is not owned by the current user');
     const content = safePageContent(input.content);
@@ -103,14 +103,14 @@ export class PageService {
   }
 
   /** The page if the caller owns it or is an administrator (else ItemOwnershipException). */
-  async findOwned(ctx: RequestContext, encodedId: string, message?: string): Promise<PageView> {
+  async findOwned(ctx: ServiceContext, encodedId: string, message?: string): Promise<PageView> {
     ctx.caller.requireIdentity();
     const page = await this.read(ctx, decodeId(ctx, encodedId, notFound));
     if (!ctx.caller.isAdmin && page.userId !== ctx.caller.userId) throw errors.notOwned(message);
     return page;
   }
 
-  private async read(ctx: RequestContext, id: number): Promise<PageView> {
+  private async read(ctx: ServiceContext, id: number): Promise<PageView> {
     const page = await readPage(ctx, id);
     if (!page) throw notFound();
     return page;

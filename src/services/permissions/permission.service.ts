@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { ItemPermission, type PermissionAction, type PermissionItemType } from '../../entities/item-permission.entity';
 import { Role } from '../../entities/role.entity';
 import { callerRoleIds } from '../roles';
@@ -32,19 +32,19 @@ export const grantsByItem: LoaderFactory<string, Map<PermissionAction, number[]>
 
 /** Role grants on items: who may do what, with the platform's rules (see permission-rules). */
 export class PermissionService {
-  async grantedRoleIds(ctx: RequestContext, item: ItemRef, action: PermissionAction): Promise<number[]> {
+  async grantedRoleIds(ctx: ServiceContext, item: ItemRef, action: PermissionAction): Promise<number[]> {
     return (await ctx.loaders.get(grantsByItem).load(keyOf(item))).get(action) ?? [];
   }
 
   /** Whether the caller may perform `action` on the item; administrators always may. */
-  async can(ctx: RequestContext, item: ItemRef, action: PermissionAction): Promise<boolean> {
+  async can(ctx: ServiceContext, item: ItemRef, action: PermissionAction): Promise<boolean> {
     if (ctx.caller.isAdmin) return true;
     const held = new Set(await callerRoleIds(ctx));
     return allows(action, await this.grantedRoleIds(ctx, item, action), held);
   }
 
   /** The roles granted `action` on the item, in grant order. */
-  async roles(ctx: RequestContext, item: ItemRef, action: PermissionAction): Promise<Role[]> {
+  async roles(ctx: ServiceContext, item: ItemRef, action: PermissionAction): Promise<Role[]> {
     const ids = await this.grantedRoleIds(ctx, item, action);
     if (ids.length === 0) return [];
     const roles = await ctx.em.find(Role, { id: { $in: ids } });
@@ -53,7 +53,7 @@ export class PermissionService {
   }
 
   /** Replaces the roles granted `action` on the item (inside the caller's transaction). */
-  async setRoles(ctx: RequestContext, item: ItemRef, action: PermissionAction, roles: readonly Role[]): Promise<void> {
+  async setRoles(ctx: ServiceContext, item: ItemRef, action: PermissionAction, roles: readonly Role[]): Promise<void> {
     await ctx.em.nativeDelete(ItemPermission, { itemType: item.type, itemId: item.id, action });
     const unique = [...new Map(roles.map((role) => [role.id, role])).values()];
     for (const role of unique) ctx.em.create(ItemPermission, { itemType: item.type, itemId: item.id, action, role });
@@ -62,7 +62,7 @@ export class PermissionService {
   }
 
   /** Removes every grant of an item (purge). */
-  async clear(ctx: RequestContext, item: ItemRef): Promise<void> {
+  async clear(ctx: ServiceContext, item: ItemRef): Promise<void> {
     await ctx.em.nativeDelete(ItemPermission, { itemType: item.type, itemId: item.id });
     ctx.loaders.get(grantsByItem).clear(keyOf(item));
   }

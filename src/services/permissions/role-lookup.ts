@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { Role } from '../../entities/role.entity';
 import { AppError } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
@@ -9,7 +9,7 @@ import { IdDecodeError } from '../../ids/id-codec';
  * client libraries written for them) send; a name always wins. An unknown value is the caller's
  * mistake; two roles of one name is an inconsistent database.
  */
-export async function rolesByName(ctx: RequestContext, names: readonly string[]): Promise<Role[]> {
+export async function rolesByName(ctx: ServiceContext, names: readonly string[]): Promise<Role[]> {
   if (names.length === 0) return [];
   const unique = [...new Set(names)];
   const found = await ctx.em.find(Role, { name: { $in: unique } });
@@ -24,7 +24,7 @@ export async function rolesByName(ctx: RequestContext, names: readonly string[])
 }
 
 /** The roles of the values that decode as encoded ids, by value (one query). */
-async function rolesByEncodedId(ctx: RequestContext, values: readonly string[]): Promise<Map<string, Role>> {
+async function rolesByEncodedId(ctx: ServiceContext, values: readonly string[]): Promise<Map<string, Role>> {
   const decoded = new Map<number, string>();
   for (const value of values) {
     try {

@@ -1,5 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { Role } from '../../entities/role.entity';
 import { callerRoleIds } from '../roles';
 
@@ -23,7 +23,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * for a public item (or an administrator), every non-deleted role; otherwise the item's access roles
  * and the roles of the users holding them. Sorted by name, filtered by a name prefix, paged.
  */
-export async function validRoles(ctx: RequestContext, isPublic: boolean, accessRoleIds: readonly number[], request: RolePageRequest): Promise<RolePage> {
+export async function validRoles(ctx: ServiceContext, isPublic: boolean, accessRoleIds: readonly number[], request: RolePageRequest): Promise<RolePage> {
   const where = await validRoleFilter(ctx, isPublic, accessRoleIds);
   if (request.query) where.push({ name: { $like: `${escapeLike(request.query.trim())}%` } });
   const page = Math.max(1, request.page);
@@ -35,7 +35,7 @@ export async function validRoles(ctx: RequestContext, isPublic: boolean, accessR
  * Which of the given roles are valid for the item (the same rule as the listing): the roles a
  * permission form may set; the others are skipped by the callers.
  */
-export async function validAmong(ctx: RequestContext, isPublic: boolean, accessRoleIds: readonly number[], roles: readonly Role[]): Promise<Role[]> {
+export async function validAmong(ctx: ServiceContext, isPublic: boolean, accessRoleIds: readonly number[], roles: readonly Role[]): Promise<Role[]> {
   if (roles.length === 0) return [];
   const where = await validRoleFilter(ctx, isPublic, accessRoleIds);
   where.push({ id: { $in: roles.map((role) => role.id) } });
@@ -44,7 +44,7 @@ export async function validAmong(ctx: RequestContext, isPublic: boolean, accessR
 }
 
 /** Non-deleted roles; for non-administrators, only those the platform's get_valid_roles offers them. */
-async function validRoleFilter(ctx: RequestContext, isPublic: boolean, accessRoleIds: readonly number[]): Promise<FilterQuery<Role>[]> {
+async function validRoleFilter(ctx: ServiceContext, isPublic: boolean, accessRoleIds: readonly number[]): Promise<FilterQuery<Role>[]> {
   const where: FilterQuery<Role>[] = [{ deleted: false }];
   if (!ctx.caller.isAdmin) {
     const held = await callerRoleIds(ctx);
@@ -60,7 +60,7 @@ async function validRoleFilter(ctx: RequestContext, isPublic: boolean, accessRol
 }
 
 /** The access roles, plus every role of the users who hold them directly or through groups. */
-async function relatedRoleIds(ctx: RequestContext, accessRoleIds: readonly number[]): Promise<number[]> {
+async function relatedRoleIds(ctx: ServiceContext, accessRoleIds: readonly number[]): Promise<number[]> {
   if (accessRoleIds.length === 0) return [];
   const rows = await ctx.em.execute<Array<{ role_id: number }>>(
     `with holders as (

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { Group } from '../../entities/group.entity';
 import { User } from '../../entities/user.entity';
 import { errors } from '../../errors/error-kinds';
@@ -12,7 +12,7 @@ export interface QuotaMembers {
  * `in_users` / `in_groups` entries may be encoded ids, user emails or group names. Entries that match
  * nothing are reported together, as the platform does. Two queries, whatever the number of entries.
  */
-export async function resolveQuotaMembers(ctx: RequestContext, inUsers: string[], inGroups: string[]): Promise<QuotaMembers> {
+export async function resolveQuotaMembers(ctx: ServiceContext, inUsers: string[], inGroups: string[]): Promise<QuotaMembers> {
   const invalid: string[] = [];
   const users = await resolveEntries(ctx, inUsers, invalid, (ids, emails) =>
     ctx.em.find(User, { $or: [{ id: { $in: ids } }, { email: { $in: emails } }] }), (user) => user.email);
@@ -28,7 +28,7 @@ export async function resolveQuotaMembers(ctx: RequestContext, inUsers: string[]
 }
 
 async function resolveEntries<T extends { id: number }>(
-  ctx: RequestContext,
+  ctx: ServiceContext,
   items: string[],
   invalid: string[],
   find: (ids: number[], names: string[]) => Promise<T[]>,
@@ -49,7 +49,7 @@ async function resolveEntries<T extends { id: number }>(
   return result;
 }
 
-function tryDecode(ctx: RequestContext, item: string): number | undefined {
+function tryDecode(ctx: ServiceContext, item: string): number | undefined {
   try {
     return ctx.services.ids.decode(item);
   } catch {

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import {
   DEFAULT_QUOTA_TYPES,
   DefaultQuotaAssociation,
@@ -9,7 +9,7 @@ import {
 import { QUOTA_OPERATIONS, Quota, type QuotaOperation } from '../../entities/quota.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { parseQuotaAmount } from '../../format/quota-amount';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { displayAmount } from './quota-display';
 import { resolveQuotaMembers } from './quota-members';
 
@@ -30,17 +30,17 @@ const defaultTypeOf = (value: string | undefined) => (!value || value === 'no' ?
 
 /** Quotas: administrators only; the rules and messages of platform-facts §5.5. */
 export class QuotaService {
-  async list(ctx: RequestContext, deleted: boolean): Promise<Quota[]> {
+  async list(ctx: ServiceContext, deleted: boolean): Promise<Quota[]> {
     ctx.caller.requireAdmin();
     return ctx.em.find(Quota, { deleted }, { orderBy: { id: 'asc' } });
   }
 
-  async show(ctx: RequestContext, encodedId: string, deleted: boolean): Promise<Quota> {
+  async show(ctx: ServiceContext, encodedId: string, deleted: boolean): Promise<Quota> {
     ctx.caller.requireAdmin();
     return this.find(ctx, encodedId, deleted);
   }
 
-  async create(ctx: RequestContext, input: QuotaInput): Promise<{ quota: Quota; message: string }> {
+  async create(ctx: ServiceContext, input: QuotaInput): Promise<{ quota: Quota; message: string }> {
     ctx.caller.requireAdmin();
     return ctx.em.transactional(async (em) => {
       const members = await resolveQuotaMembers(ctx, input.inUsers ?? [], input.inGroups ?? []);
@@ -79,7 +79,7 @@ export class QuotaService {
    * Applies, in order, rename, amount edit, default change and member replacement; returns their
    * messages joined by '; '. Runs in one transaction: a failing step leaves the quota unchanged.
    */
-  async update(ctx: RequestContext, encodedId: string, input: QuotaInput): Promise<string> {
+  async update(ctx: ServiceContext, encodedId: string, input: QuotaInput): Promise<string> {
     ctx.caller.requireAdmin();
     return ctx.em.transactional(async (em) => {
       const members = await resolveQuotaMembers(ctx, input.inUsers ?? [], input.inGroups ?? []);
@@ -104,7 +104,7 @@ export class QuotaService {
     });
   }
 
-  async delete(ctx: RequestContext, encodedId: string, purge: boolean): Promise<string> {
+  async delete(ctx: ServiceContext, encodedId: string, purge: boolean): Promise<string> {
     ctx.caller.requireAdmin();
     return ctx.em.transactional(async (em) => {
       const quota = await this.find(ctx, encodedId, false);
@@ -124,7 +124,7 @@ export class QuotaService {
     });
   }
 
-  async undelete(ctx: RequestContext, encodedId: string): Promise<string> {
+  async undelete(ctx: ServiceContext, encodedId: string): Promise<string> {
     ctx.caller.requireAdmin();
     return ctx.em.transactional(async (em) => {
       const quota = await this.find(ctx, encodedId, true);
@@ -136,7 +136,7 @@ export class QuotaService {
   }
 
   /** Loads a quota in the asked deleted state, with the platform's 400 messages otherwise. */
-  async find(ctx: RequestContext, encodedId: string, deleted: boolean): Promise<Quota> {
+  async find(ctx: ServiceContext, encodedId: string, deleted: boolean): Promise<Quota> {
     const id = decodeId(ctx, encodedId, (value) =>
       errors.malformedId(`Malformed Quota id ( ${String(value)} ) specified, unable to decode`, { id: String(value) }),
     );
@@ -151,7 +151,7 @@ export class QuotaService {
     return quota;
   }
 
-  private async rename(ctx: RequestContext, quota: Quota, name: string, description: string): Promise<string> {
+  private async rename(ctx: ServiceContext, quota: Quota, name: string, description: string): Promise<string> {
     if (!name) throw errors.actionInput('Enter a valid name');
     if (name !== quota.name && (await ctx.em.count(Quota, { name })) > 0) throw errors.actionInput('A quota with that name already exists');
     const oldName = quota.name;
@@ -170,13 +170,13 @@ export class QuotaService {
     return `Quota '${quota.name}' is now '${operation}${displayAmount(bytes)}'`;
   }
 
-  private async setDefault(ctx: RequestContext, quota: Quota, type: string): Promise<string> {
+  private async setDefault(ctx: ServiceContext, quota: Quota, type: string): Promise<string> {
     if (!isDefaultType(type)) throw errors.actionInput('Enter a valid default type.');
     await this.makeDefault(ctx, quota, type);
     return `Quota '${quota.name}' is now the default for ${type} users`;
   }
 
-  private async unsetDefault(ctx: RequestContext, quota: Quota): Promise<string> {
+  private async unsetDefault(ctx: ServiceContext, quota: Quota): Promise<string> {
     const defaults = await ctx.em.find(DefaultQuotaAssociation, { quota });
     if (defaults.length === 0) throw errors.actionInput(`Quota '${quota.name}' is not a default.`);
     const message = `Quota '${quota.name}' is no longer the default for ${defaults[0].type} users.`;
@@ -185,7 +185,7 @@ export class QuotaService {
   }
 
   /** A default quota replaces the previous default of its type and loses its user and group links. */
-  private async makeDefault(ctx: RequestContext, quota: Quota, type: DefaultQuotaType): Promise<void> {
+  private async makeDefault(ctx: ServiceContext, quota: Quota, type: DefaultQuotaType): Promise<void> {
     const em = ctx.em;
     await em.nativeDelete(DefaultQuotaAssociation, { type });
     if (quota.id) {
@@ -196,7 +196,7 @@ export class QuotaService {
     em.create(DefaultQuotaAssociation, { type, quota });
   }
 
-  private async isDefault(ctx: RequestContext, quota: Quota): Promise<boolean> {
+  private async isDefault(ctx: ServiceContext, quota: Quota): Promise<boolean> {
     return (await ctx.em.count(DefaultQuotaAssociation, { quota })) > 0;
   }
 }

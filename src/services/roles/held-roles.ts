@@ -1,10 +1,10 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 
 /**
  * The ids of every role the caller holds, directly or through a group, computed once per request.
  * Permission predicates of every area join against this list.
  */
-export function callerRoleIds(ctx: RequestContext): Promise<number[]> {
+export function callerRoleIds(ctx: ServiceContext): Promise<number[]> {
   const userId = ctx.caller.userId;
   if (userId === null) return Promise.resolve([]);
   return ctx.memo('caller:roleIds', async () => {
@@ -26,12 +26,12 @@ export function callerRoleIds(ctx: RequestContext): Promise<number[]> {
 }
 
 /** Keeps the caller's roles as the request's when another statement read them along (callerRoleIds then reads nothing). */
-export function knownCallerRoleIds(ctx: RequestContext, roleIds: number[]): void {
+export function knownCallerRoleIds(ctx: ServiceContext, roleIds: number[]): void {
   void ctx.memo('caller:roleIds', () => Promise.resolve(roleIds));
 }
 
 /** The roles the caller holds in their own name, with their private role among them: one query per request. */
-export function callerDirectRoles(ctx: RequestContext): Promise<{ directRoleIds: number[]; privateRoleId: number | null }> {
+export function callerDirectRoles(ctx: ServiceContext): Promise<{ directRoleIds: number[]; privateRoleId: number | null }> {
   const userId = ctx.caller.userId;
   if (userId === null) return Promise.resolve({ directRoleIds: [], privateRoleId: null });
   return ctx.memo('caller:directRoles', async () => {

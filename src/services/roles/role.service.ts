@@ -1,12 +1,12 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { GroupRoleAssociation, UserRoleAssociation } from '../../entities/associations.entity';
 import { Group } from '../../entities/group.entity';
 import { Role } from '../../entities/role.entity';
 import { User } from '../../entities/user.entity';
 import { errors } from '../../errors/error-kinds';
-import { decodeId } from '../shared/decode-id';
-import { adminIdErrors } from '../shared/messages';
-import { loadAllOrFail } from '../shared/load-all';
+import { decodeId } from '../shared';
+import { adminIdErrors } from '../shared';
+import { loadAllOrFail } from '../shared';
 import { callerDirectRoles } from './held-roles';
 import { visibleRolesCondition } from './role-visibility';
 
@@ -21,14 +21,14 @@ const roleIds = adminIdErrors('role');
 
 export class RoleService {
   /** Non-deleted roles the caller may see, oldest first. */
-  async list(ctx: RequestContext): Promise<Role[]> {
+  async list(ctx: ServiceContext): Promise<Role[]> {
     ctx.caller.requireIdentity();
     const held = await callerDirectRoles(ctx);
     return ctx.em.find(Role, { $and: [{ deleted: false }, visibleRolesCondition(ctx.caller, held)] }, { orderBy: { id: 'asc' } });
   }
 
   /** A role the caller may not see is reported exactly like an unknown one. */
-  async show(ctx: RequestContext, encodedId: string): Promise<Role> {
+  async show(ctx: ServiceContext, encodedId: string): Promise<Role> {
     ctx.caller.requireIdentity();
     const id = decodeId(ctx, encodedId, roleIds.malformed);
     const held = await callerDirectRoles(ctx);
@@ -38,7 +38,7 @@ export class RoleService {
   }
 
   /** Administrators create roles of the `admin` type, with their users and groups, in one transaction. */
-  async create(ctx: RequestContext, input: NewRoleInput): Promise<Role> {
+  async create(ctx: ServiceContext, input: NewRoleInput): Promise<Role> {
     ctx.caller.requireAdmin('You are not authorized to create a new role.');
     const name = input.name?.trim() ?? '';
     const description = input.description?.trim() ?? '';

@@ -1,12 +1,12 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { type FormView, readFormVersions, readForms } from './forms/form-view';
 import { type ExternalServiceView, readRequestTypes, readSampleStates, readServicesOfTypes, type RequestTypeView, type SampleStateView } from './request-types/request-type-view';
 import { readRequestEvents, readRequests, readSampleCounts, type RequestEventView, type RequestView } from './requests/request-view';
 import { readSampleDatasets, readSampleEvents, readSamples, readSamplesOf, type SampleDatasetView, type SampleEventView, type SampleView } from './samples/sample-view';
 
-type Read<T> = (ctx: RequestContext, ids: readonly number[]) => Promise<T[]>;
+type Read<T> = (ctx: ServiceContext, ids: readonly number[]) => Promise<T[]>;
 
 /** Rows by their own id: one statement per batch. */
 function byId<T extends { id: number }>(read: Read<T>): LoaderFactory<number, T | null> {

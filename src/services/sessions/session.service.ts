@@ -1,5 +1,5 @@
 import { Caller, type CallerSession } from '../../context/caller';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { GalaxySession } from '../../entities/galaxy-session.entity';
 import { History } from '../../entities/history.entity';
 import { User } from '../../entities/user.entity';
@@ -9,12 +9,16 @@ import { newGuid } from '../../auth/secrets';
 import type { NewUserInput } from '../users';
 import { type SignInRefusals, BASEAUTH_REFUSALS, SIGN_IN_REFUSALS } from './sign-in-refusals';
 import type { SignInLimiter } from './sign-in-limiter';
+import type { IdentityService } from '../../auth/identity.service';
+import type { UserService } from '../users';
 
 /** Browser sessions and password checks; sessions live in the database so every process shares them. */
 export class SessionService {
   constructor(
     private readonly passwords: PasswordHasher,
     private readonly limiter: SignInLimiter,
+    private readonly identity: IdentityService,
+    private readonly users: UserService,
   ) {}
 
   /**
@@ -23,7 +27,7 @@ export class SessionService {
    * the failures: baseauth keeps the platform's messages (unknown account, wrong password), the
    * graph's `login` answers one for both.
    */
-  async checkCredentials(ctx: RequestContext, email: string, password: string, refusals: SignInRefusals = BASEAUTH_REFUSALS): Promise<User> {
+  async checkCredentials(ctx: ServiceContext, email: string, password: string, refusals: SignInRefusals = BASEAUTH_REFUSALS): Promise<User> {
     const attempt = await this.limiter.attempt(email, ctx.clientAddress);
     const users = await ctx.em.find(User, { email });
     if (users.length > 1) throw errors.inconsistent('An error occurred, please contact your administrator.');
@@ -41,13 +45,13 @@ export class SessionService {
   }
 
   /** `GET /api/authenticate/baseauth`: the user's newest API key, created when they have none. */
-  async apiKeyFor(ctx: RequestContext, email: string, password: string): Promise<string> {
+  async apiKeyFor(ctx: ServiceContext, email: string, password: string): Promise<string> {
     const user = await this.checkCredentials(ctx, email, password);
-    return ctx.services.users.newestOrNewApiKey(ctx, user);
+    return this.users.newestOrNewApiKey(ctx, user);
   }
 
   /** Starts a logged-in browser session and hands its cookie to the response. */
-  async login(ctx: RequestContext, email: string, password: string): Promise<User> {
+  async login(ctx: ServiceContext, email: string, password: string): Promise<User> {
     const user = await this.checkCredentials(ctx, email, password, SIGN_IN_REFUSALS);
     await this.startSession(ctx, user);
     return user;
@@ -57,8 +61,8 @@ export class SessionService {
    * A visitor registers (the users service's rules: ALLOW_USER_CREATION, a valid and free email and
    * name) and is signed in at once, keeping the history they started as a visitor.
    */
-  async register(ctx: RequestContext, input: NewUserInput): Promise<User> {
-    const user = await ctx.services.users.register(ctx, input);
+  async register(ctx: ServiceContext, input: NewUserInput): Promise<User> {
+    const user = await this.users.register(ctx, input);
     await this.startSession(ctx, user);
     return user;
   }
@@ -67,17 +71,17 @@ export class SessionService {
    * A logged-in session for a user who just proved who they are (login, registration). As on the
    * platform, a visitor's current history (one no user owns yet) becomes the user's, and stays current.
    */
-  async startSession(ctx: RequestContext, user: User): Promise<void> {
+  async startSession(ctx: ServiceContext, user: User): Promise<void> {
     const visitorHistoryId = ctx.caller.isAnonymous ? (ctx.caller.session?.currentHistoryId ?? null) : null;
     const adopted = visitorHistoryId !== null && (await ctx.em.nativeUpdate(History, { id: visitorHistoryId, user: null }, { user: user.id })) > 0;
     const currentHistoryId = adopted ? visitorHistoryId : null;
     const session = ctx.em.create(GalaxySession, { user, sessionKey: newGuid(), currentHistoryId });
     await ctx.em.persistAndFlush(session);
     ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(session.sessionKey));
-    ctx.actAs(ctx.services.identity.callerFor(user, { id: session.id, sessionKey: session.sessionKey, currentHistoryId }));
+    ctx.actAs(this.identity.callerFor(user, { id: session.id, sessionKey: session.sessionKey, currentHistoryId }));
   }
 
-  async logout(ctx: RequestContext): Promise<boolean> {
+  async logout(ctx: ServiceContext): Promise<boolean> {
     const session = ctx.caller.session;
     if (session) await ctx.em.nativeUpdate(GalaxySession, { id: session.id }, { isValid: false });
     ctx.response.setSessionCookie(null);
@@ -88,19 +92,19 @@ export class SessionService {
    * The caller's browser session, created when there is none yet, so that an anonymous caller can
    * own a current history. The rest of the request acts with it.
    */
-  async ensureSession(ctx: RequestContext): Promise<CallerSession> {
+  async ensureSession(ctx: ServiceContext): Promise<CallerSession> {
     const { caller } = ctx;
     if (caller.session) return caller.session;
     const entity = ctx.em.create(GalaxySession, { user: ctx.userRef(), sessionKey: newGuid() });
     await ctx.em.persistAndFlush(entity);
     ctx.response.setSessionCookie(ctx.services.ids.encodeGuid(entity.sessionKey));
     const session: CallerSession = { id: entity.id, sessionKey: entity.sessionKey, currentHistoryId: entity.currentHistoryId };
-    ctx.actAs(caller.user ? ctx.services.identity.callerFor(caller.user, session) : Caller.anonymous(session));
+    ctx.actAs(caller.user ? this.identity.callerFor(caller.user, session) : Caller.anonymous(session));
     return session;
   }
 
   /** Makes a history the session's current one, for the rest of this request and the next ones. */
-  async setCurrentHistory(ctx: RequestContext, session: CallerSession, historyId: number): Promise<void> {
+  async setCurrentHistory(ctx: ServiceContext, session: CallerSession, historyId: number): Promise<void> {
     await ctx.em.nativeUpdate(GalaxySession, { id: session.id }, { currentHistoryId: historyId });
     ctx.actAs(ctx.caller.withSession({ ...session, currentHistoryId: historyId }));
   }

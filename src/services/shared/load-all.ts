@@ -1,5 +1,5 @@
 import type { EntityName, FilterQuery } from '@mikro-orm/core';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { AppError } from '../../errors/error-kinds';
 import { decodeId } from './decode-id';
 
@@ -13,7 +13,7 @@ interface IdErrors {
  * A malformed or unknown id fails the whole request, so no write is half done.
  */
 export async function loadAllOrFail<T extends { id: number }>(
-  ctx: RequestContext,
+  ctx: ServiceContext,
   entity: EntityName<T>,
   encodedIds: unknown,
   idErrors: IdErrors,

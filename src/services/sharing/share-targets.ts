@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import { IdDecodeError } from '../../ids/id-codec';
 
@@ -22,7 +22,7 @@ export interface ShareTargets {
  * Reads the values of `share_with_users` (emails, or encoded user ids) in one statement: a value
  * that names no active user is reported as the platform reports it, and so is the item's owner.
  */
-export async function shareTargets(ctx: RequestContext, values: readonly string[], ownerId: number | null): Promise<ShareTargets> {
+export async function shareTargets(ctx: ServiceContext, values: readonly string[], ownerId: number | null): Promise<ShareTargets> {
   const named = values.map((value) => value.trim()).filter(Boolean);
   const ids = new Map<string, number>();
   for (const value of named) {

@@ -1,4 +1,6 @@
-import type { ShareableTable } from './shareable-kinds';
+import type { ServiceContext } from '../../context/service-context';
+import { sql, type SqlStatement } from '../../db/sql/sql-statement';
+import type { ShareableKind, ShareableTable } from './shareable-kinds';
 
 /**
  * Who sees a shareable item (history, page, visualization, workflow), as SQL predicates: the one
@@ -44,4 +46,17 @@ export function readableBySql(alias: string, kind: ShareableTable, caller: Calle
   const terms = [ownedBySql(alias, caller.userId), `${alias}.published`, `${alias}.importable`, sharedWithSql(alias, kind, caller.userId)];
   if (caller.isAdmin) terms.unshift(`${caller.isAdmin}::boolean`);
   return anyOf(terms);
+}
+
+const sharedWithStatements = new Map<ShareableKind, SqlStatement<{ shared: boolean }>>();
+
+/** Whether the caller is among the users an item is shared with (for rules checked outside SQL). */
+export async function sharedWithCaller(ctx: ServiceContext, kind: ShareableKind, itemId: number): Promise<boolean> {
+  if (!ctx.caller.userId) return false;
+  let statement = sharedWithStatements.get(kind);
+  if (!statement) {
+    statement = sql<{ shared: boolean }>(`${kind.name}_shared_with_caller`, `select ${sharedWithSql('t', kind, '$2')} as shared from ${kind.table} t where t.id = $1`);
+    sharedWithStatements.set(kind, statement);
+  }
+  return (await ctx.one(statement, [itemId, ctx.caller.userId]))?.shared ?? false;
 }

@@ -1,5 +1,3 @@
-import type { RequestContext } from '../../context/request-context';
-
 /** The kinds of item the sharing model covers (as their REST areas spell them). */
 export type ShareableKindName = 'histories' | 'pages' | 'visualizations' | 'workflows';
 
@@ -22,16 +20,14 @@ export interface OwnedItem {
 }
 
 /**
- * One shareable kind: its tables, its letter in `u/<username>/<letter>/<slug>`, and how an item the
- * caller owns (or, as an administrator, any item) is found, with the kind's own errors (not found,
- * malformed id, not owned) so each kind stays consistent with its contract.
+ * One shareable kind: its tables and its letter in `u/<username>/<letter>/<slug>`. How an item the
+ * caller owns is found belongs to the kind's own area (SharingService is given a finder per kind).
  */
 export interface ShareableKind extends ShareableTable {
   name: ShareableKindName;
   slugLetter: string;
   /** The slug when the title leaves nothing usable (e.g. only punctuation). */
   slugFallback: string;
-  findOwned(ctx: RequestContext, encodedId: string): Promise<OwnedItem>;
 }
 
 export const HISTORIES: ShareableKind = {
@@ -42,10 +38,6 @@ export const HISTORIES: ShareableKind = {
   titleColumn: 'name',
   slugLetter: 'h',
   slugFallback: 'history',
-  async findOwned(ctx, encodedId) {
-    const history = await ctx.services.histories.ownedView(ctx, encodedId);
-    return { id: history.id, userId: history.user?.id ?? null };
-  },
 };
 
 export const PAGES: ShareableKind = {
@@ -56,10 +48,6 @@ export const PAGES: ShareableKind = {
   titleColumn: 'title',
   slugLetter: 'p',
   slugFallback: 'page',
-  async findOwned(ctx, encodedId) {
-    const page = await ctx.services.pages.findOwned(ctx, encodedId, 'Page is not owned by the current user');
-    return { id: page.id, userId: page.userId };
-  },
 };
 
 export const VISUALIZATIONS: ShareableKind = {
@@ -70,7 +58,6 @@ export const VISUALIZATIONS: ShareableKind = {
   titleColumn: 'title',
   slugLetter: 'v',
   slugFallback: 'visualization',
-  findOwned: (ctx, encodedId) => ctx.services.visualizations.findSharable(ctx, encodedId),
 };
 
 export const WORKFLOWS: ShareableKind = {
@@ -81,7 +68,6 @@ export const WORKFLOWS: ShareableKind = {
   titleColumn: 'name',
   slugLetter: 'w',
   slugFallback: 'workflow',
-  findOwned: (ctx, encodedId) => ctx.services.workflows.findSharable(ctx, encodedId),
 };
 
 /**

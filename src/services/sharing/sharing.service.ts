@@ -1,10 +1,16 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql, type SqlStatement } from '../../db/sql/sql-statement';
 import { errors } from '../../errors/error-kinds';
-import { sharedWithSql } from './shareable-access';
 import { type OwnedItem, type ShareableKind, type ShareableKindName, shareableKind } from './shareable-kinds';
 import { uniqueSlug } from './shareable-slug';
 import { shareTargets } from './share-targets';
+
+/**
+ * How a kind's own area finds an item the caller owns (or any item, for an administrator), with
+ * the kind's errors (not found, malformed id, not owned), so each kind keeps its contract's words.
+ */
+export type OwnedItemFinder = (ctx: ServiceContext, encodedId: string) => Promise<OwnedItem>;
+export type OwnedItemFinders = Readonly<Record<ShareableKindName, OwnedItemFinder>>;
 
 /** What the sharing routes answer (the later platform's sharing status), ids raw. */
 export interface SharingStatus {
@@ -45,7 +51,6 @@ interface StatusRow {
 /** Each kind's statements, written once (on first use) from its descriptor. */
 interface KindStatements {
   status: SqlStatement<StatusRow>;
-  sharedWith: SqlStatement<{ shared: boolean }>;
   /** `$1` item, then each action's new flags; answers what the slug rule needs. */
   setFlags: Record<LinkAction, string>;
   setSlug: string;
@@ -71,7 +76,6 @@ function statementsOf(kind: ShareableKind): KindStatements {
                    from ${kind.shareTable} s join galaxy_user su on su.id = s.user_id where s.${kind.shareItemColumn} = t.id), '[]'::json) as "usersSharedWith"
        from ${t} t left join galaxy_user u on u.id = t.user_id where t.id = $1`,
     ),
-    sharedWith: sql<{ shared: boolean }>(`${kind.name}_shared_with_caller`, `select ${sharedWithSql('t', kind, '$2')} as shared from ${t} t where t.id = $1`),
     setFlags,
     setSlug: `update ${t} set slug = ? where id = ?`,
     // Exactly these users, in the order given: the others unshared, the new ones added (an existing share stays as it is).
@@ -88,24 +92,27 @@ function statementsOf(kind: ShareableKind): KindStatements {
 /**
  * One sharing model for every shareable kind (histories, pages, visualizations, workflows): link
  * access (`importable`), publishing, and the users an item is shared with. Only the owner or an
- * administrator changes it (each kind's `findOwned` decides, with the kind's own errors); who may
- * then see the item is written once, in `shareable-access.ts`.
+ * administrator changes it (each kind's finder decides, with the kind's own errors); who may then
+ * see the item is written once, in `shareable-access.ts`.
  */
 export class SharingService {
+  /** `owners`: for each kind, how its area finds an item the caller owns (or, as an administrator, any). */
+  constructor(private readonly owners: OwnedItemFinders) {}
+
   private readonly statements = new Map<ShareableKind, KindStatements>();
 
-  async status(ctx: RequestContext, kindName: string, encodedId: string): Promise<SharingStatus> {
+  async status(ctx: ServiceContext, kindName: string, encodedId: string): Promise<SharingStatus> {
     const kind = this.kind(kindName);
-    const item = await kind.findOwned(ctx, encodedId);
+    const item = await this.owners[kind.name](ctx, encodedId);
     return this.statusOf(ctx, kind, item.id);
   }
 
   /** Link access and publishing: publishing implies link access; disabling link access also unpublishes. */
-  async setAccess(ctx: RequestContext, kindName: string, encodedId: string, action: string): Promise<SharingStatus> {
+  async setAccess(ctx: ServiceContext, kindName: string, encodedId: string, action: string): Promise<SharingStatus> {
     const kind = this.kind(kindName);
     if (!Object.hasOwn(LINK_ACTIONS, action)) throw errors.invalid(`Unknown sharing action: ${action}`);
     return ctx.em.transactional(async (em) => {
-      const item = await kind.findOwned(ctx, encodedId);
+      const item = await this.owners[kind.name](ctx, encodedId);
       const statements = this.statementsOf(kind);
       const [row] = await em.execute<Array<{ userId: number | null; slug: string | null; title: string | null; importable: boolean; published: boolean }>>(
         statements.setFlags[action as LinkAction],
@@ -123,10 +130,10 @@ export class SharingService {
    * Shares with exactly the given users (encoded ids or emails), unsharing the others. Values that
    * name no user, and the owner, are reported in `errors`; the rest are still shared.
    */
-  async shareWithUsers(ctx: RequestContext, kindName: string, encodedId: string, values: readonly string[]): Promise<ShareResult> {
+  async shareWithUsers(ctx: ServiceContext, kindName: string, encodedId: string, values: readonly string[]): Promise<ShareResult> {
     const kind = this.kind(kindName);
     return ctx.em.transactional(async (em) => {
-      const item: OwnedItem = await kind.findOwned(ctx, encodedId);
+      const item: OwnedItem = await this.owners[kind.name](ctx, encodedId);
       const targets = await shareTargets(ctx, values, item.userId);
       // An array literal, not a JS array: the query builder would spread an array into a list.
       const userIds = `{${targets.userIds.join(',')}}`;
@@ -135,14 +142,7 @@ export class SharingService {
     });
   }
 
-  /** Whether the caller is among the users an item is shared with (for rules checked outside SQL). */
-  async sharedWithCaller(ctx: RequestContext, kindName: string, itemId: number): Promise<boolean> {
-    if (!ctx.caller.userId) return false;
-    const kind = this.kind(kindName);
-    return (await ctx.one(this.statementsOf(kind).sharedWith, [itemId, ctx.caller.userId]))?.shared ?? false;
-  }
-
-  private async statusOf(ctx: RequestContext, kind: ShareableKind, id: number): Promise<SharingStatus> {
+  private async statusOf(ctx: ServiceContext, kind: ShareableKind, id: number): Promise<SharingStatus> {
     const row = await ctx.one(this.statementsOf(kind).status, [id]);
     if (!row) throw errors.notFound();
     return {

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { DatabaseSignals } from '../../db/signals';
 import { errors } from '../../errors/error-kinds';
 import type { Logger } from '../../logging/logger';
@@ -36,18 +36,18 @@ export class ToolDataService {
     });
   }
 
-  list(ctx: RequestContext): ToolDataTable[] {
+  list(ctx: ServiceContext): ToolDataTable[] {
     ctx.caller.requireAdmin();
     return this.tables.list();
   }
 
-  show(ctx: RequestContext, name: string): ToolDataTable {
+  show(ctx: ServiceContext, name: string): ToolDataTable {
     ctx.caller.requireAdmin();
     return this.known(name);
   }
 
   /** Re-reads the table's files here, and has every other process do the same. */
-  async reload(ctx: RequestContext, name: string): Promise<ToolDataTable> {
+  async reload(ctx: ServiceContext, name: string): Promise<ToolDataTable> {
     ctx.caller.requireAdmin();
     this.known(name);
     await this.tables.reload([name]);
@@ -60,7 +60,7 @@ export class ToolDataService {
    * the table; each file is rewritten atomically, its comments and other lines kept. The platform's
    * texts for what it refuses ("400 text").
    */
-  async deleteEntry(ctx: RequestContext, name: string, values: string | null): Promise<ToolDataTable> {
+  async deleteEntry(ctx: ServiceContext, name: string, values: string | null): Promise<ToolDataTable> {
     ctx.caller.requireAdmin();
     const table = this.tables.get(name);
     if (!table) throw errors.invalid(`Invalid data table id ( ${name} ) specified.`);
@@ -83,7 +83,7 @@ export class ToolDataService {
     return this.known(name);
   }
 
-  async field(ctx: RequestContext, name: string, value: string): Promise<TableFieldView> {
+  async field(ctx: ServiceContext, name: string, value: string): Promise<TableFieldView> {
     ctx.caller.requireAdmin();
     const entry = this.known(name).entry(value);
     if (!entry) throw errors.notFound(`No such field ${value} in data table ${name}.`);
@@ -91,7 +91,7 @@ export class ToolDataService {
   }
 
   /** The server path of one of the field's files (given by its name in the field's `files`). */
-  async fieldFile(ctx: RequestContext, name: string, value: string, path: string): Promise<string> {
+  async fieldFile(ctx: ServiceContext, name: string, value: string, path: string): Promise<string> {
     const field = await this.field(ctx, name, value);
     const file = await tableFieldFile(field, path);
     if (file === null) throw errors.notFound('No such path in data table field.');

@@ -1,7 +1,8 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
 import { type ElementView, leavesOf, loadElementTrees } from '../collections';
 import type { HdcaView } from '../collections';
+import type { HdcaService } from '../collections';
 
 /** The collection a tool is mapped over: its tree, to gather the outputs into the same structure. */
 export interface MappedCollection {
@@ -35,7 +36,7 @@ interface BatchedInput {
   over: MappedCollection | null;
 }
 
-async function batchedInput(ctx: RequestContext, name: string, values: unknown[]): Promise<BatchedInput> {
+async function batchedInput(ctx: ServiceContext, hdcas: HdcaService, name: string, values: unknown[]): Promise<BatchedInput> {
   const refs = values.map((value) => (typeof value === 'string' ? { src: 'hda', id: value } : value));
   if (refs.some((ref) => !isRecord(ref) || (typeof ref.id !== 'string' && typeof ref.id !== 'number'))) {
     throw errors.invalid(`Parameter ${name}: each batch value must be a reference {src, id}.`);
@@ -46,7 +47,7 @@ async function batchedInput(ctx: RequestContext, name: string, values: unknown[]
     return { name, leaves: typed.map((ref, index) => ({ path: [String(index)], id: String(ref.id) })), over: null };
   }
   if (typed.length !== 1) throw errors.invalid(`Parameter ${name}: a batch maps over one collection at a time.`);
-  const hdca = await ctx.services.hdcas.readable(ctx, String(collections[0].id));
+  const hdca = await hdcas.readable(ctx, String(collections[0].id));
   const trees = await loadElementTrees(ctx, [hdca.collection.id]);
   const leaves = leavesOf(trees, hdca.collection.id).map((leaf) => ({ path: leaf.path, id: ctx.services.ids.encode(leaf.hda.id) }));
   if (leaves.length === 0) throw errors.invalid(`Parameter ${name}: the collection has no datasets to map over.`);
@@ -58,11 +59,11 @@ async function batchedInput(ctx: RequestContext, name: string, values: unknown[]
  * number of datasets (and, for collections, the same element identifiers), and job i takes the i-th
  * dataset of each. Null when no parameter is batched.
  */
-export async function planBatch(ctx: RequestContext, inputs: Record<string, unknown>): Promise<BatchPlan | null> {
+export async function planBatch(ctx: ServiceContext, hdcas: HdcaService, inputs: Record<string, unknown>): Promise<BatchPlan | null> {
   const batched: BatchedInput[] = [];
   for (const [name, value] of Object.entries(inputs)) {
     const values = batchValues(value);
-    if (values) batched.push(await batchedInput(ctx, name, values));
+    if (values) batched.push(await batchedInput(ctx, hdcas, name, values));
   }
   if (batched.length === 0) return null;
   const [first, ...others] = batched;

@@ -4,9 +4,9 @@ import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { Job, type JobParams } from '../../entities/job.entity';
 import { User } from '../../entities/user.entity';
-import { applyDefaultDatasetPermissions } from '../datasets/default-permissions';
-import { allocateHids } from '../datasets/hid-allocation';
-import type { NewHdaFields } from '../datasets/hda-factory';
+import { applyDefaultDatasetPermissions } from '../datasets';
+import { allocateHids } from '../datasets';
+import type { NewHdaFields } from '../datasets';
 
 /** One job to write: its parameters, its outputs (fields and names) and its inputs by association name. */
 export interface PlannedJob {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
 import type { Logger } from '../../logging/logger';
 import {
@@ -15,6 +15,7 @@ import {
   toolCitations,
   toolDict,
 } from '../../tools';
+import type { ToolDataService } from '../tool-data';
 
 /** A tool of a repository installed from a depot: its definition carries the depot guid as id. */
 export interface InstalledToolEntry {
@@ -50,7 +51,7 @@ export class ToolCatalogService {
   readonly registry = new ToolRegistry();
   private readonly installed = new Map<string, { oldId: string; lineage: string; version: string }>();
 
-  constructor(toolDirs: string[], log: Logger) {
+  constructor(toolDirs: string[], log: Logger, private readonly toolData: ToolDataService) {
     this.registry.loadBuiltins();
     for (const dir of toolDirs) {
       if (!existsSync(dir)) {
@@ -62,13 +63,13 @@ export class ToolCatalogService {
     }
   }
 
-  list(ctx: RequestContext, inPanel: boolean): Array<ToolDict | ToolSectionDict> {
+  list(ctx: ServiceContext, inPanel: boolean): Array<ToolDict | ToolSectionDict> {
     const admin = ctx.caller.isAdmin;
     return inPanel ? panelSections(this.registry, { admin }) : listToolDicts(this.registry, { admin });
   }
 
   /** The panel's sections with their tools, in order; tools outside any section grouped where they stand (hidden tools only for administrators). */
-  panel(ctx: RequestContext): Array<{ id: string | null; name: string; tools: ToolDefinition[] }> {
+  panel(ctx: ServiceContext): Array<{ id: string | null; name: string; tools: ToolDefinition[] }> {
     const shown = (tool: ToolDefinition | undefined): tool is ToolDefinition => tool !== undefined && (ctx.caller.isAdmin || !tool.hidden);
     const sections: Array<{ id: string | null; name: string; tools: ToolDefinition[] }> = [];
     for (const entry of this.registry.panelEntries()) {
@@ -86,7 +87,7 @@ export class ToolCatalogService {
   }
 
   /** Ids of the tools a free-text query finds (hidden tools only for administrators). */
-  search(ctx: RequestContext, query: string): string[] {
+  search(ctx: ServiceContext, query: string): string[] {
     const visible = this.registry.list().filter((tool) => ctx.caller.isAdmin || !tool.hidden);
     return searchTools(visible.map((tool) => ({ tool, section: this.registry.sectionOf(tool.id)?.name ?? '' })), query);
   }
@@ -110,9 +111,9 @@ export class ToolCatalogService {
     return tool;
   }
 
-  show(ctx: RequestContext, id: string, ioDetails: boolean): ToolDict {
+  show(ctx: ServiceContext, id: string, ioDetails: boolean): ToolDict {
     const tool = this.find(id);
-    return toolDict(tool, { ioDetails, section: this.registry.sectionOf(tool.id) ?? null, admin: ctx.caller.isAdmin, selectOptions: ctx.services.toolData.selectOptions });
+    return toolDict(tool, { ioDetails, section: this.registry.sectionOf(tool.id) ?? null, admin: ctx.caller.isAdmin, selectOptions: this.toolData.selectOptions });
   }
 
   /** A panel section by id (built-in, or made by an earlier install), or null. */

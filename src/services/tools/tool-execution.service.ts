@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { History } from '../../entities/history.entity';
 import { JobInputDataset, JobOutputDataset } from '../../entities/job-dataset.entity';
@@ -22,7 +22,7 @@ import { buildCollection, type BuildNode } from '../collections';
 import { insertFlatCollection } from '../collections';
 import { type ElementView, leavesOf, loadElementTrees } from '../collections';
 import type { HdcaView } from '../collections';
-import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets/hda-factory';
+import { copyLddaToHistory, createHdas, type NewHdaFields } from '../datasets';
 import { quotaPercent } from '../quotas';
 import { recalculateDiskUsage } from '../usage';
 import { quotaLimitByUserId } from '../users';
@@ -32,6 +32,14 @@ import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
 import { requireReadableElements } from '../collections';
+import type { HdaService } from '../datasets';
+import type { HdcaService } from '../collections';
+import type { HistoryService } from '../histories';
+import type { JobEngine } from '../../jobs/job-engine';
+import type { LibraryDatasetLookup } from '../datasets';
+import type { ToolCatalogService } from './tool-catalog.service';
+import type { ToolDataService } from '../tool-data';
+import type { UserService } from '../users';
 
 export interface ToolRunRequest {
   toolId: string;
@@ -59,11 +67,13 @@ export interface ToolFile {
 
 /** Turns a tool form into a queued job with its output datasets (`POST /api/tools`). */
 export class ToolExecutionService {
+  constructor(private readonly hdas: HdaService, private readonly hdcas: HdcaService, private readonly histories: HistoryService, private readonly jobEngine: JobEngine, private readonly libraryDatasets: LibraryDatasetLookup, private readonly toolData: ToolDataService, private readonly tools: ToolCatalogService, private readonly users: UserService) {}
+
   /**
    * Receives the request's files into the upload store, then runs the tool. When anything fails,
    * the files already received are removed (no job will read them).
    */
-  async executeWithFiles(ctx: RequestContext, request: Omit<ToolRunRequest, 'uploads'>, files: ToolFile[]): Promise<ToolRunResult> {
+  async executeWithFiles(ctx: ServiceContext, request: Omit<ToolRunRequest, 'uploads'>, files: ToolFile[]): Promise<ToolRunResult> {
     const uploads: Record<string, StoredUpload> = {};
     try {
       for (const file of files) uploads[file.name] = await storeUpload(file.file, ctx.services.layout.uploadStore, ctx.services.config.maxUploadBytes);
@@ -74,12 +84,12 @@ export class ToolExecutionService {
     }
   }
 
-  async execute(ctx: RequestContext, request: ToolRunRequest): Promise<ToolRunResult> {
-    const tool = ctx.services.tools.find(request.toolId);
+  async execute(ctx: ServiceContext, request: ToolRunRequest): Promise<ToolRunResult> {
+    const tool = this.tools.find(request.toolId);
     const inputs: Record<string, unknown> = { ...request.inputs, ...(request.uploads ?? {}) };
     const result = await ctx.em.transactional(async () => {
       const history = await this.targetHistory(ctx, request.historyId);
-      const batch = tool.id === 'upload1' ? null : await planBatch(ctx, inputs);
+      const batch = tool.id === 'upload1' ? null : await planBatch(ctx, this.hdcas, inputs);
       if (batch) return this.runBatch(ctx, tool, history, batch);
       const inputHdas: InputHda[] = [];
       const state = await this.buildState(ctx, tool, history, inputs, inputHdas);
@@ -88,7 +98,7 @@ export class ToolExecutionService {
         ? this.queueUpload(ctx, tool, history, state, inputs, paused)
         : this.queueTool(ctx, tool, history, state, inputHdas, paused);
     });
-    ctx.services.jobEngine.notify();
+    this.jobEngine.notify();
     return result;
   }
 
@@ -99,9 +109,9 @@ export class ToolExecutionService {
    * checked before anything is written, then each chunk of `MAP_CHUNK` jobs takes its hids in one
    * statement and its rows (datasets, jobs, their links) in a few multi-row inserts (job-rows.ts).
    */
-  private async runBatch(ctx: RequestContext, tool: ToolDefinition, history: History, batch: BatchPlan): Promise<ToolRunResult> {
+  private async runBatch(ctx: ServiceContext, tool: ToolDefinition, history: History, batch: BatchPlan): Promise<ToolRunResult> {
     const paused = await this.overQuota(ctx);
-    const preloaded = await ctx.services.hdas.readableRows(ctx, batchDatasetIds(batch));
+    const preloaded = await this.hdas.readableRows(ctx, batchDatasetIds(batch));
     const planned: PlannedJob[] = [];
     for (const run of batch.runs) {
       const inputHdas: InputHda[] = [];
@@ -127,27 +137,27 @@ export class ToolExecutionService {
         // (the outputs are not managed by the EntityManager: nested collections refer to them by id)
         const collection =
           (await insertFlatCollection(ctx.em, hdca.collection.collectionType, nodes)) ?? buildCollection(ctx.em, hdca.collection.collectionType, referencedNodes(ctx, nodes));
-        const placed = await ctx.services.hdcas.place(ctx, history, collection, `${tool.name} on collection ${hdca.hid}`, null, output.name);
-        result.implicitCollections.push({ name: output.name, collection: await ctx.services.hdcas.showInHistory(ctx, ctx.services.ids.encode(history.id), ctx.services.ids.encode(placed.id)) });
+        const placed = await this.hdcas.place(ctx, history, collection, `${tool.name} on collection ${hdca.hid}`, null, output.name);
+        result.implicitCollections.push({ name: output.name, collection: await this.hdcas.showInHistory(ctx, ctx.services.ids.encode(history.id), ctx.services.ids.encode(placed.id)) });
       }
     }
     return result;
   }
 
-  private async targetHistory(ctx: RequestContext, encodedId: string | null | undefined): Promise<History> {
+  private async targetHistory(ctx: ServiceContext, encodedId: string | null | undefined): Promise<History> {
     if (encodedId) {
-      const history = await ctx.services.histories.findOwned(ctx, encodedId);
+      const history = await this.histories.findOwned(ctx, encodedId);
       if (history.deleted) throw errors.invalidAttribute('Cannot run tools in a deleted history.');
       return history;
     }
-    const current = await ctx.services.histories.current(ctx, true);
+    const current = await this.histories.current(ctx, true);
     if (!current) throw errors.authRequired();
     return current;
   }
 
   /** Parameters checked against the tool; every dataset must be readable by the caller. */
   private async buildState(
-    ctx: RequestContext,
+    ctx: ServiceContext,
     tool: ToolDefinition,
     history: History,
     inputs: Record<string, unknown>,
@@ -160,7 +170,7 @@ export class ToolExecutionService {
         resolveCollection: (ref) => this.resolveCollection(ctx, ref.id, used),
         resolveDataset: async (ref): Promise<DatasetLike> => {
           const hda =
-            ref.src === 'hda' ? (preloaded.get(ref.id) ?? (await ctx.services.hdas.findReadable(ctx, ref.id))) : await this.importLibraryInput(ctx, history, ref.src, ref.id);
+            ref.src === 'hda' ? (preloaded.get(ref.id) ?? (await this.hdas.findReadable(ctx, ref.id))) : await this.importLibraryInput(ctx, history, ref.src, ref.id);
           if (hda.purged) throw errors.invalidAttribute(`Dataset ${ref.id} has been purged.`);
           used.push({ name: '', hda });
           const id = ref.src === 'hda' ? ref.id : ctx.services.ids.encode(hda.id);
@@ -169,7 +179,7 @@ export class ToolExecutionService {
         // `auto`: an upload whose type is sniffed when it runs; the job waits for it, as on the platform.
         acceptsFormat: (ext, formats) => ext === 'auto' || formats.length === 0 || formats.some((format) => format === 'data' || registry.isSubtypeOf(ext, format)),
         // Data table selects take a value the table holds now (the job later runs with it as given).
-        selectOptions: ctx.services.toolData.selectOptions,
+        selectOptions: this.toolData.selectOptions,
       });
     } catch (error) {
       if (error instanceof ToolParameterError) throw new AppError('RequestParameterInvalidException', error.message);
@@ -181,8 +191,8 @@ export class ToolExecutionService {
    * A collection input: the readable collection's tree (one statement), its datasets recorded as the
    * job's inputs so the job can read them.
    */
-  private async resolveCollection(ctx: RequestContext, encodedId: string, used: InputHda[]): Promise<CollectionValue> {
-    const hdca = await ctx.services.hdcas.readable(ctx, encodedId);
+  private async resolveCollection(ctx: ServiceContext, encodedId: string, used: InputHda[]): Promise<CollectionValue> {
+    const hdca = await this.hdcas.readable(ctx, encodedId);
     const trees = await loadElementTrees(ctx, [hdca.collection.id]);
     requireReadableElements(trees, hdca.collection.id);
     const leafIds = leavesOf(trees, hdca.collection.id).map((leaf) => leaf.hda.id);
@@ -210,29 +220,29 @@ export class ToolExecutionService {
    * A library dataset given as a tool input (`ld`: its current version, `ldda`: one version) is
    * imported into the target history first, as the platform does, so the job reads a history dataset.
    */
-  private async importLibraryInput(ctx: RequestContext, history: History, src: string, encodedId: string): Promise<HistoryDatasetAssociation> {
+  private async importLibraryInput(ctx: ServiceContext, history: History, src: string, encodedId: string): Promise<HistoryDatasetAssociation> {
     if (src !== 'ld' && src !== 'ldda') throw new ToolParameterError('dataset', `Unknown dataset source '${src}': use hda, ld or ldda.`);
-    const version = await ctx.services.libraryDatasets.findAccessibleVersion(ctx, src, encodedId);
+    const version = await this.libraryDatasets.findAccessibleVersion(ctx, src, encodedId);
     const copy = await copyLddaToHistory(ctx.em, history, version);
     if (history.user) await recalculateDiskUsage(ctx.em, history.user.id);
     return copy;
   }
 
   /** A user at or over their quota gets their job paused, as on the platform. */
-  private async overQuota(ctx: RequestContext): Promise<boolean> {
+  private async overQuota(ctx: ServiceContext): Promise<boolean> {
     if (!ctx.caller.user) return false;
-    const user = await ctx.services.users.callerRecord(ctx);
+    const user = await this.users.callerRecord(ctx);
     const limit = await ctx.loaders.get(quotaLimitByUserId).load(user.id);
     return limit !== null && (quotaPercent(user.totalDiskUsage, limit) ?? 0) >= 100;
   }
 
-  private async queueTool(ctx: RequestContext, tool: ToolDefinition, history: History, state: ParamState, inputHdas: InputHda[], paused: boolean): Promise<ToolRunResult> {
+  private async queueTool(ctx: ServiceContext, tool: ToolDefinition, history: History, state: ParamState, inputHdas: InputHda[], paused: boolean): Promise<ToolRunResult> {
     const [queued] = await this.createJobs(ctx, tool, history, [this.planTool(ctx, tool, state, inputHdas, paused, true)], paused);
     return queued;
   }
 
   /** The rows one tool job will need: its parameters, its outputs' fields and names, its named inputs. */
-  private planTool(ctx: RequestContext, tool: ToolDefinition, state: ParamState, inputHdas: InputHda[], paused: boolean, visible: boolean): PlannedJob {
+  private planTool(ctx: ServiceContext, tool: ToolDefinition, state: ParamState, inputHdas: InputHda[], paused: boolean, visible: boolean): PlannedJob {
     const params = flattenParams(state);
     const formats = resolveOutputFormats(tool, state);
     const hids = inputHdas.map((input) => input.hda.hid);
@@ -249,7 +259,7 @@ export class ToolExecutionService {
     return { params, outputFields, outputNames: tool.outputs.map((output) => output.name), inputs };
   }
 
-  private async queueUpload(ctx: RequestContext, tool: ToolDefinition, history: History, state: ParamState, inputs: Record<string, unknown>, paused: boolean): Promise<ToolRunResult> {
+  private async queueUpload(ctx: ServiceContext, tool: ToolDefinition, history: History, state: ParamState, inputs: Record<string, unknown>, paused: boolean): Promise<ToolRunResult> {
     const names: Record<number, string> = {};
     for (const [key, value] of Object.entries(inputs)) {
       const match = /^files_(\d+)\|NAME$/.exec(key);
@@ -273,7 +283,7 @@ export class ToolExecutionService {
    * Writes jobs with their outputs: the hids of all their outputs in one statement (consecutive, job
    * after job, as one job at a time would take them), then every row in one flush (multi-row inserts).
    */
-  private async createJobs(ctx: RequestContext, tool: ToolDefinition, history: History, planned: readonly PlannedJob[], paused: boolean): Promise<ToolRunResult[]> {
+  private async createJobs(ctx: ServiceContext, tool: ToolDefinition, history: History, planned: readonly PlannedJob[], paused: boolean): Promise<ToolRunResult[]> {
     const em = ctx.em;
     const hdas = await createHdas(em, history, planned.flatMap((job) => job.outputFields), { toolVersion: tool.version });
     let next = 0;
@@ -340,7 +350,7 @@ function dataParamNames(params: JobParams): Map<string, string> {
 const pathKey = (path: readonly string[]) => path.join('\u0000');
 
 /** Nodes whose datasets are references of the request's EntityManager (to write collections of them). */
-function referencedNodes(ctx: RequestContext, nodes: readonly BuildNode[]): BuildNode[] {
+function referencedNodes(ctx: ServiceContext, nodes: readonly BuildNode[]): BuildNode[] {
   return nodes.map((node) => {
     if ('hda' in node) return { identifier: node.identifier, hda: ctx.em.getReference(HistoryDatasetAssociation, node.hda.id) };
     if ('children' in node) return { identifier: node.identifier, collectionType: node.collectionType, children: referencedNodes(ctx, node.children) };

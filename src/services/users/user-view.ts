@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql, StatementShapes } from '../../db/sql/sql-statement';
 
 /** What the graph reads of a user (a User entity satisfies it); read models come from one statement. */
@@ -18,7 +18,7 @@ const COLUMNS = `u.id, u.email, u.username, u.deleted, u.purged, u.total_disk_us
 
 const BY_IDS = sql<UserView>('users_by_ids', `select ${COLUMNS} from galaxy_user u where u.id = any($1::int[])`);
 
-export function readUsers(ctx: RequestContext, ids: readonly number[]): Promise<UserView[]> {
+export function readUsers(ctx: ServiceContext, ids: readonly number[]): Promise<UserView[]> {
   return ctx.rows(BY_IDS, [ids]);
 }
 
@@ -29,7 +29,7 @@ const LIST = new StatementShapes<{ emailContains: boolean }, UserView>(
 );
 
 /** Deleted or active users, by id; `emailContains` is a plain substring (no wildcards). */
-export function listUsers(ctx: RequestContext, deleted: boolean, emailContains: string | undefined): Promise<UserView[]> {
+export function listUsers(ctx: ServiceContext, deleted: boolean, emailContains: string | undefined): Promise<UserView[]> {
   const params: unknown[] = [deleted];
   if (emailContains) params.push(`%${emailContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return ctx.rows(LIST.for({ emailContains: Boolean(emailContains) }), params);

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { readUsers, type UserView } from './user-view';
 import { appliedQuotasByUser, defaultLimit, effectiveLimit } from '../quotas';
 
@@ -12,7 +12,7 @@ export const userById: LoaderFactory<number, UserView | null> = (ctx) =>
   });
 
 /** The registered-users default quota, read once per request. */
-export function registeredDefaultLimit(ctx: RequestContext): Promise<number | null> {
+export function registeredDefaultLimit(ctx: ServiceContext): Promise<number | null> {
   return ctx.memo('quota:default:registered', () => defaultLimit(ctx.em, 'registered'));
 }
 

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/app-config';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { ApiKey } from '../../entities/api-key.entity';
 import { UserRoleAssociation } from '../../entities/associations.entity';
 import { Role } from '../../entities/role.entity';
@@ -8,7 +8,7 @@ import { AppError, errors } from '../../errors/error-kinds';
 import type { PasswordHasher } from '../../auth/passwords';
 import { newGuid } from '../../auth/secrets';
 import { niceSize } from '../../format/nice-size';
-import { decodeId } from '../shared/decode-id';
+import { decodeId } from '../shared';
 import { defaultLimit, quotaPercent } from '../quotas';
 import { validateEmail, validatePassword, validatePublicName } from './user-input-validation';
 import { quotaLimitByUserId, userById } from './user.loaders';
@@ -48,7 +48,7 @@ export class UserService {
    * Index rules: only administrators see deleted users; a plain user sees only themselves unless the
    * operator exposes names or emails (hidden fields are reported by `hiddenFields`).
    */
-  async list(ctx: RequestContext, filter: UserListFilter): Promise<UserView[]> {
+  async list(ctx: ServiceContext, filter: UserListFilter): Promise<UserView[]> {
     ctx.caller.requireIdentity();
     const { caller } = ctx;
     if (filter.deleted) {
@@ -59,7 +59,7 @@ export class UserService {
     return listUsers(ctx, Boolean(filter.deleted), filter.emailContains);
   }
 
-  hiddenFields(ctx: RequestContext, user: UserView): HiddenUserField[] {
+  hiddenFields(ctx: ServiceContext, user: UserView): HiddenUserField[] {
     const { caller } = ctx;
     if (caller.isAdmin || caller.userId === user.id) return [];
     const hidden: HiddenUserField[] = [];
@@ -69,14 +69,14 @@ export class UserService {
   }
 
   /** The caller's own user record, as it is now (the caller itself is only who they are). */
-  async callerRecord(ctx: RequestContext): Promise<UserView> {
+  async callerRecord(ctx: ServiceContext): Promise<UserView> {
     const user = await ctx.loaders.get(userById).load(ctx.caller.requireUser().id);
     if (!user) throw errors.authRequired();
     return user;
   }
 
   /** `id` may be 'current' (the caller; null for an anonymous caller). */
-  async show(ctx: RequestContext, id: string, deleted = false): Promise<UserView | null> {
+  async show(ctx: ServiceContext, id: string, deleted = false): Promise<UserView | null> {
     const { caller } = ctx;
     if (id === 'current') return caller.user ? this.callerRecord(ctx) : null;
     caller.requireIdentity();
@@ -92,7 +92,7 @@ export class UserService {
     return user;
   }
 
-  async create(ctx: RequestContext, input: NewUserInput): Promise<User> {
+  async create(ctx: ServiceContext, input: NewUserInput): Promise<User> {
     const { caller } = ctx;
     caller.requireIdentity();
     if (!this.config.allowUserCreation && !caller.isAdmin) {
@@ -106,14 +106,14 @@ export class UserService {
    * A visitor registers (the platform's registration form, not its API): allowed while
    * ALLOW_USER_CREATION is on, with the same checks as an administrator's creation.
    */
-  async register(ctx: RequestContext, input: NewUserInput): Promise<User> {
+  async register(ctx: ServiceContext, input: NewUserInput): Promise<User> {
     if (!this.config.allowUserCreation && !ctx.caller.isAdmin) {
       throw new AppError('ConfigDoesNotAllowException', 'User creation is not allowed in this Galaxy instance');
     }
     return this.validatedInsert(ctx, input);
   }
 
-  private async validatedInsert(ctx: RequestContext, input: NewUserInput): Promise<User> {
+  private async validatedInsert(ctx: ServiceContext, input: NewUserInput): Promise<User> {
     const email = input.email ?? '';
     const username = input.username ?? '';
     const password = input.password ?? '';
@@ -127,7 +127,7 @@ export class UserService {
   }
 
   /** Creates the user with their private role (named after the email); used by the API and the CLI. */
-  async insertUser(ctx: RequestContext, input: { email: string; username: string | null; password: string }): Promise<User> {
+  async insertUser(ctx: ServiceContext, input: { email: string; username: string | null; password: string }): Promise<User> {
     const em = ctx.em;
     const user = em.create(User, { email: input.email, username: input.username || null, password: await this.passwords.hash(input.password) });
     const role = em.create(Role, { name: input.email, description: `Private Role for ${input.email}`, type: 'private' });
@@ -137,7 +137,7 @@ export class UserService {
   }
 
   /** Administrators issue keys; a new key makes the user's older keys invalid. */
-  async createApiKey(ctx: RequestContext, encodedUserId: string): Promise<string> {
+  async createApiKey(ctx: ServiceContext, encodedUserId: string): Promise<string> {
     ctx.caller.requireAdmin();
     const userId = decodeId(ctx, encodedUserId, (value) =>
       errors.malformedId(`Malformed User id ( ${String(value)} ) specified, unable to decode`, { id: String(value) }),
@@ -147,27 +147,27 @@ export class UserService {
     return this.issueApiKey(ctx, user);
   }
 
-  async issueApiKey(ctx: RequestContext, user: User): Promise<string> {
+  async issueApiKey(ctx: ServiceContext, user: User): Promise<string> {
     const key = ctx.em.create(ApiKey, { user, key: newGuid() });
     await ctx.em.persistAndFlush(key);
     return key.key;
   }
 
   /** The caller's own newest API key, or null (a user reads theirs in their preferences). */
-  async ownApiKey(ctx: RequestContext): Promise<string | null> {
+  async ownApiKey(ctx: ServiceContext): Promise<string | null> {
     const user = ctx.caller.requireUser();
     const newest = await ctx.em.findOne(ApiKey, { user: user.id }, { orderBy: { id: 'desc' } });
     return newest?.key ?? null;
   }
 
   /** A new API key for the caller themself; their older keys stop working. */
-  async createOwnApiKey(ctx: RequestContext): Promise<string> {
+  async createOwnApiKey(ctx: ServiceContext): Promise<string> {
     const user = ctx.caller.requireUser();
     return this.issueApiKey(ctx, ctx.em.getReference(User, user.id));
   }
 
   /** The newest key of a user, creating one when they have none (baseauth). */
-  async newestOrNewApiKey(ctx: RequestContext, user: User): Promise<string> {
+  async newestOrNewApiKey(ctx: ServiceContext, user: User): Promise<string> {
     const newest = await ctx.em.findOne(ApiKey, { user }, { orderBy: { id: 'desc' } });
     return newest ? newest.key : this.issueApiKey(ctx, user);
   }
@@ -176,7 +176,7 @@ export class UserService {
    * The caller's usage: their disk usage and quota, or for a caller without a user (anonymous or the
    * master key) what their session's data holds against the unregistered default quota.
    */
-  async usageOf(ctx: RequestContext): Promise<UsageView> {
+  async usageOf(ctx: ServiceContext): Promise<UsageView> {
     const user = ctx.caller.user ? await this.callerRecord(ctx) : null;
     const usage = user ? user.totalDiskUsage : await this.sessionUsage(ctx);
     const limit = user ? await ctx.loaders.get(quotaLimitByUserId).load(user.id) : await defaultLimit(ctx.em, 'unregistered');
@@ -184,7 +184,7 @@ export class UserService {
   }
 
   /** Bytes held by an anonymous caller: the datasets of their session's current history. */
-  private async sessionUsage(ctx: RequestContext): Promise<number> {
+  private async sessionUsage(ctx: ServiceContext): Promise<number> {
     const historyId = ctx.caller.session?.currentHistoryId;
     return historyId ? historyDiskSize(ctx.em, historyId) : 0;
   }

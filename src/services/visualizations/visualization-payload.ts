@@ -1,5 +1,5 @@
 import { errors } from '../../errors/error-kinds';
-import { sanitizeText } from '../shared/sanitize';
+import { sanitizeText } from '../shared';
 
 /** A create/update payload after the platform's checks: known keys only, strings sanitized. */
 export interface VisualizationPayload {

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import { ownedBySql, readableBySql, sharedWithSql, visibleToCallerSql } from '../sharing';
 import { VISUALIZATIONS } from '../sharing';
@@ -92,20 +92,20 @@ const PUBLISHED = sql<VisualizationSummary>(
   `select ${SUMMARY} from visualization v where v.deleted = false and v.published order by v.update_time desc, v.id desc`,
 );
 
-export function listVisualizations(ctx: RequestContext, userId: number): Promise<VisualizationSummary[]> {
+export function listVisualizations(ctx: ServiceContext, userId: number): Promise<VisualizationSummary[]> {
   return ctx.rows(LIST, [userId]);
 }
 
-export function listSharedVisualizations(ctx: RequestContext, userId: number): Promise<VisualizationSummary[]> {
+export function listSharedVisualizations(ctx: ServiceContext, userId: number): Promise<VisualizationSummary[]> {
   return ctx.rows(SHARED_WITH_USER, [userId]);
 }
 
-export function listPublishedVisualizations(ctx: RequestContext): Promise<VisualizationSummary[]> {
+export function listPublishedVisualizations(ctx: ServiceContext): Promise<VisualizationSummary[]> {
   return ctx.rows(PUBLISHED, []);
 }
 
 /** A visualization with everything show answers, and whether the caller may read it. */
-export async function readVisualization(ctx: RequestContext, id: number): Promise<VisualizationDetail | null> {
+export async function readVisualization(ctx: ServiceContext, id: number): Promise<VisualizationDetail | null> {
   return (await ctx.one(BY_ID, [ctx.caller.userId ?? 0, id, ctx.caller.isAdmin])) ?? null;
 }
 
@@ -118,6 +118,6 @@ export const revisionsByVisualizationId: LoaderFactory<number, VisualizationRevi
     return ids.map((id) => byVisualization.get(id) ?? []);
   });
 
-export function readOwner(ctx: RequestContext, id: number): Promise<{ id: number; userId: number } | null> {
+export function readOwner(ctx: ServiceContext, id: number): Promise<{ id: number; userId: number } | null> {
   return ctx.one(OWNER, [id]);
 }

@@ -1,5 +1,5 @@
 import { mayChangeVisualization, mayShareVisualization } from './visualization-actions';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { User } from '../../entities/user.entity';
 import { Visualization, VisualizationRevision } from '../../entities/visualization.entity';
 import { AppError, errors } from '../../errors/error-kinds';
@@ -35,12 +35,12 @@ function canonical(value: unknown): string {
  * none); changing its sharing needs ownership or administration, as for every shareable kind.
  */
 export class VisualizationService {
-  list(ctx: RequestContext): Promise<VisualizationSummary[]> {
+  list(ctx: ServiceContext): Promise<VisualizationSummary[]> {
     return listVisualizations(ctx, ctx.caller.requireUser().id);
   }
 
   /** Deleted ones too, as the platform's show (see `visualization-view.ts`). */
-  async show(ctx: RequestContext, encodedId: string): Promise<VisualizationDetail> {
+  async show(ctx: ServiceContext, encodedId: string): Promise<VisualizationDetail> {
     const id = this.decode(ctx, encodedId);
     const detail = await readVisualization(ctx, id);
     if (!detail) throw this.unknown(encodedId);
@@ -49,17 +49,17 @@ export class VisualizationService {
   }
 
   /** Visualizations other users shared with the caller (not deleted), newest first. */
-  sharedWithMe(ctx: RequestContext): Promise<VisualizationSummary[]> {
+  sharedWithMe(ctx: ServiceContext): Promise<VisualizationSummary[]> {
     return listSharedVisualizations(ctx, ctx.caller.requireUser().id);
   }
 
   /** Published visualizations of every user (not deleted), newest first. */
-  published(ctx: RequestContext): Promise<VisualizationSummary[]> {
+  published(ctx: ServiceContext): Promise<VisualizationSummary[]> {
     return listPublishedVisualizations(ctx);
   }
 
   /** A visualization whose sharing the caller may change: owner or administrator (errors as update's). */
-  async findSharable(ctx: RequestContext, encodedId: string): Promise<OwnedItem> {
+  async findSharable(ctx: ServiceContext, encodedId: string): Promise<OwnedItem> {
     ctx.caller.requireIdentity();
     const item = await readOwner(ctx, this.decode(ctx, encodedId));
     if (!item) throw this.unknown(encodedId);
@@ -68,7 +68,7 @@ export class VisualizationService {
   }
 
   /** A new visualization with its first revision, or (import_id) a copy of an accessible one. */
-  async create(ctx: RequestContext, raw: Record<string, unknown>): Promise<number> {
+  async create(ctx: ServiceContext, raw: Record<string, unknown>): Promise<number> {
     const user = ctx.caller.requireUser();
     if (raw.import_id !== undefined && raw.import_id !== null) return this.importCopy(ctx, String(raw.import_id));
     const payload = validatePayload(raw);
@@ -96,7 +96,7 @@ export class VisualizationService {
    * Adds a revision when title, dbkey or config differ from the latest one (answering its raw id),
    * else null; the title always goes onto the visualization. Owner only.
    */
-  async update(ctx: RequestContext, encodedId: string, raw: Record<string, unknown>): Promise<number | null> {
+  async update(ctx: ServiceContext, encodedId: string, raw: Record<string, unknown>): Promise<number | null> {
     ctx.caller.requireUser();
     const payload = validatePayload(raw);
     const id = this.decode(ctx, encodedId);
@@ -122,7 +122,7 @@ export class VisualizationService {
   }
 
   /** The platform's import: a copy of the latest revision, titled "imported: ...", without slug. */
-  private async importCopy(ctx: RequestContext, encodedId: string): Promise<number> {
+  private async importCopy(ctx: ServiceContext, encodedId: string): Promise<number> {
     const source = await this.show(ctx, encodedId);
     if (source.deleted) throw new AppError('MessageException', "You can't import this Visualization because it has been deleted.");
     const user = ctx.caller.requireUser();
@@ -139,7 +139,7 @@ export class VisualizationService {
   }
 
   /** The platform's get_object: a bad or unknown id is a plain MessageException naming the class. */
-  private decode(ctx: RequestContext, encodedId: string): number {
+  private decode(ctx: ServiceContext, encodedId: string): number {
     try {
       return ctx.services.ids.decode(encodedId);
     } catch (error) {

@@ -1,7 +1,8 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ContextWith } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
 import { toolDict } from '../../tools';
 import { dataInputNames, defaultToolState, encodeToolState, flatParameters } from './tool-state';
+import type { ToolCatalogService } from '../tools';
 
 export interface BuildModuleInput {
   toolId?: string | null;
@@ -29,7 +30,7 @@ function postJobActionsOf(inputs: Record<string, unknown>): Record<string, unkno
  * The workflow editor's model of a tool step (`POST /api/workflows/build_module`): the tool's form,
  * the step state built from the given inputs, the connectable inputs and the outputs.
  */
-export function buildModule(ctx: RequestContext, input: BuildModuleInput): Record<string, unknown> {
+export function buildModule(ctx: ContextWith<{ tools: ToolCatalogService }>, input: BuildModuleInput): Record<string, unknown> {
   ctx.caller.requireIdentity();
   if (!input.toolId) throw errors.notFound('Tool not found: no tool_id given.');
   const tool = ctx.services.tools.registry.get(input.toolId);

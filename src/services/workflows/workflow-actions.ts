@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { mayReadWorkflow, ownsWorkflow } from './workflow-access';
 import type { WorkflowView } from './workflow-view';
 
@@ -14,7 +14,7 @@ export interface WorkflowActions {
   copy: boolean;
 }
 
-export function workflowActionsFor(ctx: RequestContext, workflow: WorkflowView): WorkflowActions {
+export function workflowActionsFor(ctx: ServiceContext, workflow: WorkflowView): WorkflowActions {
   const change = ownsWorkflow(ctx, workflow);
   const readable = mayReadWorkflow(ctx, workflow);
   return {

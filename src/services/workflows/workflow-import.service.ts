@@ -1,6 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { AppError, errors } from '../../errors/error-kinds';
 import { Workflow } from '../../entities/workflow.entity';
 import { parseGaWorkflow, type WorkflowDescription, workflowDict } from './ga-format';
@@ -9,6 +9,8 @@ import { stepsByVersionId } from './workflow.loaders';
 import { storeNewWorkflow } from './workflow-store';
 import { ensureWorkflowSlug } from './workflow-slug';
 import type { WorkflowView } from './workflow-view';
+import type { WorkflowService } from './workflow.service';
+import type { TagService } from '../tags';
 
 export interface ImportOptions {
   publish?: boolean;
@@ -21,37 +23,39 @@ export interface ImportOptions {
  * workflow (`shared_workflow_id`), or a `.ga` file of an installed depot repository.
  */
 export class WorkflowImportService {
+  constructor(private readonly workflows: WorkflowService, private readonly tags: TagService) {}
+
   /** The platform names API imports "<name> (imported from API)". */
-  async importDict(ctx: RequestContext, workflowValue: unknown, options: ImportOptions = {}): Promise<WorkflowView> {
+  async importDict(ctx: ServiceContext, workflowValue: unknown, options: ImportOptions = {}): Promise<WorkflowView> {
     const user = ctx.caller.requireUser();
     const description = parseGaWorkflow(workflowDict(workflowValue));
     const publish = options.publish ?? false;
     const importable = options.importable ?? publish;
     if (publish && !importable) throw errors.invalid('Published workflow must be importable.');
     const id = await ctx.em.transactional(async () => {
-      const stored = await storeNewWorkflow(ctx, user.id, description, { name: `${description.name} (imported from API)`, published: publish, importable });
+      const stored = await storeNewWorkflow(ctx, this.tags, user.id, description, { name: `${description.name} (imported from API)`, published: publish, importable });
       if (importable) await ensureWorkflowSlug(ctx.em, stored);
       return stored.id;
     });
-    return ctx.services.workflows.reread(ctx, id);
+    return this.workflows.reread(ctx, id);
   }
 
   /**
    * A parsed workflow stored under the name given, without the API's suffix (the workflows of an
    * installed depot repository); `hasErrors` marks steps whose tools are not installed.
    */
-  async importDescription(ctx: RequestContext, description: WorkflowDescription, options: { name: string; hasErrors?: boolean }): Promise<WorkflowView> {
+  async importDescription(ctx: ServiceContext, description: WorkflowDescription, options: { name: string; hasErrors?: boolean }): Promise<WorkflowView> {
     const user = ctx.caller.requireUser();
     const id = await ctx.em.transactional(async (em) => {
-      const stored = await storeNewWorkflow(ctx, user.id, description, { name: options.name });
+      const stored = await storeNewWorkflow(ctx, this.tags, user.id, description, { name: options.name });
       if (options.hasErrors && stored.latestWorkflow) await em.nativeUpdate(Workflow, { id: stored.latestWorkflow.id }, { hasErrors: true });
       return stored.id;
     });
-    return ctx.services.workflows.reread(ctx, id);
+    return this.workflows.reread(ctx, id);
   }
 
   /** A copy of an importable workflow of another user, named "imported: <name>". */
-  async importShared(ctx: RequestContext, encodedId: string): Promise<WorkflowView> {
+  async importShared(ctx: ServiceContext, encodedId: string): Promise<WorkflowView> {
     const user = ctx.caller.requireUser();
     let source: WorkflowView;
     try {
@@ -66,20 +70,21 @@ export class WorkflowImportService {
     const id = await ctx.em.transactional(async () => {
       const stored = await storeNewWorkflow(
         ctx,
+        this.tags,
         user.id,
         { name: source.name, annotation: source.annotation, uuid: null, tags: source.tags, hasCycles: source.hasCycles, steps: steps.map((step) => ({ ...step })) },
         { name: `imported: ${source.name}` },
       );
       return stored.id;
     });
-    return ctx.services.workflows.reread(ctx, id);
+    return this.workflows.reread(ctx, id);
   }
 
   /**
    * A `.ga` file of an installed repository (administrators): only files below the directory of
    * installed depot repositories are read.
    */
-  async importInstalledFile(ctx: RequestContext, path: string): Promise<WorkflowView> {
+  async importInstalledFile(ctx: ServiceContext, path: string): Promise<WorkflowView> {
     ctx.caller.requireAdmin('Only administrators may import workflows from installed repositories.');
     const root = ctx.services.config.depotToolDir;
     const target = await this.fileBelow(root, path);

@@ -1,9 +1,12 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
 import type { ExtractionInput } from './extraction/extraction.service';
 import type { InvocationView } from './run/invocation-view';
 import type { RunWorkflowInput } from './run/run-request';
 import type { WorkflowView } from './workflow-view';
+import type { InvocationService } from './run/invocation.service';
+import type { WorkflowExtractionService } from './extraction/extraction.service';
+import type { WorkflowImportService } from './workflow-import.service';
 
 /** The ways `POST /api/workflows` creates or runs something; a request names exactly one. */
 export const CREATION_WAYS = ['workflow_id', 'installed_repository_file', 'from_history_id', 'shared_workflow_id', 'workflow'] as const;
@@ -32,7 +35,9 @@ export interface WorkflowRequestResult {
  * several RequestParameterInvalidException; each way goes to its service.
  */
 export class WorkflowRequestService {
-  async handle(ctx: RequestContext, input: WorkflowRequestInput): Promise<WorkflowRequestResult> {
+  constructor(private readonly invocations: InvocationService, private readonly workflowExtraction: WorkflowExtractionService, private readonly workflowImports: WorkflowImportService) {}
+
+  async handle(ctx: ServiceContext, input: WorkflowRequestInput): Promise<WorkflowRequestResult> {
     ctx.caller.requireUser();
     const ways = CREATION_WAYS.filter((way) => input.given.includes(way));
     if (ways.length === 0) throw errors.missing(`One parameter among - ${CREATION_WAYS.join(', ')} - must be specified`);
@@ -40,16 +45,16 @@ export class WorkflowRequestService {
     const none = { workflow: null, invocation: null };
     switch (ways[0]) {
       case 'workflow':
-        return { ...none, workflow: await ctx.services.workflowImports.importDict(ctx, input.workflow, { publish: input.publish, importable: input.importable }) };
+        return { ...none, workflow: await this.workflowImports.importDict(ctx, input.workflow, { publish: input.publish, importable: input.importable }) };
       case 'shared_workflow_id':
-        return { ...none, workflow: await ctx.services.workflowImports.importShared(ctx, input.sharedWorkflowId ?? '') };
+        return { ...none, workflow: await this.workflowImports.importShared(ctx, input.sharedWorkflowId ?? '') };
       case 'installed_repository_file':
-        return { ...none, workflow: await ctx.services.workflowImports.importInstalledFile(ctx, input.installedRepositoryFile ?? '') };
+        return { ...none, workflow: await this.workflowImports.importInstalledFile(ctx, input.installedRepositoryFile ?? '') };
       case 'from_history_id':
-        return { ...none, workflow: await ctx.services.workflowExtraction.extract(ctx, { ...input.extraction, fromHistoryId: input.extraction?.fromHistoryId ?? '' }) };
+        return { ...none, workflow: await this.workflowExtraction.extract(ctx, { ...input.extraction, fromHistoryId: input.extraction?.fromHistoryId ?? '' }) };
       default:
         if (!input.workflowId) throw errors.invalid('Invalid workflow_id specified.');
-        return { ...none, invocation: await ctx.services.invocations.run(ctx, input.workflowId, input.run ?? {}) };
+        return { ...none, invocation: await this.invocations.run(ctx, input.workflowId, input.run ?? {}) };
     }
   }
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { User } from '../../entities/user.entity';
 import { StoredWorkflow, Workflow, WorkflowStep } from '../../entities/workflow.entity';
-import { sanitizeText } from '../shared/sanitize';
+import { sanitizeText } from '../shared';
 import type { WorkflowDescription } from './ga-format';
+import type { TagService } from '../tags';
 
 export interface NewWorkflowOptions {
   name: string;
@@ -15,7 +16,7 @@ export interface NewWorkflowOptions {
  * Writes a new stored workflow with its first version; the caller holds the transaction. Names and
  * annotations are sanitized, as the platform sanitizes what users write.
  */
-export async function storeNewWorkflow(ctx: RequestContext, ownerId: number, description: WorkflowDescription, options: NewWorkflowOptions): Promise<StoredWorkflow> {
+export async function storeNewWorkflow(ctx: ServiceContext, tags: TagService, ownerId: number, description: WorkflowDescription, options: NewWorkflowOptions): Promise<StoredWorkflow> {
   const em = ctx.em;
   const owner = em.getReference(User, ownerId);
   const stored = em.create(StoredWorkflow, {
@@ -27,7 +28,7 @@ export async function storeNewWorkflow(ctx: RequestContext, ownerId: number, des
   });
   await em.flush();
   await addVersion(ctx, stored, description);
-  if (description.tags.length > 0) await ctx.services.tags.setTags(ctx, owner, 'stored_workflow', stored.id, description.tags);
+  if (description.tags.length > 0) await tags.setTags(ctx, owner, 'stored_workflow', stored.id, description.tags);
   return stored;
 }
 
@@ -35,7 +36,7 @@ export async function storeNewWorkflow(ctx: RequestContext, ownerId: number, des
  * A new version from the description, made the latest; every update of the contents adds one. It
  * takes the description's uuid when it gives one (imports), else a fresh one.
  */
-export async function addVersion(ctx: RequestContext, stored: StoredWorkflow, description: WorkflowDescription): Promise<Workflow> {
+export async function addVersion(ctx: ServiceContext, stored: StoredWorkflow, description: WorkflowDescription): Promise<Workflow> {
   const em = ctx.em;
   const version = em.create(Workflow, {
     storedWorkflow: stored,

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import { sharedWithSql } from '../sharing';
 import { WORKFLOWS } from '../sharing';
@@ -90,27 +90,27 @@ const STEP_COLUMNS = `s.id, s.workflow_id as "workflowId", s.order_index as "ord
 /** The steps of any number of versions, in order (one statement for a whole listing). */
 const STEPS_OF = sql<StepView>('workflow_steps_of', `select ${STEP_COLUMNS} from workflow_step s where s.workflow_id = any($1::int[]) order by s.workflow_id, s.order_index`);
 
-export function listWorkflows(ctx: RequestContext, userId: number, showPublished: boolean): Promise<WorkflowView[]> {
+export function listWorkflows(ctx: ServiceContext, userId: number, showPublished: boolean): Promise<WorkflowView[]> {
   return ctx.rows(LISTED, [userId, showPublished]);
 }
 
-export function listSharedWorkflows(ctx: RequestContext, userId: number): Promise<WorkflowView[]> {
+export function listSharedWorkflows(ctx: ServiceContext, userId: number): Promise<WorkflowView[]> {
   return ctx.rows(SHARED_WITH, [userId]);
 }
 
-export function listPublishedWorkflows(ctx: RequestContext): Promise<WorkflowView[]> {
+export function listPublishedWorkflows(ctx: ServiceContext): Promise<WorkflowView[]> {
   return ctx.rows(PUBLISHED, [ctx.caller.userId ?? 0]);
 }
 
-export function readWorkflow(ctx: RequestContext, id: number): Promise<WorkflowView | null> {
+export function readWorkflow(ctx: ServiceContext, id: number): Promise<WorkflowView | null> {
   return ctx.one(BY_ID, [id, ctx.caller.userId ?? 0]);
 }
 
 /** The stored workflow a version belongs to. */
-export function readWorkflowOfVersion(ctx: RequestContext, versionId: number): Promise<WorkflowView | null> {
+export function readWorkflowOfVersion(ctx: ServiceContext, versionId: number): Promise<WorkflowView | null> {
   return ctx.one(BY_VERSION, [versionId, ctx.caller.userId ?? 0]);
 }
 
-export function readSteps(ctx: RequestContext, versionIds: readonly number[]): Promise<StepView[]> {
+export function readSteps(ctx: ServiceContext, versionIds: readonly number[]): Promise<StepView[]> {
   return ctx.rows(STEPS_OF, [versionIds]);
 }

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { StoredWorkflow } from '../../entities/workflow.entity';
 import { AppError, errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
@@ -8,6 +8,7 @@ import { findWorkflow, ownedWorkflow, ownsWorkflow, readableWorkflow } from './w
 import { stepsByVersionId } from './workflow.loaders';
 import { addVersion } from './workflow-store';
 import { listPublishedWorkflows, listSharedWorkflows, listWorkflows, readWorkflow, type StepView, type WorkflowView } from './workflow-view';
+import type { ToolCatalogService } from '../tools';
 
 export const DOWNLOAD_STYLES = ['export', 'editor'] as const;
 
@@ -16,35 +17,37 @@ export const DOWNLOAD_STYLES = ['export', 'editor'] as const;
  * version, and deletion (platform-facts §4.8).
  */
 export class WorkflowService {
+  constructor(private readonly tools: ToolCatalogService) {}
+
   /** Own workflows (with everybody's published ones when asked), then those shared with the caller. */
-  list(ctx: RequestContext, showPublished: boolean): Promise<WorkflowView[]> {
+  list(ctx: ServiceContext, showPublished: boolean): Promise<WorkflowView[]> {
     const user = ctx.caller.requireUser();
     return listWorkflows(ctx, user.id, showPublished);
   }
 
   /** Workflows other users shared with the caller (not deleted), newest first. */
-  sharedWithMe(ctx: RequestContext): Promise<WorkflowView[]> {
+  sharedWithMe(ctx: ServiceContext): Promise<WorkflowView[]> {
     return listSharedWorkflows(ctx, ctx.caller.requireUser().id);
   }
 
   /** Published workflows of every user (not deleted), newest first; visitors too. */
-  published(ctx: RequestContext): Promise<WorkflowView[]> {
+  published(ctx: ServiceContext): Promise<WorkflowView[]> {
     return listPublishedWorkflows(ctx);
   }
 
   /** A workflow whose sharing the caller may change (owner or administrator), for the sharing model. */
-  async findSharable(ctx: RequestContext, encodedId: string): Promise<{ id: number; userId: number }> {
+  async findSharable(ctx: ServiceContext, encodedId: string): Promise<{ id: number; userId: number }> {
     const workflow = await ownedWorkflow(ctx, encodedId);
     return { id: workflow.id, userId: workflow.userId };
   }
 
   /** Published or link-accessible workflows are readable by visitors too (the REST route asks for an identity first). */
-  show(ctx: RequestContext, encodedId: string): Promise<WorkflowView> {
+  show(ctx: ServiceContext, encodedId: string): Promise<WorkflowView> {
     return readableWorkflow(ctx, encodedId, undefined, { visitors: true });
   }
 
   /** The steps of the workflow's latest version, in order. */
-  async latestSteps(ctx: RequestContext, workflow: WorkflowView): Promise<StepView[]> {
+  async latestSteps(ctx: ServiceContext, workflow: WorkflowView): Promise<StepView[]> {
     return workflow.latestWorkflowId === null ? [] : ctx.loaders.get(stepsByVersionId).load(workflow.latestWorkflowId);
   }
 
@@ -52,15 +55,15 @@ export class WorkflowService {
    * The workflow as a document: `export` (the `.ga` format, refused with MessageException when a
    * tool is not installed) or `editor`. (Style `instance` is show's dictionary.)
    */
-  async download(ctx: RequestContext, encodedId: string, style: string): Promise<Record<string, unknown>> {
+  async download(ctx: ServiceContext, encodedId: string, style: string): Promise<Record<string, unknown>> {
     if (!(DOWNLOAD_STYLES as readonly string[]).includes(style)) throw errors.invalid(`Unknown workflow style '${style}': use export, editor or instance.`);
     const workflow = await readableWorkflow(ctx, encodedId, 'Workflow is not owned by or shared with current user');
     return this.document(ctx, workflow, style);
   }
 
-  async document(ctx: RequestContext, workflow: WorkflowView, style: string): Promise<Record<string, unknown>> {
+  async document(ctx: ServiceContext, workflow: WorkflowView, style: string): Promise<Record<string, unknown>> {
     const steps = await this.latestSteps(ctx, workflow);
-    const toolOf = (toolId: string) => ctx.services.tools.registry.get(toolId);
+    const toolOf = (toolId: string) => this.tools.registry.get(toolId);
     if (style === 'editor') return editorWorkflow(workflow, steps, toolOf);
     const exported = exportWorkflow(workflow, steps, toolOf);
     if (!exported) throw new AppError('MessageException', 'Workflow cannot be exported due to missing tools.');
@@ -72,7 +75,7 @@ export class WorkflowService {
    * update does: the version gets a fresh uuid (only an import honours a given one) and the stored
    * workflow's name; the name, annotation and tags the dictionary gives are not applied.
    */
-  async update(ctx: RequestContext, encodedId: string, workflowValue: unknown): Promise<WorkflowView> {
+  async update(ctx: ServiceContext, encodedId: string, workflowValue: unknown): Promise<WorkflowView> {
     if (workflowValue === undefined || workflowValue === null || workflowValue === '') {
       throw errors.invalid("Updating workflow requires dictionary containing 'workflow' attribute with new JSON description.");
     }
@@ -90,7 +93,7 @@ export class WorkflowService {
    * Marks the workflow deleted and answers the platform's message. This route keeps the platform's
    * own answers: an id that names no workflow is 400, another user's workflow 403 (both as text).
    */
-  async delete(ctx: RequestContext, encodedId: string): Promise<string> {
+  async delete(ctx: ServiceContext, encodedId: string): Promise<string> {
     ctx.caller.requireIdentity();
     let workflow: WorkflowView;
     try {
@@ -106,7 +109,7 @@ export class WorkflowService {
     return `Workflow '${workflow.name}' successfully deleted`;
   }
 
-  async reread(ctx: RequestContext, id: number): Promise<WorkflowView> {
+  async reread(ctx: ServiceContext, id: number): Promise<WorkflowView> {
     const workflow = await readWorkflow(ctx, id);
     if (!workflow) throw errors.notFound('No such workflow found.');
     return workflow;

@@ -1,5 +1,5 @@
 import { AppError, errors } from '../../../errors/error-kinds';
-import { decodeId } from '../../../services/shared/decode-id';
+import { decodeId } from '../../../services/shared';
 import type { DepotRequestContext } from '../../context/depot-context';
 import { Category } from '../../entities/category.entity';
 import { type CategoryView, listCategories, readCategory } from './category-view';

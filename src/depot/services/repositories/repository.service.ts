@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DepotLayout } from '../../app/depot-layout';
 import { AppError, errors } from '../../../errors/error-kinds';
-import { decodeId, malformed } from '../../../services/shared/decode-id';
+import { decodeId, malformed } from '../../../services/shared';
 import type { DepotRequestContext } from '../../context/depot-context';
 import { Category } from '../../entities/category.entity';
 import { DepotUser } from '../../entities/depot-user.entity';

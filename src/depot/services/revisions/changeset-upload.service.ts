@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { AppError, errors } from '../../../errors/error-kinds';
-import { decodeId } from '../../../services/shared/decode-id';
+import { decodeId } from '../../../services/shared';
 import { type LocalFileUpload, storeUpload } from '../../../services/tools';
 import { enqueueTask } from '../../../tasks/task-queue';
 import type { DepotRequestContext } from '../../context/depot-context';

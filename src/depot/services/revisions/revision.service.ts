@@ -1,6 +1,6 @@
 import { stringAsBool } from '../../../format/booleans';
 import { errors } from '../../../errors/error-kinds';
-import { decodeId } from '../../../services/shared/decode-id';
+import { decodeId } from '../../../services/shared';
 import type { DepotRequestContext } from '../../context/depot-context';
 import { RepositoryMetadata } from '../../entities/repository-metadata.entity';
 import type { RepositoryDependencyTuple } from '../../metadata/metadata-types';

@@ -3,7 +3,7 @@ import { newGuid } from '../../../auth/secrets';
 import { errors } from '../../../errors/error-kinds';
 import { BASEAUTH_REFUSALS, type SignInRefusals } from '../../../services/sessions';
 import type { SignInLimiter } from '../../../services/sessions';
-import { decodeId } from '../../../services/shared/decode-id';
+import { decodeId } from '../../../services/shared';
 import { emailFormatProblem, publicNameFormatProblem, validatePassword } from '../../../services/users';
 import type { DepotRequestContext } from '../../context/depot-context';
 import { DepotApiKey, DepotUser } from '../../entities/depot-user.entity';

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { sql } from '../../../db/sql/sql-statement';
 import type { FormField } from '../../../entities/form-definition.entity';
 
@@ -26,19 +26,19 @@ const LISTED = sql<FormView>('forms_listed', `select ${COLUMNS} from ${FROM} ord
 const BY_IDS = sql<FormView>('forms_by_ids', `select ${COLUMNS} from ${FROM} where f.id = any($1::int[])`);
 const VERSIONS = sql<FormView>('form_versions', `select ${COLUMNS} from ${FROM} where f.form_definition_current_id = any($1::int[]) order by f.id`);
 
-export function listForms(ctx: RequestContext): Promise<FormView[]> {
+export function listForms(ctx: ServiceContext): Promise<FormView[]> {
   return ctx.rows(LISTED, []);
 }
 
-export function readForms(ctx: RequestContext, ids: readonly number[]): Promise<FormView[]> {
+export function readForms(ctx: ServiceContext, ids: readonly number[]): Promise<FormView[]> {
   return ctx.rows(BY_IDS, [ids]);
 }
 
-export async function readForm(ctx: RequestContext, id: number): Promise<FormView | null> {
+export async function readForm(ctx: ServiceContext, id: number): Promise<FormView | null> {
   return (await readForms(ctx, [id]))[0] ?? null;
 }
 
 /** The versions of the forms under these current pointers, oldest first. */
-export function readFormVersions(ctx: RequestContext, currentIds: readonly number[]): Promise<FormView[]> {
+export function readFormVersions(ctx: ServiceContext, currentIds: readonly number[]): Promise<FormView[]> {
   return ctx.rows(VERSIONS, [currentIds]);
 }

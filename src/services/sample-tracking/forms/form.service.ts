@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { FormDefinition, FormDefinitionCurrent } from '../../../entities/form-definition.entity';
-import { decodeId } from '../../shared/decode-id';
+import { decodeId } from '../../shared';
 import { FormXmlError, type ParsedForm, parseFormXml } from './form-xml';
 import { type FormView, listForms, readForm } from './form-view';
 import { trackingErrors } from '../sample-tracking-errors';
@@ -14,13 +14,13 @@ const malformedForm = trackingErrors.malformed('form definition');
  * the newest.
  */
 export class FormService {
-  list(ctx: RequestContext): Promise<FormView[]> {
+  list(ctx: ServiceContext): Promise<FormView[]> {
     ctx.caller.requireAdmin('You are not authorized to view the list of forms.');
     return listForms(ctx);
   }
 
   /** As the platform: a malformed id first, then an unknown form and a non-administrator alike. */
-  async show(ctx: RequestContext, encodedId: string): Promise<FormView> {
+  async show(ctx: ServiceContext, encodedId: string): Promise<FormView> {
     ctx.caller.requireIdentity();
     const form = await readForm(ctx, decodeId(ctx, encodedId, malformedForm));
     if (!form || !ctx.caller.isAdmin) throw trackingErrors.unknown('form definition', encodedId);
@@ -28,7 +28,7 @@ export class FormService {
   }
 
   /** A new form (its first version) from `xml_text`. */
-  async create(ctx: RequestContext, xmlText: string | null | undefined): Promise<FormView> {
+  async create(ctx: ServiceContext, xmlText: string | null | undefined): Promise<FormView> {
     ctx.caller.requireAdmin('You are not authorized to create a new form.');
     const parsed = this.parse(xmlText);
     const id = await ctx.em.transactional(async (em) => {
@@ -43,7 +43,7 @@ export class FormService {
   }
 
   /** A new version of a form: the edited description becomes the form's newest version. */
-  async edit(ctx: RequestContext, encodedId: string, xmlText: string | null | undefined): Promise<FormView> {
+  async edit(ctx: ServiceContext, encodedId: string, xmlText: string | null | undefined): Promise<FormView> {
     ctx.caller.requireAdmin('You are not authorized to edit forms.');
     const previous = await readForm(ctx, decodeId(ctx, encodedId, malformedForm));
     if (!previous) throw trackingErrors.unknown('form definition', encodedId);
@@ -69,7 +69,7 @@ export class FormService {
     }
   }
 
-  private async read(ctx: RequestContext, id: number): Promise<FormView> {
+  private async read(ctx: ServiceContext, id: number): Promise<FormView> {
     const form = await readForm(ctx, id);
     if (!form) throw trackingErrors.unknown('form definition', id);
     return form;

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { ExternalService } from '../../../entities/request-type.entity';
 import { errors } from '../../../errors/error-kinds';
 import { type ExternalServiceView, listExternalServices, readExternalService } from './request-type-view';
@@ -12,12 +12,12 @@ export interface ExternalServiceInput {
 
 /** External services (the sequencers request types send samples to): administrators only. */
 export class ExternalServiceService {
-  list(ctx: RequestContext): Promise<ExternalServiceView[]> {
+  list(ctx: ServiceContext): Promise<ExternalServiceView[]> {
     ctx.caller.requireAdmin('You are not authorized to view the list of external services.');
     return listExternalServices(ctx);
   }
 
-  async create(ctx: RequestContext, input: ExternalServiceInput): Promise<ExternalServiceView> {
+  async create(ctx: ServiceContext, input: ExternalServiceInput): Promise<ExternalServiceView> {
     ctx.caller.requireAdmin('You are not authorized to create an external service.');
     const name = input.name?.trim() ?? '';
     if (!name) throw errors.missingAttribute('Enter the name of the external service.');

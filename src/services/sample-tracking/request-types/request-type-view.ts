@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { sql } from '../../../db/sql/sql-statement';
 import { heldRolesCte, requestTypeAccessibleSql } from '../../permissions';
 
@@ -69,30 +69,30 @@ const SERVICES_OF_TYPES = sql<ExternalServiceView & { requestTypeId: number }>(
 const SERVICES_LISTED = sql<ExternalServiceView>('external_services_listed', `select ${SERVICE_COLUMNS} from external_service e where not e.deleted order by e.id`);
 const SERVICE_BY_ID = sql<ExternalServiceView>('external_service_by_id', `select ${SERVICE_COLUMNS} from external_service e where e.id = $1`);
 
-export function listAccessibleRequestTypes(ctx: RequestContext): Promise<RequestTypeView[]> {
+export function listAccessibleRequestTypes(ctx: ServiceContext): Promise<RequestTypeView[]> {
   return ctx.rows(ACCESSIBLE, [ctx.caller.userId]);
 }
 
-export function readRequestTypeFor(ctx: RequestContext, id: number): Promise<(RequestTypeView & { accessible: boolean }) | null> {
+export function readRequestTypeFor(ctx: ServiceContext, id: number): Promise<(RequestTypeView & { accessible: boolean }) | null> {
   return ctx.one(BY_ID, [id, ctx.caller.userId]);
 }
 
-export function readRequestTypes(ctx: RequestContext, ids: readonly number[]): Promise<RequestTypeView[]> {
+export function readRequestTypes(ctx: ServiceContext, ids: readonly number[]): Promise<RequestTypeView[]> {
   return ctx.rows(BY_IDS, [ids]);
 }
 
-export function readSampleStates(ctx: RequestContext, requestTypeIds: readonly number[]): Promise<SampleStateView[]> {
+export function readSampleStates(ctx: ServiceContext, requestTypeIds: readonly number[]): Promise<SampleStateView[]> {
   return ctx.rows(STATES, [requestTypeIds]);
 }
 
-export function readServicesOfTypes(ctx: RequestContext, requestTypeIds: readonly number[]): Promise<Array<ExternalServiceView & { requestTypeId: number }>> {
+export function readServicesOfTypes(ctx: ServiceContext, requestTypeIds: readonly number[]): Promise<Array<ExternalServiceView & { requestTypeId: number }>> {
   return ctx.rows(SERVICES_OF_TYPES, [requestTypeIds]);
 }
 
-export function listExternalServices(ctx: RequestContext): Promise<ExternalServiceView[]> {
+export function listExternalServices(ctx: ServiceContext): Promise<ExternalServiceView[]> {
   return ctx.rows(SERVICES_LISTED, []);
 }
 
-export function readExternalService(ctx: RequestContext, id: number): Promise<ExternalServiceView | null> {
+export function readExternalService(ctx: ServiceContext, id: number): Promise<ExternalServiceView | null> {
   return ctx.one(SERVICE_BY_ID, [id]);
 }

@@ -1,10 +1,10 @@
 import type { EntityClass, FilterQuery } from '@mikro-orm/core';
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { FormDefinition } from '../../../entities/form-definition.entity';
 import { ItemPermission, PERMISSION_ACTIONS } from '../../../entities/item-permission.entity';
 import { ExternalService, RequestType, RequestTypeExternalServiceAssociation, SampleState } from '../../../entities/request-type.entity';
 import { Role } from '../../../entities/role.entity';
-import { decodeId } from '../../shared/decode-id';
+import { decodeId } from '../../shared';
 import { FormXmlError } from '../forms/form-xml';
 import { type ParsedRequestType, parseRequestTypeXml } from './request-type-xml';
 import { listAccessibleRequestTypes, readRequestTypeFor, type RequestTypeView } from './request-type-view';
@@ -29,12 +29,12 @@ const malformedType = trackingErrors.malformed('request type');
  * lists them (administrators included).
  */
 export class RequestTypeService {
-  list(ctx: RequestContext): Promise<RequestTypeView[]> {
+  list(ctx: ServiceContext): Promise<RequestTypeView[]> {
     ctx.caller.requireIdentity();
     return listAccessibleRequestTypes(ctx);
   }
 
-  async show(ctx: RequestContext, encodedId: string): Promise<RequestTypeView> {
+  async show(ctx: ServiceContext, encodedId: string): Promise<RequestTypeView> {
     ctx.caller.requireIdentity();
     const type = await readRequestTypeFor(ctx, decodeId(ctx, encodedId, malformedType));
     if (!type) throw trackingErrors.unknown('request_type', encodedId);
@@ -43,7 +43,7 @@ export class RequestTypeService {
   }
 
   /** The platform's order of checks: xml_text (and its XML), then each id, then the roles. */
-  async create(ctx: RequestContext, input: RequestTypeInput): Promise<RequestTypeView> {
+  async create(ctx: ServiceContext, input: RequestTypeInput): Promise<RequestTypeView> {
     ctx.caller.requireAdmin('You are not authorized to create a new request type (external_service configuration).');
     if (input.xmlText === undefined || input.xmlText === null) throw trackingErrors.missingParameter('xml_text');
     const parsed = this.parse(input.xmlText);
@@ -80,7 +80,7 @@ export class RequestTypeService {
 
   /** A record named by an encoded id parameter: missing, malformed and unknown are each a 400. */
   private async find<T extends FormDefinition | ExternalService | Role>(
-    ctx: RequestContext,
+    ctx: ServiceContext,
     entity: EntityClass<T>,
     parameter: string,
     label: string,

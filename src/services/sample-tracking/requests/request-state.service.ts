@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { Request, REQUEST_STATES, RequestEvent } from '../../../entities/request.entity';
 import { SampleState } from '../../../entities/request-type.entity';
 import { Sample, SampleEvent } from '../../../entities/sample.entity';
@@ -30,7 +30,7 @@ const UPDATE_TYPES = ['request_state'];
 export class RequestStateService {
   constructor(private readonly requests: RequestService) {}
 
-  async submit(ctx: RequestContext, encodedId: string): Promise<RequestView> {
+  async submit(ctx: ServiceContext, encodedId: string): Promise<RequestView> {
     const request = await this.requests.visible(ctx, encodedId);
     await ctx.em.transactional(async (em) => {
       await this.lock(ctx, request.id);
@@ -59,7 +59,7 @@ export class RequestStateService {
   }
 
   /** An administrator sends a submitted request back to its owner, saying why (it may then be resubmitted). */
-  async reject(ctx: RequestContext, encodedId: string, comment: string | null | undefined): Promise<RequestView> {
+  async reject(ctx: ServiceContext, encodedId: string, comment: string | null | undefined): Promise<RequestView> {
     ctx.caller.requireAdmin('You are not authorized to reject sequencing requests.');
     const request = await this.requests.visible(ctx, encodedId);
     const reason = comment?.trim() ?? '';
@@ -77,7 +77,7 @@ export class RequestStateService {
   }
 
   /** PUT /api/requests/{id}: `update_type` request_state makes the request follow its samples. */
-  async update(ctx: RequestContext, encodedId: string, updateType: string | null | undefined): Promise<TrackingUpdate> {
+  async update(ctx: ServiceContext, encodedId: string, updateType: string | null | undefined): Promise<TrackingUpdate> {
     ctx.caller.requireIdentity();
     if (updateType === undefined || updateType === null) {
       throw errors.missing("Missing required 'update_type' parameter.  Please consult the API documentation for help.");
@@ -91,7 +91,7 @@ export class RequestStateService {
   }
 
   /** Records the request's state its samples imply; answers the platform's message. Runs in a transaction. */
-  private async followSamples(ctx: RequestContext, requestId: number): Promise<string> {
+  private async followSamples(ctx: ServiceContext, requestId: number): Promise<string> {
     await this.lock(ctx, requestId);
     const request = await readRequest(ctx, requestId);
     if (!request) throw trackingErrors.unknownRequest(requestId);
@@ -119,7 +119,7 @@ export class RequestStateService {
   }
 
   /** The required fields of the request form and of each sample's form must be filled in. */
-  private async checkRequiredFields(ctx: RequestContext, request: RequestView, samples: Array<{ name: string; values: Record<string, unknown> }>): Promise<void> {
+  private async checkRequiredFields(ctx: ServiceContext, request: RequestView, samples: Array<{ name: string; values: Record<string, unknown> }>): Promise<void> {
     const [type] = await readRequestTypes(ctx, [request.requestTypeId]);
     if (!type) throw errors.inconsistent('The request type of the request is missing.');
     const [requestForm, sampleForm] = await Promise.all([readForm(ctx, type.requestFormId), readForm(ctx, type.sampleFormId)]);
@@ -132,7 +132,7 @@ export class RequestStateService {
   }
 
   /** Serialises the state changes of one request (two submissions or updates at once). */
-  private async lock(ctx: RequestContext, requestId: number): Promise<void> {
+  private async lock(ctx: ServiceContext, requestId: number): Promise<void> {
     await ctx.em.execute('select id from request where id = ? for update', [requestId]);
   }
 }

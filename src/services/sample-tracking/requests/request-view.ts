@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { sql } from '../../../db/sql/sql-statement';
 
 /** What the graph reads of a request: its state (newest event) and sample count in the same row. */
@@ -53,22 +53,22 @@ const EVENTS = sql<RequestEventView>(
    from request_event e where e.request_id = any($1::int[]) order by e.id`,
 );
 
-export function listRequests(ctx: RequestContext, all: boolean, userId: number | null): Promise<RequestView[]> {
+export function listRequests(ctx: ServiceContext, all: boolean, userId: number | null): Promise<RequestView[]> {
   return ctx.rows(LISTED, [all, userId]);
 }
 
-export function readRequests(ctx: RequestContext, ids: readonly number[]): Promise<RequestView[]> {
+export function readRequests(ctx: ServiceContext, ids: readonly number[]): Promise<RequestView[]> {
   return ctx.rows(BY_IDS, [ids]);
 }
 
-export async function readRequest(ctx: RequestContext, id: number): Promise<RequestView | null> {
+export async function readRequest(ctx: ServiceContext, id: number): Promise<RequestView | null> {
   return (await readRequests(ctx, [id]))[0] ?? null;
 }
 
-export async function readSampleCounts(ctx: RequestContext, requestIds: readonly number[]): Promise<Map<number, number>> {
+export async function readSampleCounts(ctx: ServiceContext, requestIds: readonly number[]): Promise<Map<number, number>> {
   return new Map((await ctx.rows(SAMPLE_COUNTS, [requestIds])).map((row) => [row.requestId, row.count]));
 }
 
-export function readRequestEvents(ctx: RequestContext, requestIds: readonly number[]): Promise<RequestEventView[]> {
+export function readRequestEvents(ctx: ServiceContext, requestIds: readonly number[]): Promise<RequestEventView[]> {
   return ctx.rows(EVENTS, [requestIds]);
 }

@@ -1,8 +1,8 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { Request, REQUEST_STATES, RequestEvent } from '../../../entities/request.entity';
 import { RequestType } from '../../../entities/request-type.entity';
 import { errors } from '../../../errors/error-kinds';
-import { decodeId } from '../../shared/decode-id';
+import { decodeId } from '../../shared';
 import { readForm } from '../forms/form-view';
 import { formValues } from '../forms/form-values';
 import { readRequestTypeFor } from '../request-types/request-type-view';
@@ -20,7 +20,7 @@ const malformedRequest = trackingErrors.malformed('request');
 const malformedType = trackingErrors.malformed('request type');
 
 /** Who did it, for event comments: the caller's email (the master key has none). */
-export const actorOf = (ctx: RequestContext) => ctx.caller.user?.email ?? 'an administrator (master API key)';
+export const actorOf = (ctx: ServiceContext) => ctx.caller.user?.email ?? 'an administrator (master API key)';
 
 /**
  * Sequencing requests: administrators see every request, others only their own; a request owned by
@@ -28,17 +28,17 @@ export const actorOf = (ctx: RequestContext) => ctx.caller.user?.email ?? 'an ad
  * access, filling in the type's request form.
  */
 export class RequestService {
-  list(ctx: RequestContext): Promise<RequestView[]> {
+  list(ctx: ServiceContext): Promise<RequestView[]> {
     ctx.caller.requireIdentity();
     return listRequests(ctx, ctx.caller.isAdmin, ctx.caller.userId);
   }
 
-  show(ctx: RequestContext, encodedId: string): Promise<RequestView> {
+  show(ctx: ServiceContext, encodedId: string): Promise<RequestView> {
     return this.visible(ctx, encodedId);
   }
 
   /** The request if the caller owns it or is an administrator; otherwise (or unknown) the platform's 400. */
-  async visible(ctx: RequestContext, encodedId: string): Promise<RequestView> {
+  async visible(ctx: ServiceContext, encodedId: string): Promise<RequestView> {
     const id = this.decode(ctx, encodedId);
     const request = await readRequest(ctx, id);
     if (!request) throw trackingErrors.unknownRequest(id);
@@ -47,18 +47,18 @@ export class RequestService {
   }
 
   /** Decodes a request id (any identity first). */
-  decode(ctx: RequestContext, encodedId: string): number {
+  decode(ctx: ServiceContext, encodedId: string): number {
     ctx.caller.requireIdentity();
     return decodeId(ctx, encodedId, malformedRequest);
   }
 
   /** The read rule: its owner and administrators; anyone else (or no such request, ownerId null) gets the platform's 400. */
-  checkVisible(ctx: RequestContext, requestId: number, ownerId: number | null): void {
+  checkVisible(ctx: ServiceContext, requestId: number, ownerId: number | null): void {
     if (ownerId === null || !(ctx.caller.isAdmin || ownerId === ctx.caller.userId)) throw trackingErrors.unknownRequest(requestId);
   }
 
   /** A new request of the caller's, in state New, with the request form's values. */
-  async create(ctx: RequestContext, input: RequestInput): Promise<RequestView> {
+  async create(ctx: ServiceContext, input: RequestInput): Promise<RequestView> {
     const user = ctx.caller.requireUser();
     if (!input.requestTypeId) throw trackingErrors.missingParameter('request_type_id');
     const type = await readRequestTypeFor(ctx, decodeId(ctx, input.requestTypeId, malformedType));

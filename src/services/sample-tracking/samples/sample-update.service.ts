@@ -1,11 +1,11 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { FormDefinition } from '../../../entities/form-definition.entity';
 import { ExternalService, SampleState } from '../../../entities/request-type.entity';
 import { Sample, SampleDataset, SampleEvent, TRANSFER_STATUSES, type TransferStatus } from '../../../entities/sample.entity';
 import { callerText } from '../../../errors/caller-text';
 import { errors } from '../../../errors/error-kinds';
 import { stringAsBool } from '../../../format/booleans';
-import { decodeId } from '../../shared/decode-id';
+import { decodeId } from '../../shared';
 import { readForm } from '../forms/form-view';
 import type { TrackingUpdate } from '../requests/request-state.service';
 import { readRequestTypes, readSampleStates } from '../request-types/request-type-view';
@@ -43,7 +43,7 @@ const invalidSampleDataset = (value: unknown) => errors.invalid(`Invalid sample 
  * datasets; and the datasets themselves, as they appear on the sequencer.
  */
 export class SampleUpdateService {
-  async update(ctx: RequestContext, encodedId: string, input: SampleUpdateInput): Promise<TrackingUpdate> {
+  async update(ctx: ServiceContext, encodedId: string, input: SampleUpdateInput): Promise<TrackingUpdate> {
     ctx.caller.requireAdmin('You are not authorized to update samples.');
     const updateType = input.updateType;
     if (updateType === undefined || updateType === null) throw errors.missing("Missing required 'update_type' parameter, consult the API documentation for help.");
@@ -58,7 +58,7 @@ export class SampleUpdateService {
     return { status: 200, message, requestId: sample.requestId, sampleId: sample.id };
   }
 
-  async addDatasets(ctx: RequestContext, encodedSampleId: string, inputs: readonly SampleDatasetInput[]): Promise<SampleDatasetView[]> {
+  async addDatasets(ctx: ServiceContext, encodedSampleId: string, inputs: readonly SampleDatasetInput[]): Promise<SampleDatasetView[]> {
     ctx.caller.requireAdmin('You are not authorized to add datasets to samples.');
     const sample = await this.find(ctx, encodedSampleId);
     const created = await ctx.em.transactional(async (em) => {
@@ -79,7 +79,7 @@ export class SampleUpdateService {
     return (await readSampleDatasets(ctx, [sample.id])).filter((dataset) => created.has(dataset.id));
   }
 
-  private async find(ctx: RequestContext, encodedId: string): Promise<SampleView> {
+  private async find(ctx: ServiceContext, encodedId: string): Promise<SampleView> {
     const id = decodeId(ctx, encodedId, (value) => errors.malformedId(`Malformed sample_id (${String(value)}) specified, unable to decode.`, { id: String(value) }));
     const sample = await readSample(ctx, id);
     if (!sample) throw errors.invalid(`Invalid sample id ( ${encodedId} ) specified.`);
@@ -87,7 +87,7 @@ export class SampleUpdateService {
   }
 
   /** A new event in the named state of the sample's request type; the comment is recorded as given. */
-  private async setState(ctx: RequestContext, sample: SampleView, input: SampleUpdateInput): Promise<string> {
+  private async setState(ctx: ServiceContext, sample: SampleView, input: SampleUpdateInput): Promise<string> {
     if (input.newState === undefined || input.newState === null) throw errors.missing("Missing required parameter: 'new_state'.");
     const request = await readRequest(ctx, sample.requestId);
     const states = request ? await readSampleStates(ctx, [request.requestTypeId]) : [];
@@ -100,7 +100,7 @@ export class SampleUpdateService {
   }
 
   /** Fills the run-details form (the sample's own, else its request type's); without one nothing is recorded. */
-  private async setRunDetails(ctx: RequestContext, sample: SampleView, input: SampleUpdateInput): Promise<string> {
+  private async setRunDetails(ctx: ServiceContext, sample: SampleView, input: SampleUpdateInput): Promise<string> {
     if (input.deferredPlugin) ctx.log.warn({ plugin: input.deferredPlugin, sampleId: sample.id }, 'run details name a deferred job plugin; none is configured, so no deferred job is created');
     let templateId = sample.runDetailsFormId;
     if (templateId === null) {
@@ -125,7 +125,7 @@ export class SampleUpdateService {
   }
 
   /** Every listed dataset of this sample moves to the new status, or none does. */
-  private async setTransferStatus(ctx: RequestContext, sample: SampleView, input: SampleUpdateInput): Promise<string> {
+  private async setTransferStatus(ctx: ServiceContext, sample: SampleView, input: SampleUpdateInput): Promise<string> {
     const ids = input.sampleDatasetIds;
     if (!ids || ids.length === 0 || input.newStatus === undefined || input.newStatus === null) {
       throw errors.missing("Missing one or more required parameters: 'sample_dataset_ids' and 'new_status'.");

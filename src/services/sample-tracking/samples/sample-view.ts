@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { sql } from '../../../db/sql/sql-statement';
 
 /** What the graph reads of a sample: its state (the newest event's, none before submission) in the same row. */
@@ -87,30 +87,30 @@ const DATASETS = sql<SampleDatasetView>(
    from sample_dataset d where d.sample_id = any($1::int[]) order by d.id`,
 );
 
-export function readSamplesOf(ctx: RequestContext, requestIds: readonly number[]): Promise<SampleView[]> {
+export function readSamplesOf(ctx: ServiceContext, requestIds: readonly number[]): Promise<SampleView[]> {
   return ctx.rows(OF_REQUESTS, [requestIds]);
 }
 
 /** The owner of the request (null: no such request) and its samples, in the order they were added. */
-export async function readRequestSamples(ctx: RequestContext, requestId: number, withState = true): Promise<{ ownerId: number | null; samples: SampleView[] }> {
+export async function readRequestSamples(ctx: ServiceContext, requestId: number, withState = true): Promise<{ ownerId: number | null; samples: SampleView[] }> {
   const rows = await ctx.rows(withState ? OF_REQUEST_WITH_OWNER.withState : OF_REQUEST_WITH_OWNER.withoutState, [requestId]);
   if (rows.length === 0) return { ownerId: null, samples: [] };
   const samples = rows.filter((row) => row.id !== null).map(({ ownerId: _owner, ...sample }) => sample);
   return { ownerId: rows[0].ownerId, samples };
 }
 
-export function readSamples(ctx: RequestContext, ids: readonly number[]): Promise<SampleView[]> {
+export function readSamples(ctx: ServiceContext, ids: readonly number[]): Promise<SampleView[]> {
   return ctx.rows(BY_IDS, [ids]);
 }
 
-export async function readSample(ctx: RequestContext, id: number): Promise<SampleView | null> {
+export async function readSample(ctx: ServiceContext, id: number): Promise<SampleView | null> {
   return (await readSamples(ctx, [id]))[0] ?? null;
 }
 
-export function readSampleEvents(ctx: RequestContext, sampleIds: readonly number[]): Promise<SampleEventView[]> {
+export function readSampleEvents(ctx: ServiceContext, sampleIds: readonly number[]): Promise<SampleEventView[]> {
   return ctx.rows(EVENTS, [sampleIds]);
 }
 
-export function readSampleDatasets(ctx: RequestContext, sampleIds: readonly number[]): Promise<SampleDatasetView[]> {
+export function readSampleDatasets(ctx: ServiceContext, sampleIds: readonly number[]): Promise<SampleDatasetView[]> {
   return ctx.rows(DATASETS, [sampleIds]);
 }

@@ -1,13 +1,13 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { sql } from '../../../db/sql/sql-statement';
 import { Request, REQUEST_STATES } from '../../../entities/request.entity';
 import { LibraryFolder } from '../../../entities/library-folder.entity';
 import { Library } from '../../../entities/library.entity';
 import { Sample } from '../../../entities/sample.entity';
 import { errors } from '../../../errors/error-kinds';
-import { decodeFolderId } from '../../libraries/folder-ids';
+import { decodeFolderId } from '../../libraries';
 import { heldRolesCte, libraryAccessibleSql } from '../../permissions';
-import { decodeId } from '../../shared/decode-id';
+import { decodeId } from '../../shared';
 import { readForm } from '../forms/form-view';
 import { formValues } from '../forms/form-values';
 import { readRequestTypes } from '../request-types/request-type-view';
@@ -44,14 +44,14 @@ export class SampleService {
   constructor(private readonly requests: RequestService) {}
 
   /** One statement: the samples and the owner the read rule needs (their states only when `withState`). */
-  async list(ctx: RequestContext, encodedRequestId: string, withState = true): Promise<SampleView[]> {
+  async list(ctx: ServiceContext, encodedRequestId: string, withState = true): Promise<SampleView[]> {
     const requestId = this.requests.decode(ctx, encodedRequestId);
     const { ownerId, samples } = await readRequestSamples(ctx, requestId, withState);
     this.requests.checkVisible(ctx, requestId, ownerId);
     return samples;
   }
 
-  async add(ctx: RequestContext, encodedRequestId: string, inputs: readonly SampleInput[]): Promise<SampleView[]> {
+  async add(ctx: ServiceContext, encodedRequestId: string, inputs: readonly SampleInput[]): Promise<SampleView[]> {
     const request = await this.requests.visible(ctx, encodedRequestId);
     const ids = await ctx.em.transactional(async (em) => {
       await em.execute('select id from request where id = ? for update', [request.id]);
@@ -82,7 +82,7 @@ export class SampleService {
   }
 
   /** Library and folder together (the folder in the library), or neither. */
-  private async destination(ctx: RequestContext, request: RequestView, input: SampleInput): Promise<{ library: Library | null; folder: LibraryFolder | null }> {
+  private async destination(ctx: ServiceContext, request: RequestView, input: SampleInput): Promise<{ library: Library | null; folder: LibraryFolder | null }> {
     if (!input.libraryId && !input.folderId) return { library: null, folder: null };
     if (!input.libraryId || !input.folderId) throw errors.missingAttribute('Select both the data library and the folder of the sample, or neither.');
     const libraryId = decodeId(ctx, input.libraryId, trackingErrors.malformed('library'));

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { sql } from '../../../db/sql/sql-statement';
 
 /** A dataset of the history picked as a workflow input (by hid). */
@@ -72,12 +72,12 @@ const CONTAINING = sql<{ datasetId: number; hdcaId: number }>(
    where a.history_id = $1 and h.dataset_id = any($2::int[]) order by a.id`,
 );
 
-export const pickedDatasets = (ctx: RequestContext, historyId: number, hids: number[]) => ctx.rows(DATASETS, [historyId, hids]);
-export const pickedCollections = (ctx: RequestContext, historyId: number, hids: number[]) => ctx.rows(COLLECTIONS, [historyId, hids]);
-export const extractedJobs = (ctx: RequestContext, jobIds: number[]) => ctx.rows(JOBS, [jobIds]);
+export const pickedDatasets = (ctx: ServiceContext, historyId: number, hids: number[]) => ctx.rows(DATASETS, [historyId, hids]);
+export const pickedCollections = (ctx: ServiceContext, historyId: number, hids: number[]) => ctx.rows(COLLECTIONS, [historyId, hids]);
+export const extractedJobs = (ctx: ServiceContext, jobIds: number[]) => ctx.rows(JOBS, [jobIds]);
 
 /** Dataset id -> the first collection of the history holding it. */
-export async function containingCollections(ctx: RequestContext, historyId: number, datasetIds: number[]): Promise<Map<number, number>> {
+export async function containingCollections(ctx: ServiceContext, historyId: number, datasetIds: number[]): Promise<Map<number, number>> {
   const rows = await ctx.rows(CONTAINING, [historyId, datasetIds]);
   const map = new Map<number, number>();
   for (const row of rows) if (!map.has(row.datasetId)) map.set(row.datasetId, row.hdcaId);

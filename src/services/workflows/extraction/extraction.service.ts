@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import type { StepConnection } from '../../../entities/workflow.entity';
 import { errors } from '../../../errors/error-kinds';
-import { decodeId } from '../../shared/decode-id';
+import { decodeId } from '../../shared';
 import type { StepDescription, WorkflowDescription } from '../ga-format';
 import { dataInputNames, defaultToolState } from '../tool-state';
 import { storeNewWorkflow } from '../workflow-store';
 import type { WorkflowView } from '../workflow-view';
 import { containingCollections, type ExtractedJob, extractedJobs, pickedCollections, pickedDatasets } from './extraction-reads';
+import type { HistoryService } from '../../histories';
+import type { ToolCatalogService } from '../../tools';
+import type { WorkflowService } from '../workflow.service';
+import type { TagService } from '../../tags';
 
 export interface ExtractionInput {
   fromHistoryId: string;
@@ -55,10 +59,12 @@ const isDataValue = (value: unknown): boolean =>
  * collection (one job named per mapping) become steps connected to the collection.
  */
 export class WorkflowExtractionService {
-  async extract(ctx: RequestContext, input: ExtractionInput): Promise<WorkflowView> {
+  constructor(private readonly histories: HistoryService, private readonly tools: ToolCatalogService, private readonly workflows: WorkflowService, private readonly tags: TagService) {}
+
+  async extract(ctx: ServiceContext, input: ExtractionInput): Promise<WorkflowView> {
     const user = ctx.caller.requireUser();
     if (!input.workflowName) throw errors.missing("Missing required parameter 'workflow_name'.");
-    const history = await ctx.services.histories.findReadable(ctx, input.fromHistoryId);
+    const history = await this.histories.findReadable(ctx, input.fromHistoryId);
     const jobIds = listOf(input.jobIds, 'job_ids').map((id) => decodeId(ctx, String(id)));
     const [datasets, collections, jobs] = await Promise.all([
       pickedDatasets(ctx, history.id, hidsOf(input.datasetIds, 'dataset_ids')),
@@ -108,13 +114,13 @@ export class WorkflowExtractionService {
     }
 
     const description: WorkflowDescription = { name: input.workflowName, annotation: null, uuid: null, tags: [], steps, hasCycles: false };
-    const id = await ctx.em.transactional(async () => (await storeNewWorkflow(ctx, user.id, description, { name: input.workflowName as string })).id);
-    return ctx.services.workflows.reread(ctx, id);
+    const id = await ctx.em.transactional(async () => (await storeNewWorkflow(ctx, this.tags, user.id, description, { name: input.workflowName as string })).id);
+    return this.workflows.reread(ctx, id);
   }
 
   /** A job as a tool step: its non-data parameters as the step's state, its inputs as connections. */
-  private toolStep(ctx: RequestContext, index: number, job: ExtractedJob, connect: (datasetId: number) => StepConnection | null): StepDescription {
-    const tool = ctx.services.tools.registry.get(job.toolId);
+  private toolStep(ctx: ServiceContext, index: number, job: ExtractedJob, connect: (datasetId: number) => StepConnection | null): StepDescription {
+    const tool = this.tools.registry.get(job.toolId);
     const given = Object.fromEntries(Object.entries(job.params).filter(([, value]) => !isDataValue(value)));
     const toolInputs = tool ? defaultToolState(tool, given) : given;
     const collectionParams = tool ? dataInputNames(tool).filter((param) => param.collection).map((param) => param.name) : [];

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../../context/loader-registry';
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { sql } from '../../../db/sql/sql-statement';
 import type { ContentRef, InvocationRequest, InvocationState } from '../../../entities/workflow-invocation.entity';
 
@@ -54,11 +54,11 @@ const STEPS_OF = sql<InvocationStepView>(
    where s.invocation_id = any($1::int[]) order by s.invocation_id, ws.order_index`,
 );
 
-export function readInvocation(ctx: RequestContext, id: number): Promise<InvocationView | null> {
+export function readInvocation(ctx: ServiceContext, id: number): Promise<InvocationView | null> {
   return ctx.one(BY_ID, [id]);
 }
 
-export function listInvocationsOf(ctx: RequestContext, storedWorkflowId: number, all: boolean, userId: number | null): Promise<InvocationView[]> {
+export function listInvocationsOf(ctx: ServiceContext, storedWorkflowId: number, all: boolean, userId: number | null): Promise<InvocationView[]> {
   return ctx.rows(OF_WORKFLOW, [storedWorkflowId, all, userId ?? 0]);
 }
 

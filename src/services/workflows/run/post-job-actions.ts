@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../context/request-context';
+import type { ServiceContext } from '../../../context/service-context';
 import { HistoryDatasetCollectionAssociation } from '../../../entities/dataset-collection.entity';
 import { HistoryDatasetAssociation } from '../../../entities/hda.entity';
 import type { Job } from '../../../entities/job.entity';
@@ -52,7 +52,7 @@ const argument = (action: PostJobActionSpec, key: string): string | null => {
  * many jobs the step made (post-job-action-rows.ts).
  */
 export async function applyPostJobActions(
-  ctx: RequestContext,
+  ctx: ServiceContext,
   actions: readonly PostJobActionSpec[],
   jobs: readonly Job[],
   mappedCollections: ReadonlyMap<string, number>,
@@ -135,7 +135,7 @@ function lastOfEachName(tags: readonly TagRow[]): TagRow[] {
  * The outputs of a one-job step are managed by the EntityManager (a mapped step's are not): they take
  * the values written, so the transaction's later reads and flushes see them.
  */
-function syncManaged(ctx: RequestContext, changes: readonly OutputChange[]): void {
+function syncManaged(ctx: ServiceContext, changes: readonly OutputChange[]): void {
   const unitOfWork = ctx.em.getUnitOfWork();
   for (const change of changes) {
     const managed = unitOfWork.getById<HistoryDatasetAssociation>(HistoryDatasetAssociation.name, change.id);

@@ -1,7 +1,7 @@
-import type { RequestContext } from '../../../context/request-context';
 import type { StepView, WorkflowView } from '../workflow-view';
 import { AppError, errors } from '../../../errors/error-kinds';
 import { inputName } from '../ga-export';
+import type { ToolRegistry } from '../../../tools';
 
 /** What a run request says, as the REST routes and the graph pass it on. */
 export interface RunWorkflowInput {
@@ -123,7 +123,7 @@ export function replacementParams(input: RunWorkflowInput): Record<string, strin
 }
 
 /** Tools a run needs that are not installed: the platform refuses to invoke such a workflow. */
-export function requireInstalledTools(ctx: RequestContext, workflow: WorkflowView, steps: readonly StepView[]): void {
-  const missing = [...new Set(steps.filter((step) => step.type === 'tool' && step.toolId && !ctx.services.tools.registry.get(step.toolId)).map((step) => step.toolId as string))];
+export function requireInstalledTools(tools: ToolRegistry, workflow: WorkflowView, steps: readonly StepView[]): void {
+  const missing = [...new Set(steps.filter((step) => step.type === 'tool' && step.toolId && !tools.get(step.toolId)).map((step) => step.toolId as string))];
   if (missing.length > 0) throw new AppError('MessageException', `Workflow '${workflow.name}' was not invoked; the following required tools are not installed: ${missing.join(', ')}`);
 }

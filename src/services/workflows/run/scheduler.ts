@@ -1,5 +1,6 @@
-import type { AppServices } from '../../../context/app-services';
-import { RequestContext } from '../../../context/request-context';
+import type { IdentityService } from '../../../auth/identity.service';
+import { type CoreServices, ServiceContext } from '../../../context/service-context';
+import type { JobEngine } from '../../../jobs/job-engine';
 import { User } from '../../../entities/user.entity';
 import { type ContentRef, WorkflowInvocation, WorkflowInvocationStep, WorkflowInvocationStepJob } from '../../../entities/workflow-invocation.entity';
 import { Job } from '../../../entities/job.entity';
@@ -11,11 +12,20 @@ import { dataInputNames, flatParameters } from '../tool-state';
 import { readSteps, type StepView } from '../workflow-view';
 import { cancelInvocationJobs } from './invocation-jobs';
 import { applyPostJobActions } from './post-job-actions';
+import type { ToolCatalogService, ToolExecutionService } from '../../tools';
 
 export const SCHEDULE_TASK = 'workflow.schedule';
 
+/** What the scheduler uses: it acts for the invocation's user, and runs each step's tool. */
+export interface SchedulerServices extends CoreServices {
+  identity: IdentityService;
+  jobEngine: JobEngine;
+  tools: ToolCatalogService;
+  toolExecution: ToolExecutionService;
+}
+
 /** The durable task that schedules an invocation's steps (claimed with SKIP LOCKED like every task). */
-export function scheduleTaskHandler(services: AppServices): TaskHandler {
+export function scheduleTaskHandler(services: SchedulerServices): TaskHandler {
   return async (task) => {
     await new WorkflowScheduler(services).schedule(Number(task.payload.invocationId));
     return {};
@@ -31,7 +41,7 @@ export function scheduleTaskHandler(services: AppServices): TaskHandler {
  * ready, and pauses the dependants of a job that failed.
  */
 export class WorkflowScheduler {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: SchedulerServices) {}
 
   async schedule(invocationId: number): Promise<void> {
     const { services } = this;
@@ -40,7 +50,7 @@ export class WorkflowScheduler {
     if (!invocation || invocation.state !== 'new') return;
     const user = invocation.user as User;
     const caller = services.identity.callerFor({ id: user.id, email: user.email, username: user.username ?? null });
-    const ctx = new RequestContext(() => services.db.orm.em.fork({ useContext: true }), caller, services, services.log.child({ invocationId }));
+    const ctx: ServiceContext = new ServiceContext(() => services.db.orm.em.fork({ useContext: true }), caller, services, services.log.child({ invocationId }));
     const steps = await readSteps(ctx, [invocation.workflow.id]);
     const done = await em.find(WorkflowInvocationStep, { invocation: invocationId });
     const outputs = new Map<number, Record<string, ContentRef>>();
@@ -72,14 +82,14 @@ export class WorkflowScheduler {
   }
 
   /** A failed scheduling leaves nothing running: the jobs already queued are cancelled. */
-  private async fail(ctx: RequestContext, invocationId: number, message: string): Promise<void> {
+  private async fail(ctx: ServiceContext, invocationId: number, message: string): Promise<void> {
     await ctx.em.transactional(async (em) => {
       await em.nativeUpdate(WorkflowInvocation, { id: invocationId }, { state: 'failed', message, updateTime: new Date() });
       await cancelInvocationJobs(em, invocationId, 'The workflow invocation failed to schedule.');
     });
   }
 
-  private async scheduleStep(ctx: RequestContext, invocation: WorkflowInvocation, step: StepView, outputs: Map<number, Record<string, ContentRef>>): Promise<Record<string, ContentRef>> {
+  private async scheduleStep(ctx: ServiceContext, invocation: WorkflowInvocation, step: StepView, outputs: Map<number, Record<string, ContentRef>>): Promise<Record<string, ContentRef>> {
     const em = ctx.em;
     const record = (produced: Record<string, ContentRef>) =>
       em.create(WorkflowInvocationStep, { invocation: em.getReference(WorkflowInvocation, invocation.id), workflowStep: em.getReference(WorkflowStep, step.id), outputs: produced });
@@ -90,10 +100,10 @@ export class WorkflowScheduler {
       await em.flush();
       return { output: given };
     }
-    const tool = ctx.services.tools.registry.get(step.toolId ?? '');
+    const tool = this.services.tools.registry.get(step.toolId ?? '');
     if (!tool) throw new AppError('MessageException', `Tool ${step.toolId} is not installed.`);
     const inputs = this.toolInputs(ctx, tool, step, invocation.request.stepParameters[String(step.orderIndex)] ?? {}, outputs);
-    const result = await ctx.services.toolExecution.execute(ctx, { toolId: tool.id, historyId: ctx.services.ids.encode(invocation.history.id), inputs });
+    const result = await this.services.toolExecution.execute(ctx, { toolId: tool.id, historyId: ctx.services.ids.encode(invocation.history.id), inputs });
     const produced: Record<string, ContentRef> = {};
     const mapped = new Map<string, number>();
     if (result.implicitCollections.length > 0) {
@@ -117,7 +127,7 @@ export class WorkflowScheduler {
    * as the dataset or collection an earlier step produced. A collection given to a plain data
    * parameter maps the step over it (the tool API's batch form).
    */
-  private toolInputs(ctx: RequestContext, tool: ToolDefinition, step: StepView, replaced: Record<string, unknown>, outputs: Map<number, Record<string, ContentRef>>): Record<string, unknown> {
+  private toolInputs(ctx: ServiceContext, tool: ToolDefinition, step: StepView, replaced: Record<string, unknown>, outputs: Map<number, Record<string, ContentRef>>): Record<string, unknown> {
     const inputs: Record<string, unknown> = { ...flatParameters(step.toolInputs), ...replaced };
     const params = new Map(dataInputNames(tool).map((input) => [input.name, input]));
     for (const [inputName, sources] of Object.entries(step.inputConnections)) {

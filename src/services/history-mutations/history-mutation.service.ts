@@ -1,24 +1,28 @@
 import { copyHistoryCollections } from '../collections';
 import { rm } from 'node:fs/promises';
-import type { RequestContext } from '../../context/request-context';
+import type { ServiceContext } from '../../context/service-context';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { HistoryExport } from '../../entities/history-export.entity';
 import { History } from '../../entities/history.entity';
 import { ACTIVE_JOB_STATES, Job } from '../../entities/job.entity';
 import { errors } from '../../errors/error-kinds';
-import { readAccessIn } from '../datasets/dataset-access';
-import { copyHistoryDatasets } from '../datasets/hda-factory';
-import { purgeHdas, removeFiles } from '../datasets/purge';
-import { sanitizeText } from '../shared/sanitize';
+import { readAccessIn } from '../datasets';
+import { copyHistoryDatasets } from '../datasets';
+import { purgeHdas, removeFiles } from '../datasets';
+import { sanitizeText } from '../shared';
 import { recalculateDiskUsage } from '../usage';
 import { ensureSharedSlug } from './history-slug';
-import { applyHistoryChanges, historyName, parseHistoryChanges } from './history-update';
+import { applyHistoryChanges, historyName, type HistoryService, parseHistoryChanges } from '../histories';
+import type { TagService } from '../tags';
+import type { HdcaService } from '../collections';
 
 /** States of jobs that purging a history stops. */
 
 /** Creating, copying, changing, deleting and purging histories (owners and administrators). */
 export class HistoryMutationService {
-  async create(ctx: RequestContext, name: string | undefined): Promise<History> {
+  constructor(private readonly histories: HistoryService, private readonly tags: TagService, private readonly hdcas: HdcaService) {}
+
+  async create(ctx: ServiceContext, name: string | undefined): Promise<History> {
     const history = ctx.em.create(History, { user: ctx.requireUserRef(), name: historyName(name) });
     await ctx.em.flush();
     return history;
@@ -28,10 +32,10 @@ export class HistoryMutationService {
    * Copies a readable history's active datasets the caller may read, and its collections, into a new
    * history of the caller.
    */
-  async copy(ctx: RequestContext, encodedSourceId: string, name: string | undefined): Promise<History> {
+  async copy(ctx: ServiceContext, encodedSourceId: string, name: string | undefined): Promise<History> {
     const user = ctx.requireUserRef();
     return ctx.em.transactional(async (em) => {
-      const source = await ctx.services.histories.findReadable(ctx, encodedSourceId);
+      const source = await this.histories.findReadable(ctx, encodedSourceId);
       const copy = em.create(History, {
         user,
         name: historyName(name || `Copy of '${source.name}'`),
@@ -43,9 +47,9 @@ export class HistoryMutationService {
       // Only the datasets the caller may read (dataset-access.ts): the copy is theirs.
       const reader = readAccessIn(ctx.caller, source) === 'all' ? ({ access: 'all' } as const) : ({ access: 'roles', userId: ctx.caller.userId } as const);
       const copies = await copyHistoryDatasets(em, source.id, copy.id, reader);
-      await copyHistoryCollections(ctx, source, copy, new Map([...copies].map(([sourceId, copyId]) => [sourceId, em.getReference(HistoryDatasetAssociation, copyId)])));
-      const tags = await ctx.services.tags.tagsOf(ctx, 'history', source.id);
-      await ctx.services.tags.setTags(ctx, user, 'history', copy.id, tags.map((t) => (t.value ? `${t.name}:${t.value}` : t.name)));
+      await copyHistoryCollections(ctx, this.hdcas, source, copy, new Map([...copies].map(([sourceId, copyId]) => [sourceId, em.getReference(HistoryDatasetAssociation, copyId)])));
+      const tags = await this.tags.tagsOf(ctx, 'history', source.id);
+      await this.tags.setTags(ctx, user, 'history', copy.id, tags.map((t) => (t.value ? `${t.name}:${t.value}` : t.name)));
       await recalculateDiskUsage(em, user.id);
       return copy;
     });
@@ -55,9 +59,9 @@ export class HistoryMutationService {
    * Marks deleted; with purge, also purges its datasets (files no one else uses), stops its jobs and
    * removes its export archives (copies of the purged data). Files go only once the transaction committed.
    */
-  async delete(ctx: RequestContext, encodedId: string, purge: boolean): Promise<History> {
+  async delete(ctx: ServiceContext, encodedId: string, purge: boolean): Promise<History> {
     const { history, orphans, archives } = await ctx.em.transactional(async (em) => {
-      const found = await ctx.services.histories.findOwned(ctx, encodedId);
+      const found = await this.histories.findOwned(ctx, encodedId);
       found.deleted = true;
       let purgedDatasets: Awaited<ReturnType<typeof purgeHdas>> = [];
       const archivePaths: string[] = [];
@@ -83,9 +87,9 @@ export class HistoryMutationService {
     return history;
   }
 
-  async undelete(ctx: RequestContext, encodedId: string): Promise<History> {
+  async undelete(ctx: ServiceContext, encodedId: string): Promise<History> {
     return ctx.em.transactional(async (em) => {
-      const history = await ctx.services.histories.findOwned(ctx, encodedId);
+      const history = await this.histories.findOwned(ctx, encodedId);
       if (history.purged) throw errors.invalidAttribute('This history has been purged and cannot be undeleted.');
       history.deleted = false;
       await em.flush();
@@ -94,11 +98,11 @@ export class HistoryMutationService {
   }
 
   /** `POST /api/histories/{id}/tags/{name}`: adds (or replaces) one tag; the history counts as changed (exports go stale). */
-  async addTag(ctx: RequestContext, encodedId: string, name: string, value: string | null) {
+  async addTag(ctx: ServiceContext, encodedId: string, name: string, value: string | null) {
     return ctx.em.transactional(async (em) => {
-      const history = await ctx.services.histories.findOwned(ctx, encodedId);
+      const history = await this.histories.findOwned(ctx, encodedId);
       if (!history.user) throw errors.authRequired('Tags need a user.');
-      const tag = await ctx.services.tags.addTag(ctx, history.user, 'history', history.id, sanitizeText(name), value === null ? null : sanitizeText(value));
+      const tag = await this.tags.addTag(ctx, history.user, 'history', history.id, sanitizeText(name), value === null ? null : sanitizeText(value));
       history.updateTime = new Date();
       await em.flush();
       return tag;
@@ -106,13 +110,13 @@ export class HistoryMutationService {
   }
 
   /** Applies any serialized field of the payload (sanitized), tags included. */
-  async update(ctx: RequestContext, encodedId: string, payload: Record<string, unknown>): Promise<History> {
+  async update(ctx: ServiceContext, encodedId: string, payload: Record<string, unknown>): Promise<History> {
     return ctx.em.transactional(async (em) => {
-      const history = await ctx.services.histories.findOwned(ctx, encodedId);
+      const history = await this.histories.findOwned(ctx, encodedId);
       const changes = parseHistoryChanges(payload);
       applyHistoryChanges(history, changes);
       await ensureSharedSlug(em, history);
-      if (changes.tags) await ctx.services.tags.setTags(ctx, history.user, 'history', history.id, changes.tags);
+      if (changes.tags) await this.tags.setTags(ctx, history.user, 'history', history.id, changes.tags);
       history.updateTime = new Date();
       await em.flush();
       return history;
