@@ -42,7 +42,7 @@ const DEPOT_LOOKUPS: IdentityLookups = {
   ),
 };
 
-/** The depot's composition root: every service once per process. */
+/** The depot's composition root: every service once per process, each after the services it is given. */
 export function createDepotServices(config: DepotConfig, db: Database, log: Logger): DepotServices {
   const ids = new IdCodec(config.idSecret);
   const passwords = new PasswordHasher(config.passwordHashRounds);
@@ -59,6 +59,8 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
   });
   const users = new DepotUserService(passwords, new SignInLimiter(db.reader, 'depot.sign_in_failure', config.signInLimits, log));
   const layout = new DepotLayout(config.depotDir);
+  const metadata = new MetadataService(db, layout, config, tasks, log);
+  const repositories = new RepositoryService();
   const services: DepotServices = {
     config,
     log,
@@ -69,16 +71,16 @@ export function createDepotServices(config: DepotConfig, db: Database, log: Logg
     identity,
     tasks,
     users,
-    sessions: new DepotSessionService(),
+    sessions: new DepotSessionService(users, identity),
     categories: new CategoryService(),
-    repositories: new RepositoryService(),
-    uploads: new ChangesetUploadService(),
+    repositories,
+    uploads: new ChangesetUploadService(tasks, metadata),
     archives: new ArchiveService(),
     revisions: new RevisionService(),
     installInfo: new InstallInfoService(),
     capsuleExports: new CapsuleExportService(),
-    capsuleImports: new CapsuleImportService(config.importWaitSeconds),
-    metadata: new MetadataService(db, layout, config, tasks, log),
+    capsuleImports: new CapsuleImportService(config.importWaitSeconds, tasks, repositories, metadata),
+    metadata,
     search: new SearchService(),
   };
   tasks.register(METADATA_TASK, metadataTaskHandler(services), metadataTaskFailed(services));

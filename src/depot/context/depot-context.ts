@@ -1,8 +1,8 @@
-import { BaseRequestContext } from '../../context/base-request-context';
 import type { DepotServices } from './depot-services';
+import { DepotServiceContext } from './depot-service-context';
 
-/** A request of the depot: the shared request context with the depot's services (and its own users). */
-export class DepotRequestContext extends BaseRequestContext<DepotServices> {
-  /** Which application the request came to (logs, and a member of its own keeps the type distinct). */
-  readonly application = 'depot' as const;
-}
+/**
+ * A request of the depot as the layers above its services see it (resolvers, the HTTP routes, task
+ * handlers): the depot's service context with every depot service within reach.
+ */
+export class DepotRequestContext extends DepotServiceContext<DepotServices> {}

@@ -1,11 +1,7 @@
+import type { DepotCoreServices } from './depot-service-context';
 import type { IdentityService } from '../../auth/identity.service';
 import type { PasswordHasher } from '../../auth/passwords';
-import type { Database } from '../../db/database';
-import type { IdCodec } from '../../ids/id-codec';
-import type { Logger } from '../../logging/logger';
 import type { TaskRunner } from '../../tasks/task-runner';
-import type { DepotLayout } from '../app/depot-layout';
-import type { DepotConfig } from '../config/depot-config';
 import type { CapsuleExportService } from '../services/capsules/capsule-export.service';
 import type { CapsuleImportService } from '../services/capsules/capsule-import.service';
 import type { CategoryService } from '../services/categories/category.service';
@@ -19,13 +15,12 @@ import type { ChangesetUploadService } from '../services/revisions/changeset-upl
 import type { DepotSessionService } from '../services/users/depot-session.service';
 import type { DepotUserService } from '../services/users/depot-user.service';
 
-/** The depot's process-wide singletons, reached through each request's context. */
-export interface DepotServices {
-  config: DepotConfig;
-  log: Logger;
-  db: Database;
-  ids: IdCodec;
-  layout: DepotLayout;
+/**
+ * Every depot service of the process, as the layers above them reach them (resolvers, the HTTP
+ * routes, task handlers). Depot services themselves get the core per call (DepotServiceContext)
+ * and the services they use when they are built.
+ */
+export interface DepotServices extends DepotCoreServices {
   passwords: PasswordHasher;
   identity: IdentityService;
   tasks: TaskRunner;

@@ -7,7 +7,7 @@ import * as tar from 'tar';
 import { sql } from '../../../db/sql/sql-statement';
 import { errors } from '../../../errors/error-kinds';
 import { writeAtomically } from '../../../storage/atomic-write';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import type { RepositoryDependencyTuple } from '../../metadata/metadata-types';
 import { GitRepository } from '../../vcs/git-repository';
 import { readRepositoryByName, type RepositoryView } from '../repositories/repository-view';
@@ -56,7 +56,7 @@ const COMMIT_OF = sql<{ commit_hash: string }>('depot_commit_of', 'select commit
  * repository it depends on, dependencies first), written atomically under download_dir.
  */
 export class CapsuleExportService {
-  async export(ctx: DepotRequestContext, input: CapsuleExportInput): Promise<CapsuleExportResult> {
+  async export(ctx: DepotServiceContext, input: CapsuleExportInput): Promise<CapsuleExportResult> {
     for (const [value, parameter] of [[input.depotUrl, 'depot_url'], [input.name, 'name'], [input.owner, 'owner'], [input.changesetRevision, 'changeset_revision']] as const) {
       if (!value) throw errors.missing(`Missing required parameter '${parameter}'.`);
     }
@@ -89,7 +89,7 @@ export class CapsuleExportService {
    * operator named it (a capsule directory itself) or an administrator asks: an export is open to
    * anyone, and anyone may not make directories on the depot's server.
    */
-  private async prepareDirectory(ctx: DepotRequestContext, dir: string): Promise<void> {
+  private async prepareDirectory(ctx: DepotServiceContext, dir: string): Promise<void> {
     const found = await stat(dir).catch(() => null);
     if (found) {
       if (!found.isDirectory()) throw errors.invalid('download_dir is not a directory.');
@@ -104,7 +104,7 @@ export class CapsuleExportService {
   }
 
   /** The repositories to export, each once, every dependency before the repositories that need it. */
-  private async components(ctx: DepotRequestContext, root: RepositoryView, changeset: string, withDependencies: boolean): Promise<Exported[]> {
+  private async components(ctx: DepotServiceContext, root: RepositoryView, changeset: string, withDependencies: boolean): Promise<Exported[]> {
     const chosen = await ctx.one(CHOSEN, [root.id, changeset]);
     if (!chosen) return [];
     const ordered: Exported[] = [];
@@ -126,7 +126,7 @@ export class CapsuleExportService {
     return ordered;
   }
 
-  private async writeCapsule(ctx: DepotRequestContext, path: string, exported: Exported[], info: Parameters<typeof exportInfoXml>[0]): Promise<void> {
+  private async writeCapsule(ctx: DepotServiceContext, path: string, exported: Exported[], info: Parameters<typeof exportInfoXml>[0]): Promise<void> {
     const { layout } = ctx.services;
     const scratch = join(layout.tmp, `capsule-${randomBytes(8).toString('hex')}`);
     await mkdir(scratch, { recursive: true });
@@ -179,7 +179,7 @@ export function capsuleFileName(withDependencies: boolean, host: string, name: s
 }
 
 /** `GET /repository/export_via_api?encoded_repositories_archive_name=…`: a capsule this depot exported. */
-export async function capsuleDownload(ctx: DepotRequestContext, token: string | null | undefined): Promise<{ path: string; fileName: string }> {
+export async function capsuleDownload(ctx: DepotServiceContext, token: string | null | undefined): Promise<{ path: string; fileName: string }> {
   const path = token ? capsulePathOf(ctx.services.config.idSecret, token) : null;
   if (!path || !insideCapsuleDirs(ctx.services.config.capsuleDirs, path)) throw errors.notFound('No such capsule.');
   const file = await stat(path).catch(() => null);

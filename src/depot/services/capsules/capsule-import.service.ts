@@ -9,8 +9,10 @@ import { AppError, errors } from '../../../errors/error-kinds';
 import { extractArchive, linkTargetInside } from '../../../histories-archive/safe-extract';
 import type { TaskRecord } from '../../../entities/background-task.entity';
 import { enqueueTask } from '../../../tasks/task-queue';
-import { DepotRequestContext } from '../../context/depot-context';
-import type { DepotServices } from '../../context/depot-services';
+import { type DepotCoreServices, DepotServiceContext } from '../../context/depot-service-context';
+import type { TaskRunner } from '../../../tasks/task-runner';
+import type { MetadataService } from '../metadata/metadata.service';
+import type { RepositoryService } from '../repositories/repository.service';
 import { Category } from '../../entities/category.entity';
 import { Changeset } from '../../entities/changeset.entity';
 import { DEPOT_TASKS } from '../../entities/depot-task.entity';
@@ -58,9 +60,14 @@ interface ImportedRevision {
  * the archive's files as one revision).
  */
 export class CapsuleImportService {
-  constructor(private readonly waitSeconds: number) {}
+  constructor(
+    private readonly waitSeconds: number,
+    private readonly tasks: TaskRunner,
+    private readonly repositories: RepositoryService,
+    private readonly metadata: MetadataService,
+  ) {}
 
-  async import(ctx: DepotRequestContext, depotUrl: string | null | undefined, capsuleFileName: string | null | undefined): Promise<ImportAnswer> {
+  async import(ctx: DepotServiceContext, depotUrl: string | null | undefined, capsuleFileName: string | null | undefined): Promise<ImportAnswer> {
     ctx.caller.requireIdentity();
     if (!depotUrl) throw errors.missing("Missing required parameter 'depot_url'.");
     if (!capsuleFileName) throw errors.missing("Missing required parameter 'capsule_file_name'.");
@@ -68,11 +75,11 @@ export class CapsuleImportService {
     const path = capsuleFile(config.capsuleDirs, layout.capsules, capsuleFileName);
     const payload: CapsuleImportPayload = { path, capsuleFileName, userId: ctx.caller.userId, isAdmin: ctx.caller.isAdmin, depotUrl: depotUrlOf(ctx) };
     const task = await enqueueTask(ctx.em, CAPSULE_IMPORT_TASK, { ...payload }, DEPOT_TASKS);
-    ctx.services.tasks.notify();
+    this.tasks.notify();
     return this.answerOf(ctx, task.id);
   }
 
-  private async answerOf(ctx: DepotRequestContext, taskId: number): Promise<ImportAnswer> {
+  private async answerOf(ctx: DepotServiceContext, taskId: number): Promise<ImportAnswer> {
     const deadline = Date.now() + this.waitSeconds * 1000;
     for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
       const row = await ctx.one(TASK_STATE, [taskId]);
@@ -82,21 +89,21 @@ export class CapsuleImportService {
         throw new AppError('InternalServerError', 'The capsule could not be imported.');
       }
       if (Date.now() >= deadline) throw new AppError('InternalServerError', 'The capsule import did not finish in time; it goes on in the background.');
-      ctx.services.tasks.notify();
+      this.tasks.notify();
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
 
   /** The task: the import as the caller who asked for it. */
-  async run(services: DepotServices, em: EntityManager, payload: CapsuleImportPayload): Promise<ImportAnswer> {
+  async run(services: DepotCoreServices, em: EntityManager, payload: CapsuleImportPayload): Promise<ImportAnswer> {
     const user = payload.userId === null ? null : await em.findOne(DepotUser, { id: payload.userId });
     const caller = user ? Caller.ofUser({ id: user.id, email: user.email, username: user.username }, payload.isAdmin) : Caller.master();
-    const ctx = new DepotRequestContext(em, caller, services, services.log);
+    const ctx = new DepotServiceContext(em, caller, services, services.log);
     return this.importFile(ctx, payload);
   }
 
   /** `{}` for a file that is empty, unreadable or not a valid capsule (the platform's answer). */
-  private async importFile(ctx: DepotRequestContext, payload: CapsuleImportPayload): Promise<ImportAnswer> {
+  private async importFile(ctx: DepotServiceContext, payload: CapsuleImportPayload): Promise<ImportAnswer> {
     const file = await stat(payload.path).catch(() => null);
     if (!file?.isFile() || file.size === 0) return {};
     const scratch = join(ctx.services.layout.tmp, `import-${randomBytes(8).toString('hex')}`);
@@ -127,7 +134,7 @@ export class CapsuleImportService {
     }
   }
 
-  private async importOne(ctx: DepotRequestContext, entry: ManifestRepository, dir: string, scratch: string, payload: CapsuleImportPayload): Promise<string> {
+  private async importOne(ctx: DepotServiceContext, entry: ManifestRepository, dir: string, scratch: string, payload: CapsuleImportPayload): Promise<string> {
     const existing = await readRepositoryByName(ctx, entry.name, entry.owner);
     const status = existing
       ? existing.deleted
@@ -152,7 +159,7 @@ export class CapsuleImportService {
     }
     const { layout } = ctx.services;
     try {
-      const repository = await ctx.services.repositories.withNewRepository(ctx, async (em, created) => {
+      const repository = await this.repositories.withNewRepository(ctx, async (em, created) => {
         const row = await insertRepository(em, layout, {
           name: entry.name,
           type: entry.type as RepositoryType,
@@ -187,7 +194,7 @@ export class CapsuleImportService {
         return row.id;
       });
       // The metadata now, in order: repositories imported next may depend on this one.
-      await ctx.services.metadata.refresh(ctx.em, repository.id, payload.depotUrl);
+      await this.metadata.refresh(ctx.em, repository.id, payload.depotUrl);
       return `${message}Repository "${entry.name}" has been created.`;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -213,7 +220,7 @@ async function importBundle(git: GitRepository, bundle: string, changesetRevisio
 }
 
 /** The archive's files as the repository's one revision (a capsule of the original platform has no bundle). */
-async function importArchive(ctx: DepotRequestContext, git: GitRepository, archive: string, work: string, message: string, owner: DepotUser): Promise<ImportedRevision[]> {
+async function importArchive(ctx: DepotServiceContext, git: GitRepository, archive: string, work: string, message: string, owner: DepotUser): Promise<ImportedRevision[]> {
   const tree = join(work, 'tree');
   await mkdir(tree, { recursive: true });
   await unpackUpload(archive, tree, ctx.services.config.maxUploadBytes);
@@ -223,7 +230,12 @@ async function importArchive(ctx: DepotRequestContext, git: GitRepository, archi
   return [{ ctxRev: 0, commit, message }];
 }
 
-export function capsuleImportTaskHandler(services: DepotServices) {
+/** What the import task uses: the core, and the import service it runs. */
+export interface CapsuleImportTaskServices extends DepotCoreServices {
+  capsuleImports: CapsuleImportService;
+}
+
+export function capsuleImportTaskHandler(services: CapsuleImportTaskServices) {
   return async (task: TaskRecord, em: EntityManager): Promise<Record<string, unknown>> => ({
     answer: await services.capsuleImports.run(services, em, task.payload as unknown as CapsuleImportPayload),
   });

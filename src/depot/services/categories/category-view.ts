@@ -1,5 +1,5 @@
 import { sql } from '../../../db/sql/sql-statement';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 
 /** What the depot's graph reads of a category, with the number of repositories filed under it. */
 export interface CategoryView {
@@ -19,14 +19,14 @@ const LISTED = sql<CategoryView>('depot_categories_listed', `select ${COLUMNS} f
 const BY_ID = sql<CategoryView>('depot_category_by_id', `select ${COLUMNS} from depot.category c where c.id = $1`);
 const BY_IDS = sql<CategoryView>('depot_categories_by_ids', `select ${COLUMNS} from depot.category c where c.id = any($1::int[])`);
 
-export function listCategories(ctx: DepotRequestContext, deleted: boolean): Promise<CategoryView[]> {
+export function listCategories(ctx: DepotServiceContext, deleted: boolean): Promise<CategoryView[]> {
   return ctx.rows(LISTED, [deleted]);
 }
 
-export function readCategory(ctx: DepotRequestContext, id: number): Promise<CategoryView | null> {
+export function readCategory(ctx: DepotServiceContext, id: number): Promise<CategoryView | null> {
   return ctx.one(BY_ID, [id]);
 }
 
-export function readCategories(ctx: DepotRequestContext, ids: readonly number[]): Promise<CategoryView[]> {
+export function readCategories(ctx: DepotServiceContext, ids: readonly number[]): Promise<CategoryView[]> {
   return ctx.rows(BY_IDS, [ids]);
 }

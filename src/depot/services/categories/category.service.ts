@@ -1,24 +1,24 @@
 import { AppError, errors } from '../../../errors/error-kinds';
 import { decodeId } from '../../../services/shared';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { Category } from '../../entities/category.entity';
 import { type CategoryView, listCategories, readCategory } from './category-view';
 
 /** Categories: administrators create them; anyone lists and shows them. */
 export class CategoryService {
-  list(ctx: DepotRequestContext, deleted: boolean): Promise<CategoryView[]> {
+  list(ctx: DepotServiceContext, deleted: boolean): Promise<CategoryView[]> {
     if (deleted && !ctx.caller.isAdmin) throw errors.adminRequired('Only administrators can query deleted categories.');
     return listCategories(ctx, deleted);
   }
 
-  async show(ctx: DepotRequestContext, encodedId: string): Promise<CategoryView> {
+  async show(ctx: DepotServiceContext, encodedId: string): Promise<CategoryView> {
     const category = await readCategory(ctx, decodeId(ctx, encodedId));
     if (!category) throw errors.notFound(`Unable to locate category record for id ${encodedId}.`);
     return category;
   }
 
   /** The description defaults to the name; names are unique (Conflict otherwise). */
-  async create(ctx: DepotRequestContext, name: string | null | undefined, description: string | null | undefined): Promise<CategoryView> {
+  async create(ctx: DepotServiceContext, name: string | null | undefined, description: string | null | undefined): Promise<CategoryView> {
     ctx.caller.requireAdmin();
     const trimmed = (name ?? '').trim();
     if (!trimmed) throw errors.missing('Missing required parameter "name".');

@@ -1,5 +1,5 @@
 import { StatementShapes, sql } from '../../../db/sql/sql-statement';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import type { RepositoryType } from '../../entities/repository.entity';
 
 /** What the depot's graph reads of a repository: one row, its owner's name and category ids included. */
@@ -52,21 +52,21 @@ const BY_ID = sql<RepositoryView>('depot_repository_by_id', `select ${REPOSITORY
 const BY_IDS = sql<RepositoryView>('depot_repositories_by_ids', `select ${REPOSITORY_COLUMNS} from ${FROM} where r.id = any($1::int[])`);
 const BY_NAME = sql<RepositoryView>('depot_repository_by_name', `select ${REPOSITORY_COLUMNS} from ${FROM} where r.name = $1 and u.username = $2`);
 
-export function listRepositories(ctx: DepotRequestContext, filter: RepositoryFilter): Promise<RepositoryView[]> {
+export function listRepositories(ctx: DepotServiceContext, filter: RepositoryFilter): Promise<RepositoryView[]> {
   const params: unknown[] = [filter.deleted];
   if (filter.owner !== null) params.push(filter.owner);
   if (filter.name !== null) params.push(filter.name);
   return ctx.rows(LISTED.for({ owner: filter.owner !== null, name: filter.name !== null }), params);
 }
 
-export function readRepository(ctx: DepotRequestContext, id: number): Promise<RepositoryView | null> {
+export function readRepository(ctx: DepotServiceContext, id: number): Promise<RepositoryView | null> {
   return ctx.one(BY_ID, [id]);
 }
 
-export function readRepositories(ctx: DepotRequestContext, ids: readonly number[]): Promise<RepositoryView[]> {
+export function readRepositories(ctx: DepotServiceContext, ids: readonly number[]): Promise<RepositoryView[]> {
   return ctx.rows(BY_IDS, [ids]);
 }
 
-export function readRepositoryByName(ctx: DepotRequestContext, name: string, owner: string): Promise<RepositoryView | null> {
+export function readRepositoryByName(ctx: DepotServiceContext, name: string, owner: string): Promise<RepositoryView | null> {
   return ctx.one(BY_NAME, [name, owner]);
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DepotLayout } from '../../app/depot-layout';
 import { AppError, errors } from '../../../errors/error-kinds';
 import { decodeId, malformed } from '../../../services/shared';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { Category } from '../../entities/category.entity';
 import { DepotUser } from '../../entities/depot-user.entity';
 import { REPOSITORY_TYPES, type RepositoryType, Repository, RepositoryCategoryAssociation } from '../../entities/repository.entity';
@@ -67,7 +67,7 @@ export class RepositoryService {
    * status). The registry the platform keeps in memory is the repository table itself here, so
    * the entry is the check that the repository exists.
    */
-  async addRegistryEntry(ctx: DepotRequestContext, depotUrl: string | null | undefined, name: string | null | undefined, owner: string | null | undefined): Promise<StatusMessage> {
+  async addRegistryEntry(ctx: DepotServiceContext, depotUrl: string | null | undefined, name: string | null | undefined, owner: string | null | undefined): Promise<StatusMessage> {
     ctx.caller.requireIdentity();
     if (!ctx.caller.isAdmin) return { status: 'error', message: "You are not authorized to add entries to this Tool Shed's repository registry." };
     if (!depotUrl) throw errors.missing("Missing required parameter 'depot_url'.");
@@ -79,12 +79,12 @@ export class RepositoryService {
     return { status: 'ok', message: `Entries for repository ${name} owned by ${owner} have been added to the Tool Shed repository registry.` };
   }
 
-  list(ctx: DepotRequestContext, filter: RepositoryFilter): Promise<RepositoryView[]> {
+  list(ctx: DepotServiceContext, filter: RepositoryFilter): Promise<RepositoryView[]> {
     return listRepositories(ctx, filter);
   }
 
   /** `GET /api/repositories/{id}`: the platform's messages for a bad or unknown id. */
-  async show(ctx: DepotRequestContext, encodedId: string): Promise<RepositoryView> {
+  async show(ctx: DepotServiceContext, encodedId: string): Promise<RepositoryView> {
     const id = decodeId(ctx, encodedId, () => errors.malformedId('The given id is invalid.'));
     const repository = await readRepository(ctx, id);
     if (!repository) throw errors.notFound('Unable to locate repository for the given id.');
@@ -95,7 +95,7 @@ export class RepositoryService {
    * A new repository owned by the caller, with its (empty) git repository. `name` and `synopsis`
    * are required; the name follows the platform's rules and is unique per owner.
    */
-  async create(ctx: DepotRequestContext, input: NewRepositoryInput): Promise<RepositoryView> {
+  async create(ctx: DepotServiceContext, input: NewRepositoryInput): Promise<RepositoryView> {
     const user = ctx.caller.requireUser();
     const name = (input.name ?? '').trim();
     if (!name) throw errors.missing("Missing required parameter 'name'.");
@@ -132,7 +132,7 @@ export class RepositoryService {
    * Runs `create` in a transaction; its git repository is removed if the transaction fails, so a
    * repository row and its git repository exist together or not at all. Answers the new repository.
    */
-  async withNewRepository(ctx: DepotRequestContext, create: (em: EntityManager, created: (id: number) => void) => Promise<number>): Promise<RepositoryView> {
+  async withNewRepository(ctx: DepotServiceContext, create: (em: EntityManager, created: (id: number) => void) => Promise<number>): Promise<RepositoryView> {
     const made: number[] = [];
     try {
       const id = await ctx.em.transactional((em) => create(em, (newId) => made.push(newId)));

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { errors } from '../../../errors/error-kinds';
 import { sql } from '../../../db/sql/sql-statement';
 import { writeAtomically } from '../../../storage/atomic-write';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { GitRepository } from '../../vcs/git-repository';
 
 /** A revision's archive, ready to send. */
@@ -27,7 +27,7 @@ const REVISION = sql<{ repositoryId: number; deleted: boolean; commitHash: strin
  * revision's archive never changes: it is written once (atomically) and then sent from disk.
  */
 export class ArchiveService {
-  async prepare(ctx: DepotRequestContext, owner: string, name: string, changesetRevision: string): Promise<RevisionArchive> {
+  async prepare(ctx: DepotServiceContext, owner: string, name: string, changesetRevision: string): Promise<RevisionArchive> {
     const row = await ctx.one(REVISION, [name, owner, changesetRevision.toLowerCase()]);
     if (!row || row.deleted) throw errors.notFound(`Unable to locate repository ${name} owned by ${owner}.`);
     if (!row.commitHash || !row.changesetRevision) throw errors.notFound(`Unable to locate changeset revision ${changesetRevision} of repository ${name} owned by ${owner}.`);

@@ -6,7 +6,7 @@ import { AppError, errors } from '../../../errors/error-kinds';
 import { decodeId } from '../../../services/shared';
 import { type LocalFileUpload, storeUpload } from '../../../services/tools';
 import { enqueueTask } from '../../../tasks/task-queue';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { Changeset } from '../../entities/changeset.entity';
 import { DEPOT_TASKS } from '../../entities/depot-task.entity';
 import { DepotUser } from '../../entities/depot-user.entity';
@@ -16,6 +16,8 @@ import { withRepositoryLock } from '../../vcs/repository-lock';
 import { METADATA_TASK, type MetadataTaskPayload } from '../metadata/metadata-task';
 import { depotUrlOf } from '../shared/depot-url';
 import { unpackUpload } from './upload-tree';
+import type { TaskRunner } from '../../../tasks/task-runner';
+import type { MetadataService } from '../metadata/metadata.service';
 
 /** What an upload answers (the platform's `{message, content_alert}`). */
 export interface UploadResult {
@@ -36,7 +38,12 @@ export interface CommittedRevision {
  * revision (a git commit whose tree is exactly the tarball's content). Only the owner uploads.
  */
 export class ChangesetUploadService {
-  async upload(ctx: DepotRequestContext, encodedId: string, file: Promise<FileUpload> | FileUpload | null | undefined, commitMessage: string | null | undefined): Promise<UploadResult> {
+  constructor(
+    private readonly tasks: TaskRunner,
+    private readonly metadata: MetadataService,
+  ) {}
+
+  async upload(ctx: DepotServiceContext, encodedId: string, file: Promise<FileUpload> | FileUpload | null | undefined, commitMessage: string | null | undefined): Promise<UploadResult> {
     const user = ctx.caller.requireUser();
     const repositoryId = decodeId(ctx, encodedId, () => errors.malformedId('The given id is invalid.'));
     const repository = await ctx.em.findOne(Repository, { id: repositoryId });
@@ -54,8 +61,8 @@ export class ChangesetUploadService {
       await unpackUpload(stored.path, tree, config.maxUploadBytes);
       const message = (commitMessage ?? '').trim() || 'Uploaded';
       const committed = await this.commit(ctx, repository.id, tree, join(scratch, 'index'), message, user.id);
-      ctx.services.tasks.notify();
-      await ctx.services.metadata.waitFor(repository.id, committed.ctxRev);
+      this.tasks.notify();
+      await this.metadata.waitFor(repository.id, committed.ctxRev);
       return {
         message: `The file '${basename(stored.name)}' has been successfully uploaded to the repository.`,
         contentAlert: '',
@@ -73,7 +80,7 @@ export class ChangesetUploadService {
    * row and a metadata task, then the branch moves. A tree equal to the tip's is refused (400).
    * If the transaction fails after the branch moved, the branch moves back.
    */
-  private async commit(ctx: DepotRequestContext, repositoryId: number, dir: string, indexFile: string, message: string, userId: number): Promise<CommittedRevision> {
+  private async commit(ctx: DepotServiceContext, repositoryId: number, dir: string, indexFile: string, message: string, userId: number): Promise<CommittedRevision> {
     const git = new GitRepository(ctx.services.layout.repositoryDir(repositoryId));
     const author = ctx.caller.requireUser();
     // Set once the branch has moved (inside the transaction): what to undo should the commit fail.
@@ -108,7 +115,7 @@ export class ChangesetUploadService {
     }
   }
 
-  private async moveBack(git: GitRepository, from: string | null, to: string, ctx: DepotRequestContext): Promise<void> {
+  private async moveBack(git: GitRepository, from: string | null, to: string, ctx: DepotServiceContext): Promise<void> {
     try {
       if (from === null) await git.deleteBranch(to);
       else await git.moveBranch(from, to);

@@ -1,5 +1,5 @@
 import { sql } from '../../../db/sql/sql-statement';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import type { RepositoryDependencyTuple } from '../../metadata/metadata-types';
 import { REPOSITORY_COLUMNS, type RepositoryView } from '../repositories/repository-view';
 import { REVISION_COLUMNS, type RevisionView } from './revision-view';
@@ -41,7 +41,7 @@ export function revisionFromJson(json: Record<string, unknown>): RevisionView {
 }
 
 /** Resolves dependency tuples (name, owner, changeset) to this depot's repositories and revisions; unknown ones are left out. */
-export async function resolveDependencies(ctx: DepotRequestContext, tuples: readonly RepositoryDependencyTuple[]): Promise<ResolvedDependency[]> {
+export async function resolveDependencies(ctx: DepotServiceContext, tuples: readonly RepositoryDependencyTuple[]): Promise<ResolvedDependency[]> {
   if (tuples.length === 0) return [];
   const rows = await ctx.rows(RESOLVE, [tuples.map((tuple) => tuple[1]), tuples.map((tuple) => tuple[2]), tuples.map((tuple) => tuple[3])]);
   return rows

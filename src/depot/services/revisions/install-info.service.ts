@@ -1,5 +1,5 @@
 import { sql } from '../../../db/sql/sql-statement';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import type { RepositoryDependencyTuple, ToolDependencies } from '../../metadata/metadata-types';
 import { REPOSITORY_COLUMNS, type RepositoryView } from '../repositories/repository-view';
 import { depotUrlOf, hostOf } from '../shared/depot-url';
@@ -43,12 +43,12 @@ const installed = (tuples: RepositoryDependencyTuple[]) => tuples.filter((tuple)
  */
 export class InstallInfoService {
   /** Oldest first; empty for an unknown repository or empty parameters. */
-  async orderedInstallableRevisions(ctx: DepotRequestContext, name: string | null | undefined, owner: string | null | undefined): Promise<string[]> {
+  async orderedInstallableRevisions(ctx: DepotServiceContext, name: string | null | undefined, owner: string | null | undefined): Promise<string[]> {
     if (!name || !owner) return [];
     return installableChangesets(ctx, name, owner);
   }
 
-  async installInfo(ctx: DepotRequestContext, name: string | null | undefined, owner: string | null | undefined, changesetRevision: string | null | undefined): Promise<InstallInfoView> {
+  async installInfo(ctx: DepotServiceContext, name: string | null | undefined, owner: string | null | undefined, changesetRevision: string | null | undefined): Promise<InstallInfoView> {
     const empty: InstallInfoView = { repository: null, revision: null, repoInfo: {} };
     if (!name || !owner || !changesetRevision) return empty;
     const row = await ctx.one(INSTALL_INFO, [name, owner, changesetRevision]);
@@ -68,7 +68,7 @@ export class InstallInfoService {
   }
 
   /** A logged-in caller's clone URL names them (`<protocol>://<username>@<host>/repos/...`). */
-  private cloneUrl(ctx: DepotRequestContext, depotUrl: string, repository: RepositoryView): string {
+  private cloneUrl(ctx: DepotServiceContext, depotUrl: string, repository: RepositoryView): string {
     const path = `/repos/${repository.owner}/${repository.name}`;
     const username = ctx.caller.user?.username;
     if (!username) return `${depotUrl}${path}`;
@@ -81,7 +81,7 @@ export class InstallInfoService {
    * repository and each (transitive) dependency that has dependencies, its key -> its dependency
    * tuples (their changesets moved to the revision they resolve to). One statement per level.
    */
-  private async dependencyTree(ctx: DepotRequestContext, depotUrl: string, repository: RepositoryView, revision: RevisionView, root: DependencyDict): Promise<Record<string, unknown>> {
+  private async dependencyTree(ctx: DepotServiceContext, depotUrl: string, repository: RepositoryView, revision: RevisionView, root: DependencyDict): Promise<Record<string, unknown>> {
     const rootTuples = installed(root?.repository_dependencies ?? []);
     if (rootTuples.length === 0) return {};
     const rootKey = [hostOf(depotUrl), repository.name, repository.owner, revision.changesetRevision, 'False', 'False'].join(STRSEP);

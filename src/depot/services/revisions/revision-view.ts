@@ -1,5 +1,5 @@
 import { StatementShapes, sql } from '../../../db/sql/sql-statement';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 
 /** A repository revision (the platform's RepositoryMetadata record) as the graph reads it, without its metadata. */
 export interface RevisionView {
@@ -68,23 +68,23 @@ const INSTALLABLE = sql<{ changeset: string }>(
     where r.name = $1 and u.username = $2 and m.downloadable order by m.ctx_rev`,
 );
 
-export function listRevisions(ctx: DepotRequestContext, filter: RevisionFilter): Promise<RevisionView[]> {
+export function listRevisions(ctx: DepotServiceContext, filter: RevisionFilter): Promise<RevisionView[]> {
   const keys = (Object.keys(REVISION_FILTERS) as Array<keyof typeof REVISION_FILTERS>).filter((key) => filter[key] !== undefined);
   return ctx.rows(LISTED.for(keys), keys.map((key) => filter[key]));
 }
 
-export function readRevision(ctx: DepotRequestContext, id: number): Promise<RevisionView | null> {
+export function readRevision(ctx: DepotServiceContext, id: number): Promise<RevisionView | null> {
   return ctx.one(BY_ID, [id]);
 }
 
-export function readRevisionsOfRepositories(ctx: DepotRequestContext, repositoryIds: readonly number[]): Promise<RevisionView[]> {
+export function readRevisionsOfRepositories(ctx: DepotServiceContext, repositoryIds: readonly number[]): Promise<RevisionView[]> {
   return ctx.rows(BY_REPOSITORY_IDS, [repositoryIds]);
 }
 
-export function readRevisionMetadata(ctx: DepotRequestContext, ids: readonly number[]): Promise<Array<{ id: number; metadata: Record<string, unknown> }>> {
+export function readRevisionMetadata(ctx: DepotServiceContext, ids: readonly number[]): Promise<Array<{ id: number; metadata: Record<string, unknown> }>> {
   return ctx.rows(METADATA_BY_IDS, [ids]);
 }
 
-export async function installableChangesets(ctx: DepotRequestContext, name: string, owner: string): Promise<string[]> {
+export async function installableChangesets(ctx: DepotServiceContext, name: string, owner: string): Promise<string[]> {
   return (await ctx.rows(INSTALLABLE, [name, owner])).map((row) => row.changeset);
 }

@@ -1,7 +1,7 @@
 import { stringAsBool } from '../../../format/booleans';
 import { errors } from '../../../errors/error-kinds';
 import { decodeId } from '../../../services/shared';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { RepositoryMetadata } from '../../entities/repository-metadata.entity';
 import type { RepositoryDependencyTuple } from '../../metadata/metadata-types';
 import type { RepositoryView } from '../repositories/repository-view';
@@ -36,21 +36,21 @@ const flag = (value: unknown): boolean => (typeof value === 'boolean' ? value : 
  * owner or an administrator, `malicious` by administrators.
  */
 export class RevisionService {
-  list(ctx: DepotRequestContext, filter: RevisionFilter): Promise<RevisionView[]> {
+  list(ctx: DepotServiceContext, filter: RevisionFilter): Promise<RevisionView[]> {
     return listRevisions(ctx, filter);
   }
 
   /** Null when unknown (the platform answers an empty object). */
-  async show(ctx: DepotRequestContext, encodedId: string): Promise<RevisionView | null> {
+  async show(ctx: DepotServiceContext, encodedId: string): Promise<RevisionView | null> {
     return readRevision(ctx, decodeId(ctx, encodedId));
   }
 
-  async metadata(ctx: DepotRequestContext, id: number): Promise<Record<string, unknown>> {
+  async metadata(ctx: DepotServiceContext, id: number): Promise<Record<string, unknown>> {
     return (await readRevisionMetadata(ctx, [id]))[0]?.metadata ?? {};
   }
 
   /** The revisions this one depends on (their own changeset or the next downloadable one), each with its repository. */
-  async dependencies(ctx: DepotRequestContext, encodedId: string): Promise<RevisionWithRepository[]> {
+  async dependencies(ctx: DepotServiceContext, encodedId: string): Promise<RevisionWithRepository[]> {
     const id = decodeId(ctx, encodedId);
     const [row] = await readRevisionMetadata(ctx, [id]);
     const tuples = ((row?.metadata?.repository_dependencies as { repository_dependencies?: RepositoryDependencyTuple[] } | undefined)?.repository_dependencies ?? []);
@@ -61,7 +61,7 @@ export class RevisionService {
    * Sets the given columns; `time_last_tested` becomes now (UTC) whatever was sent. Null when the
    * revision is unknown (the platform answers an empty object).
    */
-  async update(ctx: DepotRequestContext, encodedId: string, input: RevisionUpdateInput): Promise<RevisionView | null> {
+  async update(ctx: DepotServiceContext, encodedId: string, input: RevisionUpdateInput): Promise<RevisionView | null> {
     ctx.caller.requireIdentity();
     const id = decodeId(ctx, encodedId);
     const record = await ctx.em.findOne(RepositoryMetadata, { id }, { populate: ['repository'] });

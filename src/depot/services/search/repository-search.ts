@@ -1,5 +1,5 @@
 import { sql } from '../../../db/sql/sql-statement';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { REPOSITORY_COLUMNS, type RepositoryView } from '../repositories/repository-view';
 import { pageFilter, type SearchPage, wordParameters } from './search-query';
 import { matchLateral, type SearchField, WORDS } from './search-statement';
@@ -55,6 +55,6 @@ const SEARCH = sql<RepositorySearchRow>(
     order by ranked.rank`,
 );
 
-export function searchRepositoryRows(ctx: DepotRequestContext, search: SearchPage): Promise<RepositorySearchRow[]> {
+export function searchRepositoryRows(ctx: DepotServiceContext, search: SearchPage): Promise<RepositorySearchRow[]> {
   return ctx.rows(SEARCH, [...wordParameters(search.words), search.page, search.pageSize]);
 }

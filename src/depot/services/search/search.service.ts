@@ -1,5 +1,5 @@
 import { errors } from '../../../errors/error-kinds';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import type { RepositoryView } from '../repositories/repository-view';
 import { depotUrlOf } from '../shared/depot-url';
 import { searchRepositoryRows } from './repository-search';
@@ -52,7 +52,7 @@ export interface SearchInput {
  * every word are answered, best first.
  */
 export class SearchService {
-  async repositories(ctx: DepotRequestContext, input: SearchInput): Promise<SearchResult<RepositoryHit>> {
+  async repositories(ctx: DepotServiceContext, input: SearchInput): Promise<SearchResult<RepositoryHit>> {
     const search = searchPage(input.q, input.page ?? 1, input.pageSize ?? 10);
     const rows = await searchRepositoryRows(ctx, search);
     const now = new Date();
@@ -68,7 +68,7 @@ export class SearchService {
   }
 
   /** Without a term: the original's NotImplemented (it never lists every tool). */
-  async tools(ctx: DepotRequestContext, input: SearchInput): Promise<SearchResult<ToolHit>> {
+  async tools(ctx: DepotServiceContext, input: SearchInput): Promise<SearchResult<ToolHit>> {
     if (input.q === '') throw errors.notImplemented('Listing of all the tools is not implemented. Provide parameter "q" to search instead.');
     const search = searchPage(input.q, input.page ?? 1, input.pageSize ?? 10);
     const rows = await searchToolRows(ctx, search);

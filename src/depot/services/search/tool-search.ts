@@ -1,5 +1,5 @@
 import { sql } from '../../../db/sql/sql-statement';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { pageFilter, type SearchPage, wordParameters } from './search-query';
 import { matchLateral, type SearchField, WORDS } from './search-statement';
 
@@ -72,6 +72,6 @@ const SEARCH = sql<ToolSearchRow>(
     order by rank`,
 );
 
-export function searchToolRows(ctx: DepotRequestContext, search: SearchPage): Promise<ToolSearchRow[]> {
+export function searchToolRows(ctx: DepotServiceContext, search: SearchPage): Promise<ToolSearchRow[]> {
   return ctx.rows(SEARCH, [...wordParameters(search.words), search.page, search.pageSize]);
 }

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../../context/loader-registry';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { type CategoryView, readCategories } from '../categories/category-view';
 import { readRepositories, type RepositoryView } from '../repositories/repository-view';
 import type { DepotUserView } from '../users/depot-user-view';
@@ -26,24 +26,24 @@ function byId<V extends { id: number }>(rows: V[], ids: readonly number[]): Arra
   return ids.map((id) => found.get(id) ?? null);
 }
 
-export const depotUserById: LoaderFactory<number, DepotUserView | null, DepotRequestContext> = (ctx) =>
+export const depotUserById: LoaderFactory<number, DepotUserView | null, DepotServiceContext> = (ctx) =>
   new DataLoader(async (ids) => byId(await ctx.rows(USERS_BY_IDS, [ids]), ids));
 
-export const categoryById: LoaderFactory<number, CategoryView | null, DepotRequestContext> = (ctx) =>
+export const categoryById: LoaderFactory<number, CategoryView | null, DepotServiceContext> = (ctx) =>
   new DataLoader(async (ids) => byId(await readCategories(ctx, ids), ids));
 
-export const repositoryById: LoaderFactory<number, RepositoryView | null, DepotRequestContext> = (ctx) =>
+export const repositoryById: LoaderFactory<number, RepositoryView | null, DepotServiceContext> = (ctx) =>
   new DataLoader(async (ids) => byId(await readRepositories(ctx, ids), ids));
 
 /** A repository's revisions (installable records), oldest first. */
-export const revisionsByRepositoryId: LoaderFactory<number, RevisionView[], DepotRequestContext> = (ctx) =>
+export const revisionsByRepositoryId: LoaderFactory<number, RevisionView[], DepotServiceContext> = (ctx) =>
   new DataLoader(async (ids) => {
     const rows = await readRevisionsOfRepositories(ctx, ids);
     return ids.map((id) => rows.filter((row) => row.repositoryId === id));
   });
 
 /** A revision's metadata (tools, workflows, datatypes, dependencies), read only when asked for. */
-export const metadataByRevisionId: LoaderFactory<number, Record<string, unknown>, DepotRequestContext> = (ctx) =>
+export const metadataByRevisionId: LoaderFactory<number, Record<string, unknown>, DepotServiceContext> = (ctx) =>
   new DataLoader(async (ids) => {
     const rows = await readRevisionMetadata(ctx, ids);
     return ids.map((id) => rows.find((row) => row.id === id)?.metadata ?? {});
@@ -57,7 +57,7 @@ const CHANGESETS_BY_REPOSITORY = sql<ChangesetView>(
 );
 
 /** Every revision (commit) of a repository, oldest first. */
-export const changesetsByRepositoryId: LoaderFactory<number, ChangesetView[], DepotRequestContext> = (ctx) =>
+export const changesetsByRepositoryId: LoaderFactory<number, ChangesetView[], DepotServiceContext> = (ctx) =>
   new DataLoader(async (ids) => {
     const rows = await ctx.rows(CHANGESETS_BY_REPOSITORY, [ids]);
     return ids.map((id) => rows.filter((row) => row.repositoryId === id));

@@ -1,10 +1,10 @@
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 
 /**
  * The depot's base URL as clients reach it: DEPOT_URL when set, otherwise the address the request
  * was sent to (as the platform builds tool guids and clone URLs from the request's host).
  */
-export function depotUrlOf(ctx: DepotRequestContext): string {
+export function depotUrlOf(ctx: DepotServiceContext): string {
   const configured = ctx.services.config.publicUrl;
   if (configured) return configured;
   return `http://${ctx.requestHost ?? `localhost:${ctx.services.config.port}`}`;

@@ -5,7 +5,7 @@ import { BASEAUTH_REFUSALS, type SignInRefusals } from '../../../services/sessio
 import type { SignInLimiter } from '../../../services/sessions';
 import { decodeId } from '../../../services/shared';
 import { emailFormatProblem, publicNameFormatProblem, validatePassword } from '../../../services/users';
-import type { DepotRequestContext } from '../../context/depot-context';
+import type { DepotServiceContext } from '../../context/depot-service-context';
 import { DepotApiKey, DepotUser } from '../../entities/depot-user.entity';
 import { type DepotUserView, listDepotUsers, readDepotUser } from './depot-user-view';
 
@@ -28,13 +28,13 @@ export class DepotUserService {
     private readonly limiter: SignInLimiter,
   ) {}
 
-  list(ctx: DepotRequestContext, deleted: boolean): Promise<DepotUserView[]> {
+  list(ctx: DepotServiceContext, deleted: boolean): Promise<DepotUserView[]> {
     if (deleted) ctx.caller.requireAdmin('Only administrators can list deleted users.');
     return listDepotUsers(ctx, deleted);
   }
 
   /** A user by encoded id, or `current` for the caller. */
-  async show(ctx: DepotRequestContext, encodedId: string): Promise<DepotUserView> {
+  async show(ctx: DepotServiceContext, encodedId: string): Promise<DepotUserView> {
     const id = encodedId === 'current' ? ctx.caller.requireUser().id : decodeId(ctx, encodedId);
     const user = await readDepotUser(ctx, id);
     if (!user) throw errors.notFound(`Unable to locate user record for id ${encodedId}.`);
@@ -42,7 +42,7 @@ export class DepotUserService {
   }
 
   /** The depot's validation (a public name is required; the account rules are the platform's). */
-  async create(ctx: DepotRequestContext, input: NewDepotUserInput): Promise<DepotUserView> {
+  async create(ctx: DepotServiceContext, input: NewDepotUserInput): Promise<DepotUserView> {
     ctx.caller.requireAdmin();
     const email = (input.email ?? '').trim();
     const username = (input.username ?? '').trim();
@@ -54,7 +54,7 @@ export class DepotUserService {
     return { id: user.id, email: user.email, username: user.username, deleted: false };
   }
 
-  private async problemWith(ctx: DepotRequestContext, email: string, username: string, password: string): Promise<string> {
+  private async problemWith(ctx: DepotServiceContext, email: string, username: string, password: string): Promise<string> {
     if (!username) return 'A public user name is required in the Tool Shed.';
     if (RESERVED_NAMES.includes(username)) return `The term "${username}" is a reserved word in the Tool Shed, so it cannot be used as a public user name.`;
     const emailProblem = emailFormatProblem(email);
@@ -73,7 +73,7 @@ export class DepotUserService {
    * (a browser sign-in answers one message for both failures). Failed attempts are limited per
    * account and per client address, as the platform's are; an unknown account costs a password check too.
    */
-  async checkCredentials(ctx: DepotRequestContext, login: string, password: string, refusals: SignInRefusals = BASEAUTH_REFUSALS): Promise<DepotUser> {
+  async checkCredentials(ctx: DepotServiceContext, login: string, password: string, refusals: SignInRefusals = BASEAUTH_REFUSALS): Promise<DepotUser> {
     const [user] = await ctx.em.find(DepotUser, login.includes('@') ? { email: login } : { username: login });
     // An account is counted as one whether its email or its name was typed.
     const attempt = await this.limiter.attempt(user ? user.email : login, ctx.clientAddress);
@@ -85,14 +85,14 @@ export class DepotUserService {
   }
 
   /** `GET /api/authenticate/baseauth`: the user's newest key, created when they have none. */
-  async apiKeyFor(ctx: DepotRequestContext, login: string, password: string): Promise<string> {
+  async apiKeyFor(ctx: DepotServiceContext, login: string, password: string): Promise<string> {
     const user = await this.checkCredentials(ctx, login, password);
     const newest = await ctx.em.findOne(DepotApiKey, { user }, { orderBy: { id: 'desc' } });
     return newest ? newest.key : this.issueApiKey(ctx, user);
   }
 
   /** A new key for a user (administrators); the user's older keys stop working. */
-  async createApiKey(ctx: DepotRequestContext, encodedUserId: string): Promise<string> {
+  async createApiKey(ctx: DepotServiceContext, encodedUserId: string): Promise<string> {
     ctx.caller.requireAdmin();
     const id = decodeId(ctx, encodedUserId);
     const user = await ctx.em.findOne(DepotUser, { id, deleted: false });
@@ -100,7 +100,7 @@ export class DepotUserService {
     return this.issueApiKey(ctx, user);
   }
 
-  private async issueApiKey(ctx: DepotRequestContext, user: DepotUser): Promise<string> {
+  private async issueApiKey(ctx: DepotServiceContext, user: DepotUser): Promise<string> {
     const key = ctx.em.create(DepotApiKey, { user, key: newGuid() });
     await ctx.em.persistAndFlush(key);
     return key.key;
