@@ -76,7 +76,7 @@ async function runJobs(jobs: number, onSlurm: boolean): Promise<JobRunFigures> {
       if (row?.state === 'ok') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const before = new Map((platform.services.jobEngine.batchRunner('slurm') as SlurmRunner | undefined)?.commandCounts ?? []);
+    const before = new Map((platform.services.jobEngine.runner('slurm') as SlurmRunner | undefined)?.commandCounts ?? []);
     const started = Date.now();
     await post('/api/tools', { tool_id: 'cat1', history_id: history, inputs: { input1: { batch: true, values: Array.from({ length: jobs }, () => ({ src: 'hda', id: datasetId })) } } }, key);
     for (;;) {
@@ -91,7 +91,7 @@ async function runJobs(jobs: number, onSlurm: boolean): Promise<JobRunFigures> {
     if (rows.some((row) => row.state !== 'ok')) throw new Error(`${rows.filter((row) => row.state !== 'ok').length} jobs did not end ok`);
     const times = rows.map((row) => Number(row.ms)).sort((a, b) => a - b);
     const commandsPerMinute: Record<string, number> = {};
-    for (const [command, count] of (platform.services.jobEngine.batchRunner('slurm') as SlurmRunner | undefined)?.commandCounts ?? []) {
+    for (const [command, count] of (platform.services.jobEngine.runner('slurm') as SlurmRunner | undefined)?.commandCounts ?? []) {
       commandsPerMinute[command] = Math.round(((count - (before.get(command) ?? 0)) / elapsedMs) * 60_000 * 10) / 10;
     }
     return { runner: onSlurm ? 'Slurm' : 'local', jobs, p50Ms: Math.round(percentile(times, 0.5)), p95Ms: Math.round(percentile(times, 0.95)), maxMs: Math.round(times[times.length - 1]), totalMs: elapsedMs, commandsPerMinute };

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { IdCodec } from '../ids/id-codec';
 import { JobRouting } from '../jobs/job-routing';
 import { JobEngine } from '../jobs/job-engine';
-import { batchRunnersFor } from '../jobs/runner-plugins';
+import { runnersFor } from '../jobs/runner-plugins';
 import type { Logger } from '../logging/logger';
 import { HdaService } from '../services/datasets';
 import { HdcaService } from '../services/collections';
@@ -87,10 +87,8 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const toolData = new ToolDataService(config.toolData, db.signals, log);
   const tools = new ToolCatalogService(config.toolDirs, log, toolData);
   const runnerDeps = { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry), signals: db.signals };
-  const jobEngine = new JobEngine(
-    { ...runnerDeps, batchRunners: batchRunnersFor(runnerDeps, { slurmPollMs: config.jobs.slurmPollMs }) },
-    { ...config.jobs, workers: localWorkersOf(config), maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch },
-  );
+  const jobSettings = { ...config.jobs, workers: localWorkersOf(config), maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch };
+  const jobEngine = new JobEngine({ ...runnerDeps, runners: runnersFor(runnerDeps, { local: jobSettings, slurmPollMs: config.jobs.slurmPollMs }) }, jobSettings);
   const tasks = new TaskRunner(db.orm, log, {
     workers: 1,
     pollMs: config.jobs.pollMs,

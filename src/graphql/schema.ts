@@ -31,7 +31,7 @@ import { LibraryDatasetVersionResolver } from './libraries/library-dataset-versi
 import { LibraryResolver } from './libraries/library.resolver';
 import { LibraryLegacyResolver } from './libraries/library-legacy.resolver';
 import { CreatedLibraryItemResolver } from './libraries/created-library-item.resolver';
-import { RemoteJobResolver } from './runners/remote-job.resolver';
+import { RemoteJobResolver } from './remote-runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
 import { InstalledDepotRepositoryResolver, InstalledDepotToolResolver } from './depot-installs/depot-install.resolver';
 import { ToolDataFieldResolver, ToolDataTableResolver } from './tool-data/tool-data.resolver';

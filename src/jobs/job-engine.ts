@@ -1,122 +1,71 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
-import { claimJobs, pauseJobsWithFailedInputs, heartbeat, recoverStaleJobs, setOutputsRunning, setOutputStates } from './job-claims';
-import { prepareCommand } from './job-command';
-import { finishJob } from './job-finish';
-import { loadJob, loadJobFresh } from './job-loading';
-import { type JobRunResult, tail } from './job-result';
-import { JobWorkspace } from './job-workspace';
-import { runCommand } from './local-runner';
-import { killLeftoverProcesses } from './leftover-processes';
+import { pauseJobsWithFailedInputs, recoverStaleJobs } from './job-claims';
 import type { JobRouting } from './job-routing';
-import type { BatchJobRunner, JobRunnerDeps } from './job-runner';
-import { removeUploadedFiles, runUpload } from './upload-run';
+import type { JobRunner, JobRunnerDeps } from './job-runner';
+import { LocalJobRunner, type LocalRunnerSettings } from './local-runner';
 
-export interface JobEngineSettings {
-  /** Local worker loops; 0 leaves every job to remote runners. */
+export interface JobEngineSettings extends LocalRunnerSettings {
+  /** Local worker loops; 0 leaves every local job to remote runners. */
   workers: number;
-  /** How often idle workers look for jobs while signals may be missed (not listening). */
-  pollMs: number;
-  /** How often idle workers look for jobs while listening (a queued job or a ready input wakes them at once). */
-  signalledPollMs?: number;
-  /** The most jobs one claim statement takes (never more than the idle workers). */
-  claimBatch?: number;
-  timeoutSeconds: number;
-  heartbeatMs: number;
   /** A running job whose heartbeat is older than this goes back to the queue. */
   staleSeconds: number;
   maxAttempts: number;
-  maxUploadBytes: number;
-  /** Lets upload URLs reach private addresses (ALLOW_PRIVATE_URL_FETCH); public addresses only when absent. */
-  allowPrivateUrlFetch?: boolean;
 }
 
 export interface JobEngineDeps extends JobRunnerDeps {
-  /** The batch runners beside the local workers (runner-plugins.ts: Slurm when job_conf.xml routes jobs there). */
-  batchRunners?: BatchJobRunner[];
+  /**
+   * The runners of this process, one per plugin kind of job_conf.xml (runner-plugins.ts). Without
+   * them, the local runner alone, with the settings' workers (none when they are 0).
+   */
+  runners?: JobRunner[];
 }
 
 /**
- * Runs queued jobs in this process: claims them from PostgreSQL (SKIP LOCKED, so several processes
- * and remote runners share the queue), prepares the workspace, runs the command with a time limit,
- * records the result. A crashed process's jobs are recovered by heartbeat.
+ * The jobs of this process: it starts its runners (the local runner, a batch system's), wakes them
+ * when a job is queued here or in another process (the job_queued signal), and sweeps the shared
+ * queue: jobs of a crashed process (their heartbeat stale) go back to the queue, and jobs whose
+ * inputs failed are paused.
  */
 export class JobEngine {
-  readonly handler = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private running = false;
-  /** The worker loops waiting for a job (each woken by a queued job, or its poll). */
-  private readonly waiting = new Set<() => void>();
-  private loops: Promise<void>[] = [];
-  /** Jobs this process claimed for its idle workers, not yet picked up (never more than those workers). */
-  private readonly claimed: number[] = [];
-  /** Workers not running a job. */
-  private idle = 0;
-  /** The claim statement in flight: idle workers share it rather than each sending their own. */
-  private claiming: Promise<void> | null = null;
   private sweeper: NodeJS.Timeout | null = null;
-  private readonly abort = new AbortController();
-  private readonly batchRunners: BatchJobRunner[];
+  private readonly runners: JobRunner[];
 
   constructor(
     private readonly deps: JobEngineDeps,
     private readonly settings: JobEngineSettings,
   ) {
-    this.batchRunners = deps.batchRunners ?? [];
+    this.runners = deps.runners ?? (settings.workers > 0 ? [new LocalJobRunner(deps, settings)] : []);
   }
 
-  /** The batch runner of a runner kind ('slurm'), when this process has one. */
-  batchRunner(kind: string): BatchJobRunner | undefined {
-    return this.batchRunners.find((runner) => runner.kind === kind);
+  /** The runner of a plugin kind ('local', 'slurm'), when this process has one. */
+  runner(kind: string): JobRunner | undefined {
+    return this.runners.find((runner) => runner.kind === kind);
   }
 
   get routing(): JobRouting {
     return this.deps.routing;
   }
 
-  /** A local command's time limit: JOB_TIMEOUT_SECONDS, or the job configuration's walltime when shorter. */
-  private get timeoutSeconds(): number {
-    const walltime = this.deps.routing.config.limits.walltimeSeconds;
-    return walltime === null ? this.settings.timeoutSeconds : Math.min(walltime, this.settings.timeoutSeconds);
-  }
-
   async start(): Promise<void> {
     const { config } = this.deps.routing;
     for (const notice of config.notices) this.deps.log.info({ jobConfig: config.source, notice }, 'job configuration');
-    const em = this.deps.orm.em.fork();
-    const recovered = await recoverStaleJobs(em, this.settings.staleSeconds, this.settings.maxAttempts);
+    const recovered = await recoverStaleJobs(this.deps.orm.em.fork(), this.settings.staleSeconds, this.settings.maxAttempts);
     if (recovered) this.deps.log.warn({ recovered }, 'recovered jobs of a stopped process');
-    this.running = true;
     this.deps.signals?.on('job_queued', this.onQueued);
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.settings.heartbeatMs));
-    for (let i = 0; i < this.settings.workers; i += 1) this.loops.push(this.loop());
-    for (const runner of this.batchRunners) runner.start();
+    for (const runner of this.runners) runner.start();
   }
 
-  /** A job was queued (here, or in another process: the job_queued signal): stop waiting for the next poll. */
+  /** A job was queued (here, or in another process: the job_queued signal): the runners stop waiting for their next poll. */
   notify(): void {
-    for (const wake of [...this.waiting]) wake();
-    for (const runner of this.batchRunners) runner.notify();
+    for (const runner of this.runners) runner.notify();
   }
 
   private readonly onQueued = () => this.notify();
 
   async stop(): Promise<void> {
     this.deps.signals?.off('job_queued', this.onQueued);
-    await Promise.all(this.batchRunners.map((runner) => runner.stop()));
-    this.running = false;
     if (this.sweeper) clearInterval(this.sweeper);
-    this.abort.abort();
-    for (const wake of [...this.waiting]) wake();
-    await Promise.all(this.loops);
-    // Jobs interrupted by the shutdown go straight back to the queue for the next start.
-    const em = this.deps.orm.em.fork();
-    const rows = await em.execute<Array<{ id: number }>>(
-      "update job set state = 'queued', handler = null, update_time = now() where handler = ? and state = 'running' returning id",
-      [this.handler],
-    );
-    await setOutputStates(em, rows.map((row) => Number(row.id)), 'queued', null);
+    await Promise.all(this.runners.map((runner) => runner.stop()));
   }
 
   private async sweep(): Promise<void> {
@@ -127,125 +76,5 @@ export class JobEngine {
     } catch (error) {
       this.deps.log.error({ err: error }, 'job sweep failed');
     }
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      this.idle += 1;
-      let jobId: number | null = null;
-      try {
-        jobId = await this.nextJob();
-      } catch (error) {
-        this.deps.log.error({ err: error }, 'claiming a job failed');
-      } finally {
-        this.idle -= 1;
-      }
-      if (jobId === null) {
-        if (!this.running) break;
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            clearTimeout(timer);
-            this.waiting.delete(wake);
-            resolve();
-          };
-          const timer = setTimeout(wake, this.pollInterval);
-          this.waiting.add(wake);
-        });
-        continue;
-      }
-      await this.runOne(jobId).catch((error: unknown) => this.deps.log.error({ err: error, jobId }, 'job run failed'));
-    }
-  }
-
-  /** The slow poll while signals arrive; the configured one while they may be missed. */
-  private get pollInterval(): number {
-    const { pollMs, signalledPollMs } = this.settings;
-    return this.deps.signals?.listening && signalledPollMs ? Math.max(pollMs, signalledPollMs) : pollMs;
-  }
-
-  /**
-   * A job for this worker: one claimed already, or one of a batch claimed now for the idle workers
-   * (one statement for all of them; the others are woken to take theirs).
-   */
-  private async nextJob(): Promise<number | null> {
-    const ready = this.claimed.shift();
-    if (ready !== undefined) return ready;
-    if (!this.claiming) {
-      this.claiming = this.claimBatch().finally(() => {
-        this.claiming = null;
-      });
-    }
-    await this.claiming;
-    return this.claimed.shift() ?? null;
-  }
-
-  private async claimBatch(): Promise<void> {
-    const want = Math.max(1, Math.min(this.settings.claimBatch ?? 1, this.idle));
-    const ids = await claimJobs(this.deps.orm.em.fork(), 'local', this.handler, this.deps.routing, want);
-    if (!this.running) {
-      // Stopping meanwhile: stop() puts every running job of this handler back in the queue.
-      return;
-    }
-    this.claimed.push(...ids);
-    if (ids.length > 1) for (const wake of [...this.waiting]) wake();
-  }
-
-  private async runOne(jobId: number): Promise<void> {
-    const { layout, log } = this.deps;
-    const em = this.deps.orm.em.fork();
-    const loaded = await loadJobFresh(em, jobId);
-    const workspace = new JobWorkspace(layout.jobDirectory(jobId));
-    if (loaded.job.attempts > 1) {
-      // A re-run after a crash: the earlier run's command may still be at work in the directory.
-      const killed = await killLeftoverProcesses(workspace.root);
-      if (killed) log.warn({ jobId, killed }, 'killed processes left by an interrupted run of this job');
-    }
-    await workspace.create();
-    await setOutputsRunning(em, [jobId]);
-    log.info({ jobId, toolId: loaded.job.toolId }, 'job started');
-    let result: JobRunResult;
-    if (loaded.job.toolId === 'upload1') {
-      // Uploads run in this process (a URL may take long): keep the claim alive meanwhile.
-      const urlPolicy = { allowPrivate: this.settings.allowPrivateUrlFetch ?? false };
-      result = await this.whileHeartbeating(jobId, () => runUpload(loaded, workspace, layout.uploadStore, this.settings.maxUploadBytes, this.handler, urlPolicy));
-    } else {
-      result = await this.runTool(em, loaded, workspace);
-    }
-    if (this.abort.signal.aborted && result.failure) return; // shutting down: stop() re-queues it
-    const recorded = await finishJob(em, jobId, workspace, layout.objects, result, log, this.handler);
-    if (recorded && loaded.job.toolId === 'upload1') await removeUploadedFiles(loaded, layout.uploadStore);
-    log.info({ jobId, exitCode: result.exitCode, failure: result.failure }, 'job finished');
-  }
-
-  private async whileHeartbeating<T>(jobId: number, work: () => Promise<T>): Promise<T> {
-    const beat = setInterval(() => {
-      heartbeat(this.deps.orm.em.fork(), jobId, this.handler).catch((error: unknown) => this.deps.log.warn({ err: error, jobId }, 'heartbeat failed'));
-    }, this.settings.heartbeatMs);
-    try {
-      return await work();
-    } finally {
-      clearInterval(beat);
-    }
-  }
-
-  private async runTool(em: ReturnType<MikroORM['em']['fork']>, loaded: Awaited<ReturnType<typeof loadJob>>, workspace: JobWorkspace): Promise<JobRunResult> {
-    const startEpoch = Date.now() / 1000;
-    let command: string;
-    try {
-      command = await prepareCommand(loaded, workspace, this.deps.tools, this.deps.layout.objects, this.deps.ids, this.deps.layout.tmp);
-    } catch (error) {
-      const message = `Job could not be prepared: ${error instanceof Error ? error.message : String(error)}`;
-      return { exitCode: -1, stdout: '', stderr: message, startEpoch, endEpoch: Date.now() / 1000, failure: message, runnerName: this.handler };
-    }
-    loaded.job.commandLine = command;
-    await em.flush();
-    const run = await runCommand(command, workspace, {
-      timeoutSeconds: this.timeoutSeconds,
-      heartbeatMs: this.settings.heartbeatMs,
-      heartbeat: () => heartbeat(this.deps.orm.em.fork(), loaded.job.id, this.handler),
-      signal: this.abort.signal,
-    });
-    const [stdout, stderr] = await Promise.all([readFile(workspace.stdoutPath, 'utf8'), readFile(workspace.stderrPath, 'utf8')]);
-    return { ...run, stdout: tail(stdout), stderr: tail(stderr), runnerName: this.handler };
   }
 }

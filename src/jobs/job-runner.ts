@@ -20,18 +20,21 @@ export interface JobRunnerDeps {
 }
 
 /**
- * A runner that hands the jobs of its destinations to a batch system (Slurm) beside the engine's own
- * local workers: it claims them from the queue (SKIP LOCKED, shared with every process), submits them,
- * watches them until they end and records their results. The engine starts it, wakes it when a job
- * is queued and stops it; which runners a process has follows the runner plugins of job_conf.xml
- * (src/jobs/runner-plugins.ts).
+ * What runs jobs: the local runner (this process's worker loops, `local-runner.ts`) and each batch
+ * system (Slurm, `slurm/slurm-runner.ts`). Each serves the destinations of its kind in
+ * job_conf.xml: it claims their queued jobs (SKIP LOCKED, shared with every process), runs or
+ * submits them, checks on them until they end, and records their results. The engine starts the
+ * runners its process has (runner-plugins.ts makes them from the configuration's plugins), wakes
+ * them when a job is queued, and stops them; what a stopped or crashed process leaves is recovered
+ * by heartbeat (the engine's sweep) or, for a batch system, found again by its next start.
  */
-export interface BatchJobRunner {
-  /** The job_conf.xml runner kind whose destinations it serves ('slurm'). */
+export interface JobRunner {
+  /** The job_conf.xml plugin kind whose destinations it serves ('local', 'slurm'). */
   readonly kind: string;
+  /** Recovers what it left before (its own jobs still in the batch system) and starts claiming. */
   start(): void;
   /** A job was queued: look for work now rather than at the next poll. */
   notify(): void;
-  /** Stops claiming and watching; its jobs stay with the batch system, found again by the next start. */
+  /** Stops claiming and checking; what it was running goes back to the queue or stays with the batch system. */
   stop(): Promise<void>;
 }

@@ -27,7 +27,7 @@ interface Exit {
 
 /** The runner CLI as operators start it (`npm run runner -- …`), in a child process. */
 function runRunner(args: string[]): Promise<Exit> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/runner/main.ts', ...args], {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/remote-runner/main.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', RUNNER_TOKEN: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

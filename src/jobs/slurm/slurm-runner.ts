@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { nativeSpecificationArgs } from '../job-conf';
 import { claimNextJob } from '../job-claims';
-import type { BatchJobRunner, JobRunnerDeps } from '../job-runner';
+import type { JobRunner, JobRunnerDeps } from '../job-runner';
 import { prepareCommand } from '../job-command';
 import { finishJob } from '../job-finish';
 import { loadJob } from '../job-loading';
@@ -56,7 +56,7 @@ const FINISHERS = 4;
  * Jobs whose process stopped are adopted by another (a claim in PostgreSQL), so a restart loses
  * and resubmits none.
  */
-export class SlurmRunner implements BatchJobRunner {
+export class SlurmRunner implements JobRunner {
   readonly kind = 'slurm';
   readonly handler = `${hostname()}:${process.pid}:slurm:${randomBytes(3).toString('hex')}`;
   private running = false;

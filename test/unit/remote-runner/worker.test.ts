@@ -3,10 +3,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../../../src/logging/logger';
-import { RunnerGraphqlClient, RunnerProtocolError } from '../../../src/runner/graphql-client';
-import { JobFilesClient } from '../../../src/runner/job-files';
-import type { RemoteJob } from '../../../src/runner/types';
-import { WorkerLoop, type WorkerLoopOptions } from '../../../src/runner/worker-loop';
+import { RunnerGraphqlClient, RunnerProtocolError } from '../../../src/remote-runner/graphql-client';
+import { JobFilesClient } from '../../../src/remote-runner/job-files';
+import type { RemoteJob } from '../../../src/remote-runner/types';
+import { WorkerLoop, type WorkerLoopOptions } from '../../../src/remote-runner/worker-loop';
 import { FakePlatform, isRunning, makeJob } from './fake-platform';
 
 const log = createLogger('silent');

@@ -14,7 +14,7 @@ interface Exit {
 
 /** Starts `npm run runner` the way package.json will (node with the swc register hook). */
 function startRunner(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/runner/main.ts', ...args], {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/remote-runner/main.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

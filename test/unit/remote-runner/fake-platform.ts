@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RemoteJob, RemoteJobResult } from '../../../src/runner/types';
+import type { RemoteJob, RemoteJobResult } from '../../../src/remote-runner/types';
 
 export interface Upload {
   jobId: string;

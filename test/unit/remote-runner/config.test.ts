@@ -1,7 +1,7 @@
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRunnerArgs, RunnerConfigError } from '../../../src/runner/config';
-import type { RunnerConfig } from '../../../src/runner/types';
+import { parseRunnerArgs, RunnerConfigError } from '../../../src/remote-runner/config';
+import type { RunnerConfig } from '../../../src/remote-runner/types';
 
 function config(argv: string[], env: NodeJS.ProcessEnv = {}): RunnerConfig {
   const parsed = parseRunnerArgs(argv, env);

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mapServerPath, readTail, rewriteJobPaths, runCommand } from '../../../src/runner/command';
+import { mapServerPath, readTail, rewriteJobPaths, runCommand } from '../../../src/remote-runner/command';
 import { isRunning } from './fake-platform';
 
 const SERVER = '/srv/jobs/000/1';
