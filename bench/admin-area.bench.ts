@@ -1,29 +1,43 @@
-import { Caller } from '../src/context/caller';
-import { RequestContext } from '../src/context/request-context';
-import { GroupRoleAssociation, UserGroupAssociation, UserRoleAssociation } from '../src/entities/associations.entity';
-import { Group } from '../src/entities/group.entity';
-import { Role } from '../src/entities/role.entity';
-import { User } from '../src/entities/user.entity';
 import { BENCH_ADMIN, type BenchPlatform, type Figures, measure, startBenchPlatform } from './harness';
+import { seedUser } from './seed/accounts';
 
-/** Seeds N users (each with a private role), one group holding all of them, and N shared roles. */
+/**
+ * Seeds N users (each with a private role), one group holding all of them, and N shared roles the
+ * group has, by set-based SQL; the administrator who lists them is made through the REST API.
+ */
 async function seed(bench: BenchPlatform, rows: number): Promise<{ adminKey: string; groupId: string }> {
-  const { services } = bench.platform;
-  const em = services.db.orm.em.fork();
+  const admin = await seedUser(bench, BENCH_ADMIN, 'bench-admin');
   const hash = '$2b$04$abcdefghijklmnopqrstuuQ7CEVx5kHD7m6mxTXDHcBc.sUe1f6G6'; // a fixed hash: seeding does not need real passwords
-  const admin = em.create(User, { email: BENCH_ADMIN, username: 'bench-admin', password: hash });
-  const group = em.create(Group, { name: 'everyone' });
-  for (let i = 0; i < rows; i += 1) {
-    const user = em.create(User, { email: `user${i}@example.org`, username: `user-${i}`, password: hash });
-    const privateRole = em.create(Role, { name: user.email, description: `Private Role for ${user.email}`, type: 'private' });
-    em.create(UserRoleAssociation, { user, role: privateRole });
-    em.create(UserGroupAssociation, { user, group });
-    const shared = em.create(Role, { name: `role-${i}`, description: 'shared', type: 'admin' });
-    em.create(GroupRoleAssociation, { group, role: shared });
-  }
-  await em.flush();
-  const key = await services.users.issueApiKey(new RequestContext(em, Caller.master(), services, services.log), admin);
-  return { adminKey: key, groupId: services.ids.encode(group.id) };
+  const [{ id: groupId }] = await bench.sql<{ id: number }>("insert into galaxy_group (create_time, update_time, name, deleted) values (now(), now(), 'everyone', false) returning id");
+  await bench.sql(
+    `insert into galaxy_user (create_time, update_time, email, username, password, deleted, purged, total_disk_usage)
+     select now(), now(), 'user' || g || '@example.org', 'user-' || g, ?, false, false, 0 from generate_series(0, ? - 1) g`,
+    [hash, rows],
+  );
+  await bench.sql(
+    `insert into role (create_time, update_time, name, description, type, deleted)
+     select now(), now(), u.email, 'Private Role for ' || u.email, 'private', false from galaxy_user u where u.email like 'user%@example.org'`,
+  );
+  await bench.sql(
+    `insert into user_role_association (create_time, update_time, user_id, role_id)
+     select now(), now(), u.id, r.id from galaxy_user u join role r on r.name = u.email and r.type = 'private' where u.email like 'user%@example.org'`,
+  );
+  await bench.sql(
+    `insert into user_group_association (create_time, update_time, user_id, group_id)
+     select now(), now(), u.id, ? from galaxy_user u where u.email like 'user%@example.org'`,
+    [groupId],
+  );
+  await bench.sql(
+    `insert into role (create_time, update_time, name, description, type, deleted)
+     select now(), now(), 'role-' || g, 'shared', 'admin', false from generate_series(0, ? - 1) g`,
+    [rows],
+  );
+  await bench.sql(
+    `insert into group_role_association (create_time, update_time, group_id, role_id)
+     select now(), now(), ?, r.id from role r where r.name like 'role-%'`,
+    [groupId],
+  );
+  return { adminKey: admin.key, groupId: bench.encodeId(groupId) };
 }
 
 export async function benchAdminArea(rows: number): Promise<Figures[]> {

@@ -33,6 +33,10 @@ export interface Figures {
 export interface BenchPlatform {
   platform: Platform;
   baseUrl: string;
+  /** One SQL statement on the platform's database (`?` parameters): bulk seeding beside the service. */
+  sql<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Encodes a database id as the API shows it. */
+  encodeId(id: number): string;
   stop(): Promise<void>;
 }
 
@@ -62,6 +66,8 @@ export async function startBenchPlatform(env: Record<string, string> = {}): Prom
   return {
     platform,
     baseUrl: `http://127.0.0.1:${port}`,
+    sql: <Row>(text: string, params: readonly unknown[] = []) => platform.services.db.orm.em.fork().execute<Row[]>(text, [...params]),
+    encodeId: (id: number) => platform.services.ids.encode(id),
     async stop() {
       await closeServer(server);
       await platform.close();

@@ -1,9 +1,5 @@
-import { Caller } from '../src/context/caller';
-import { RequestContext } from '../src/context/request-context';
-import { UserRoleAssociation } from '../src/entities/associations.entity';
-import { Role } from '../src/entities/role.entity';
-import { User } from '../src/entities/user.entity';
 import { BENCH_ADMIN, type BenchPlatform, type Figures, measure, startBenchPlatform } from './harness';
+import { seedRole, seedUser } from './seed/accounts';
 
 export interface LibrarySizes {
   folders: number;
@@ -23,69 +19,64 @@ interface Seeded {
  * datasets restricted to one of two roles; a member holds one of them.
  */
 async function seed(bench: BenchPlatform, sizes: LibrarySizes): Promise<Seeded> {
-  const { services } = bench.platform;
-  const em = services.db.orm.em.fork();
-  const admin = em.create(User, { email: BENCH_ADMIN, username: 'bench-admin', password: 'x' });
-  const member = em.create(User, { email: 'member@example.org', username: 'member', password: 'x' });
-  const held = em.create(Role, { name: 'held', description: 'held by the member', type: 'admin' });
-  const other = em.create(Role, { name: 'other', description: 'not held', type: 'admin' });
-  em.create(UserRoleAssociation, { user: member, role: held });
-  await em.flush();
-  const master = new RequestContext(em, Caller.master(), services, services.log);
-  const adminKey = await services.users.issueApiKey(master, admin);
-  const memberKey = await services.users.issueApiKey(master, member);
-  const [{ id: libraryId }] = await em.execute<Array<{ id: number }>>(
+  const admin = await seedUser(bench, BENCH_ADMIN, 'bench-admin');
+  const member = await seedUser(bench, 'member@example.org', 'member');
+  const held = await seedRole(bench, 'held', 'held by the member', [member]);
+  const other = await seedRole(bench, 'other', 'not held');
+  const adminKey = admin.key;
+  const memberKey = member.key;
+  const [{ id: libraryId }] = await bench.sql<{ id: number }>(
     "insert into library (create_time, update_time, name, description, synopsis, deleted, purged) values (now(), now(), 'bench', '', '', false, false) returning id",
   );
-  const [{ id: rootId }] = await em.execute<Array<{ id: number }>>(
+  const [{ id: rootId }] = await bench.sql<{ id: number }>(
     "insert into library_folder (create_time, update_time, library_id, parent_id, name, description, deleted, purged) values (now(), now(), ?, null, 'bench', '', false, false) returning id",
     [libraryId],
   );
-  await em.execute('update library set root_folder_id = ? where id = ?', [rootId, libraryId]);
+  await bench.sql('update library set root_folder_id = ? where id = ?', [rootId, libraryId]);
   const top = Math.max(1, Math.floor(sizes.folders / 10));
-  await em.execute(
+  await bench.sql(
     `insert into library_folder (create_time, update_time, library_id, parent_id, name, description, deleted, purged)
      select now(), now(), ?, ?, 'top ' || g, '', false, false from generate_series(1, ?) g`,
     [libraryId, rootId, top],
   );
-  await em.execute(
+  await bench.sql(
     `insert into library_folder (create_time, update_time, library_id, parent_id, name, description, deleted, purged)
      select now(), now(), ?, t.id, 'sub ' || g, '', false, false
      from generate_series(1, ?) g join (select id, row_number() over (order by id) - 1 as n from library_folder where parent_id = ?) t on t.n = g % ?`,
     [libraryId, sizes.folders - top, rootId, top],
   );
   const perFolder = Math.ceil(sizes.datasets / sizes.folders);
-  await em.execute(
+  await bench.sql(
     `insert into dataset (create_time, update_time, state, deleted, purged, purgable, file_size, uuid)
      select now(), now(), 'ok', false, false, true, 1000 + g, gen_random_uuid() from generate_series(1, ?) g`,
     [sizes.datasets],
   );
-  await em.execute(
+  await bench.sql(
     `insert into library_dataset (create_time, update_time, folder_id, name, deleted, purged)
      select now(), now(), f.id, 'dataset ' || d.n, false, false
      from (select id, row_number() over (order by id) - 1 as n from dataset) d
      join (select id, row_number() over (order by id) - 1 as n from library_folder where library_id = ? and parent_id is not null) f on f.n = d.n / ?`,
     [libraryId, perFolder],
   );
-  await em.execute(
+  await bench.sql(
     `insert into library_dataset_dataset_association (create_time, update_time, library_dataset_id, dataset_id, name, extension, dbkey, metadata, visible, deleted, purged)
      select now(), now(), ld.id, d.id, ld.name, 'tabular', '?', '{}'::jsonb, true, false, false
      from (select id, name, row_number() over (order by id) as n from library_dataset) ld
      join (select id, row_number() over (order by id) as n from dataset) d on d.n = ld.n`,
   );
-  await em.execute('update library_dataset ld set ldda_id = a.id from library_dataset_dataset_association a where a.library_dataset_id = ld.id');
-  await em.execute(
+  await bench.sql('update library_dataset ld set ldda_id = a.id from library_dataset_dataset_association a where a.library_dataset_id = ld.id');
+  await bench.sql(
     `insert into item_permission (item_type, item_id, action, role_id)
      select 'dataset', d.id, 'access', case when d.id % 4 = 0 then ? else ? end from dataset d where d.id % 2 = 0`,
     [held.id, other.id],
   );
-  const [{ folder_id: folderId, id: datasetId }] = await em.execute<Array<{ folder_id: number; id: number }>>('select folder_id, id from library_dataset order by id limit 1');
+  const [{ folder_id: folderId, id: datasetId }] = await bench.sql<{ folder_id: number; id: number }>('select folder_id, id from library_dataset order by id limit 1');
   return {
     adminKey,
     memberKey,
-    libraryId: services.ids.encode(libraryId),
-    folderId: `F${services.ids.encode(folderId)}`,
-    datasetId: services.ids.encode(datasetId),
+    libraryId: bench.encodeId(libraryId),
+    folderId: `F${bench.encodeId(folderId)}`,
+    datasetId: bench.encodeId(datasetId),
   };
 }
 

@@ -1,7 +1,5 @@
-import { Caller } from '../src/context/caller';
-import { RequestContext } from '../src/context/request-context';
-import { User } from '../src/entities/user.entity';
 import { BENCH_ADMIN, type BenchPlatform, type Figures, measure, startBenchPlatform } from './harness';
+import { seedUser } from './seed/accounts';
 
 export interface WorkflowSizes {
   /** Stored workflows of the user, each with one version. */
@@ -20,22 +18,19 @@ interface Seeded {
 
 /** Set-based SQL: N workflows of S steps, and one invocation whose mapped step made J jobs. */
 async function seed(bench: BenchPlatform, sizes: WorkflowSizes): Promise<Seeded> {
-  const { services } = bench.platform;
-  const em = services.db.orm.em.fork();
-  const user = em.create(User, { email: BENCH_ADMIN, username: 'bench-admin', password: 'x' });
-  await em.flush();
-  const key = await services.users.issueApiKey(new RequestContext(em, Caller.master(), services, services.log), user);
-  await em.execute(
+  const user = await seedUser(bench, BENCH_ADMIN, 'bench-admin');
+  const { key } = user;
+  await bench.sql(
     `insert into stored_workflow (create_time, update_time, user_id, name, importable, published, deleted)
      select now(), now() - (g * interval '1 second'), ?, 'workflow ' || g, false, g % 10 = 0, false from generate_series(1, ?) g`,
     [user.id, sizes.workflows],
   );
-  await em.execute(
+  await bench.sql(
     `insert into workflow (create_time, update_time, stored_workflow_id, name, uuid, has_cycles, has_errors)
      select now(), now(), w.id, w.name, gen_random_uuid(), false, false from stored_workflow w order by w.id`,
   );
-  await em.execute('update stored_workflow w set latest_workflow_id = v.id from workflow v where v.stored_workflow_id = w.id');
-  await em.execute(
+  await bench.sql('update stored_workflow w set latest_workflow_id = v.id from workflow v where v.stored_workflow_id = w.id');
+  await bench.sql(
     `insert into workflow_step (create_time, update_time, workflow_id, order_index, type, tool_id, tool_version, tool_inputs, uuid, input_connections, post_job_actions, workflow_outputs)
      select now(), now(), v.id, s,
        case when s = 0 then 'data_input' else 'tool' end,
@@ -48,32 +43,32 @@ async function seed(bench: BenchPlatform, sizes: WorkflowSizes): Promise<Seeded>
      from workflow v cross join generate_series(0, ?) s`,
     [sizes.steps - 1],
   );
-  const [{ id: workflowId, version }] = await em.execute<Array<{ id: number; version: number }>>('select min(id) as id, min(latest_workflow_id) as version from stored_workflow');
-  const [{ id: historyId }] = await em.execute<Array<{ id: number }>>(
+  const [{ id: workflowId, version }] = await bench.sql<{ id: number; version: number }>('select min(id) as id, min(latest_workflow_id) as version from stored_workflow');
+  const [{ id: historyId }] = await bench.sql<{ id: number }>(
     "insert into history (create_time, update_time, user_id, name, hid_counter, deleted, purged, importable, published) values (now(), now(), ?, 'runs', 1, false, false, false, false) returning id",
     [user.id],
   );
-  const [{ id: invocationId }] = await em.execute<Array<{ id: number }>>(
+  const [{ id: invocationId }] = await bench.sql<{ id: number }>(
     `insert into workflow_invocation (create_time, update_time, workflow_id, history_id, user_id, state, uuid, request)
      values (now(), now(), ?, ?, ?, 'scheduled', gen_random_uuid(), '{"inputs": {}, "stepParameters": {}, "replacementParams": {}}') returning id`,
     [version, historyId, user.id],
   );
-  await em.execute(
+  await bench.sql(
     `insert into workflow_invocation_step (create_time, update_time, invocation_id, workflow_step_id, state, outputs)
      select now(), now(), ?, s.id, 'scheduled', '{}'::jsonb from workflow_step s where s.workflow_id = ? order by s.order_index`,
     [invocationId, version],
   );
-  await em.execute(
+  await bench.sql(
     `insert into job (create_time, update_time, user_id, history_id, tool_id, tool_version, state, params, stdout, stderr, attempts, exit_code)
      select now(), now(), ?, ?, 'Show beginning1', '1.0.0', 'ok', '{}'::jsonb, '', '', 1, 0 from generate_series(1, ?) g`,
     [user.id, historyId, sizes.invocationJobs],
   );
-  await em.execute(
+  await bench.sql(
     `insert into workflow_invocation_step_job (invocation_step_id, job_id)
      select (select s.id from workflow_invocation_step s join workflow_step ws on ws.id = s.workflow_step_id where s.invocation_id = ? and ws.order_index = 1), j.id from job j`,
     [invocationId],
   );
-  return { key, workflowId: services.ids.encode(workflowId), invocationId: services.ids.encode(invocationId) };
+  return { key, workflowId: bench.encodeId(workflowId), invocationId: bench.encodeId(invocationId) };
 }
 
 export async function benchWorkflows(sizes: WorkflowSizes): Promise<Figures[]> {

@@ -11,13 +11,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { Caller } from '../../src/context/caller';
 import type { RecordedStatement } from '../../src/db/sql/sql-recorder';
-import { RequestContext } from '../../src/context/request-context';
-import { UserRoleAssociation } from '../../src/entities/associations.entity';
-import { Role } from '../../src/entities/role.entity';
-import { User } from '../../src/entities/user.entity';
 import { BENCH_ADMIN, type BenchPlatform, startBenchPlatform } from '../harness';
+import { seedRole, seedUser } from '../seed/accounts';
 import { SERVER_SESSION_SETTINGS } from '../../src/db/server-session';
 import { answerIsLargeShare, BIG_TABLE_ROWS, explainRequest, LARGE_SHARE, type RequestPlans, tableSizes } from './explain';
 import { type PlanRoute, planRoutes, type Who } from './routes';
@@ -45,21 +41,12 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 async function startRound(url: string, sizes: PlanSizes, recordDir: string): Promise<Round> {
   const recordFile = join(recordDir, `statements-${sizes.rows}.jsonl`);
   const bench = await startBenchPlatform({ RECORD_SQL_FILE: recordFile, JOB_POLL_MS: '3600000', LOG_LEVEL: 'silent' });
-  const { services } = bench.platform;
-  const em = services.db.orm.em.fork();
-  const admin = em.create(User, { email: BENCH_ADMIN, username: 'bench-admin', password: 'x' });
-  const owner = em.create(User, { email: 'owner@example.org', username: 'owner', password: 'x' });
-  const member = em.create(User, { email: 'member@example.org', username: 'member', password: 'x' });
-  const held = em.create(Role, { name: 'held', description: 'held by the member', type: 'admin' });
-  const other = em.create(Role, { name: 'other', description: 'not held', type: 'admin' });
-  em.create(UserRoleAssociation, { user: member, role: held });
-  await em.flush();
-  const master = new RequestContext(em, Caller.master(), services, services.log);
-  const keys: Record<Who, string> = {
-    admin: await services.users.issueApiKey(master, admin),
-    owner: await services.users.issueApiKey(master, owner),
-    member: await services.users.issueApiKey(master, member),
-  };
+  const admin = await seedUser(bench, BENCH_ADMIN, 'bench-admin');
+  const owner = await seedUser(bench, 'owner@example.org', 'owner');
+  const member = await seedUser(bench, 'member@example.org', 'member');
+  const held = await seedRole(bench, 'held', 'held by the member', [member]);
+  const other = await seedRole(bench, 'other', 'not held');
+  const keys: Record<Who, string> = { admin: admin.key, owner: owner.key, member: member.key };
   const db = new Client({ connectionString: url });
   await db.connect();
   // EXPLAIN in the sessions the service has (server-session.ts); BENCH_PLANS_SESSION='' for PostgreSQL's defaults.
@@ -68,7 +55,7 @@ async function startRound(url: string, sizes: PlanSizes, recordDir: string): Pro
   const seeded = await seedPlans(db, { ownerId: owner.id, memberId: member.id }, sizes, held.id, other.id);
   process.stdout.write(`seeded ${sizes.rows} rows per listing, ${sizes.jobs} jobs in ${Math.round((performance.now() - started) / 1000)} s\n`);
   const now = Date.now();
-  const ids = services.ids;
+  const ids = { encode: bench.encodeId };
   const day = isoDay(now - 500 * DAY_MS);
   const routes = planRoutes({
     bigHistory: ids.encode(seeded.bigHistoryId),

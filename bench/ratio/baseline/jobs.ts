@@ -3,8 +3,7 @@ import { decodeId, encodeId, HttpError, notFound, requireUser } from './http';
 import { platformTime } from './formats';
 // The display of a metric is formatting, not work: the service's own formatter.
 import { metricView } from '../../../src/jobs/metrics-format';
-import type { JobParams } from '../../../src/entities/job.entity';
-import { platformParams, shownParams } from '../../../src/services/jobs/job-params';
+import { type JobParams, platformParams, shownParams } from '../../../src/format/job-params';
 import { ToolRegistry } from '../../../src/tools';
 
 interface DatasetLink {

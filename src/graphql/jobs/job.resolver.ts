@@ -7,7 +7,7 @@ import type { JobDatasetLinkView, JobView } from '../../services/jobs';
 import type { UserView } from '../../services/users';
 import { type MetricView, metricView } from '../../jobs/metrics-format';
 import { historyById } from '../../services/histories';
-import { platformParams, shownParams } from '../../services/jobs';
+import { platformParams, shownParams } from '../../format/job-params';
 import { hdaById, inputsByJobId, jobTextById, metricsByJobId, outputsByJobId } from '../../services/jobs';
 import { userById } from '../../services/users';
 import { HistoryContentType } from '../datasets/history-content.type';

@@ -1,7 +1,6 @@
 /** The door of the jobs area: what other rooms may use of it (docs/architecture.md, Doors). */
 export * from './job-access';
 export * from './job-files.service';
-export * from './job-params';
 export * from './job-view';
 export * from './job.loaders';
 export * from './job.service';

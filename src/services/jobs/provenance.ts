@@ -1,6 +1,6 @@
 import type { ContextWith, ServiceContext } from '../../context/service-context';
 import { rowReadable } from '../datasets';
-import { platformParams } from './job-params';
+import { platformParams } from '../../format/job-params';
 import { loadProvenanceSources, type ProvenanceSource } from './provenance-view';
 import type { ToolCatalogService } from '../tools';
 import type { HdaService } from '../datasets';

@@ -6,11 +6,13 @@
  * `{__current_case__, <test>, …}`, datasets their integer id (several: `"1,2"`), collections
  * `hdca:<id>`, booleans `"True"`/`"False"`, numbers their text (`""` when empty).
  */
-import type { JobParams } from '../../entities/job.entity';
-import { pythonJson } from '../../format/python-json';
-import type { IdCodec } from '../../ids/id-codec';
-import { UPLOAD_ITEMS_PARAM } from '../../jobs/upload-run';
-import type { ConditionalInput, ToolDefinition, ToolInput, ToolParam } from '../../tools';
+import type { JobParams } from '../entities/job.entity';
+import { pythonJson } from './python-json';
+import type { IdCodec } from '../ids/id-codec';
+import { UPLOAD_ITEMS_PARAM } from '../jobs/upload-run';
+
+export type { JobParams };
+import type { ConditionalInput, ToolDefinition, ToolInput, ToolParam } from '../tools';
 
 type Basic = unknown;
 
