@@ -32,3 +32,23 @@ export function printRows(title: string, rows: Row[], connections: number[]): vo
   lines.push('SQL: statements per request, service/baseline (the key cached); ratio: service req/s over baseline req/s; p50/p99 in ms, service/baseline.');
   process.stdout.write(`${lines.join('\n')}\n`);
 }
+
+/**
+ * This checkout's service against another's (BENCH_COMPARE_CHECKOUT), target by target, read in the same run
+ * against the same baseline readings: each one's share of the baseline, and this one's req/s over the other's.
+ */
+export function printComparison(other: string, rows: Row[], comparedRows: Row[]): void {
+  const lines = [`\nthis checkout against ${other}, same run, same database`];
+  lines.push(`${'target'.padEnd(44)} ${pad('SQL', 9)} | ${pad('ratio', 6)} ${pad('other', 6)} | ${pad('this/other', 10)}`);
+  const last = (row: Row, side: 'service' | 'baseline') => row[side].loads[row[side].loads.length - 1].reqPerSec;
+  for (const compared of comparedRows) {
+    const row = rows.find((candidate) => candidate.target === compared.target);
+    if (!row) continue;
+    const base = last(row, 'baseline');
+    lines.push(
+      `${row.target.label.padEnd(44)} ${pad(`${row.service.sql}/${compared.service.sql}`, 9)} | ${pad((last(row, 'service') / base).toFixed(2), 6)} ${pad((last(compared, 'service') / base).toFixed(2), 6)} | ${pad((last(row, 'service') / last(compared, 'service')).toFixed(2), 10)}`,
+    );
+  }
+  lines.push('SQL: statements per request, this/other; ratio, other: each service\'s req/s over the baseline\'s; this/other: the two services\' req/s.');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -53,10 +53,12 @@ export async function startServerProcess(
   port: number,
   probePath: string,
   logFile?: string,
+  /** The checkout whose script runs (this one unless given: BENCH_COMPARE_CHECKOUT runs another beside it). */
+  root = ROOT,
 ): Promise<ServerProcess> {
   const out = logFile ? openSync(logFile, 'a') : 'ignore';
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, script)], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, script)], {
+    cwd: root,
     env: { ...process.env, NODE_ENV: 'production', DEPOT_PORT: '0', ...env, PORT: String(port) },
     stdio: ['ignore', out, out],
   });

@@ -18,7 +18,7 @@ import { type EmbeddedServer, openEmbeddedServer } from '../../src/db/embedded-s
 import { createLogger } from '../../src/logging/logger';
 import { depotSeedStatements, LATEST_SEEDED_CHANGESET, SEEDED_REPOSITORY } from '../depot-seed';
 import { read } from './measure';
-import { printRows, type Row } from './print-rows';
+import { printComparison, printRows, type Row } from './print-rows';
 import { freePort, type ServerProcess, startServerProcess } from './processes';
 import { BENCH_ADMIN_EMAIL, BENCH_USER_EMAIL, type Seeded, seedThroughApi } from './seed';
 import { BIG_LIBRARY_IDS, bigLibrarySeedStatements } from './seed-big-library';
@@ -40,6 +40,8 @@ interface Settings {
   seconds: number;
   connections: number[];
   webConcurrency: number;
+  /** Another checkout of the service (its own node_modules), measured beside this one on the same database: before and after a change in one run. */
+  compareCheckout: string | undefined;
   only: string | undefined;
   /** Datasets of a library seeded by SQL (BENCH_BIG_LIBRARY; 0: none), listed by folder and recursively. */
   bigLibrary: number;
@@ -56,6 +58,7 @@ function settings(): Settings {
     only: process.env.BENCH_ONLY,
     bigLibrary: Number(process.env.BENCH_BIG_LIBRARY ?? 0),
     depotRepositories: Number(process.env.BENCH_DEPOT_REPOSITORIES ?? 1000),
+    compareCheckout: process.env.BENCH_COMPARE_CHECKOUT || undefined,
   };
 }
 
@@ -123,7 +126,8 @@ class Bench {
     return this.embedded.url();
   }
 
-  async startService(webConcurrency = 1): Promise<ServerProcess> {
+  /** `root`: the checkout to run (another one's service, for BENCH_COMPARE_CHECKOUT, on the same database). */
+  async startService(webConcurrency = 1, root?: string): Promise<ServerProcess> {
     const env: Record<string, string> = {
       DATA_DIR: this.dataDir,
       ID_SECRET,
@@ -141,8 +145,10 @@ class Bench {
     env.DEPOT_PORT = String(depotPort);
     // Without a server the service runs as the default does (DATA_DIR only): it joins the embedded PostgreSQL there.
     if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
-    const service = await startServerProcess('service', 'src/main.ts', env, await freePort(), '/api/version', join(this.dataDir, 'service.log'));
+    const name = root ? 'compared' : 'service';
+    const service = await startServerProcess(name, 'src/main.ts', env, await freePort(), '/api/version', join(this.dataDir, `${name}.log`), root);
     this.running.add(service);
+    if (root) return service;
     this.depotBaseUrl = `http://127.0.0.1:${depotPort}`;
     // Both applications start together: the depot listens once the platform does.
     for (let tries = 0; tries < 100; tries += 1) {
@@ -230,19 +236,36 @@ async function main(): Promise<void> {
       bigTargets = bigLibraryTargetsFor({ datasets: s.bigLibrary, libraryId: codec.encode(ids.library_id), folderId: `F${codec.encode(ids.folder_id)}` }).filter(selected);
       process.stdout.write(`a library of ${s.bigLibrary} datasets seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     }
+    if (s.compareCheckout) {
+      // Both services read from a fresh start: the one that took the seeding would otherwise carry its heap.
+      await bench.stop(service);
+      service = await bench.startService();
+    }
     const targets = [...targetsFor(seeded, s.items).filter(selected).filter(() => platformTargets.length > 0), ...bigTargets, ...installsTargets, ...depotTargets];
     const serviceUrl = (target: Target) => (target.app === 'depot' ? bench.depotBaseUrl : service.baseUrl);
     const keyOf = (target: Target) => (target.anonymous ? '' : target.as === 'admin' ? seeded.adminKey : seeded.userKey);
     const rows: Row[] = [];
-    // Both up at once on the same database; each target is measured on the baseline then the service, back to back.
+    const comparedRows: Row[] = [];
+    // Both up at once on the same database; each target is measured on the baseline then the service, back to back
+    // (and, with BENCH_COMPARE_CHECKOUT, on the other checkout's service too, its platform targets only).
     const baseline = await bench.startBaseline();
-    for (const target of targets) {
+    const compared = s.compareCheckout ? await bench.startService(1, s.compareCheckout) : null;
+    for (const [index, target] of targets.entries()) {
       const base = await read(baseline.baseUrl, target, keyOf(target), s.connections, s.seconds);
+      const other = compared && target.app !== 'depot' ? compared : null;
+      // The two services take turns at going first, so neither always reads a machine the other just warmed.
+      const first = other && index % 2 === 1 ? await read(other.baseUrl, target, keyOf(target), s.connections, s.seconds) : null;
       const svc = await read(serviceUrl(target), target, keyOf(target), s.connections, s.seconds);
       rows.push({ target, service: svc, baseline: base });
+      if (other) comparedRows.push({ target, service: first ?? (await read(other.baseUrl, target, keyOf(target), s.connections, s.seconds)), baseline: base });
     }
     await bench.stop(baseline);
     printRows(`service / plain express + pg, ${database}, one service process`, rows, s.connections);
+    if (compared) {
+      await bench.stop(compared);
+      printRows(`${s.compareCheckout} / plain express + pg (the same baseline readings), ${database}`, comparedRows, s.connections);
+      printComparison(s.compareCheckout as string, rows, comparedRows);
+    }
 
     if (s.webConcurrency > 1) {
       await bench.stop(service);
