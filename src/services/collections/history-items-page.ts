@@ -8,7 +8,7 @@ import type { HistoryItem, HistoryItemsContext } from './history-items';
 
 /** At most this many items in one page. */
 export { MAX_PAGE_SIZE } from '../shared';
-import { MAX_PAGE_SIZE } from '../shared';
+import { checkPageSize, MAX_PAGE_SIZE } from '../shared';
 
 export interface HistoryItemsPageFilter {
   deleted?: boolean | null;
@@ -103,7 +103,7 @@ export async function historyItemsPage(
   after: string | null | undefined,
   parts: HdaParts & { summary: boolean },
 ): Promise<HistoryItemsPage> {
-  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw errors.invalid(`first must be a whole number from 0 to ${MAX_PAGE_SIZE}`);
+  checkPageSize(first, MAX_PAGE_SIZE);
   const newestFirst = filter.newestFirst === true;
   const from = after ? positionOf(after) : newestFirst ? START_NEWEST_FIRST : START;
   const history = await ctx.services.histories.readable(ctx, encodedHistoryId);

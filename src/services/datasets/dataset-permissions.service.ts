@@ -7,6 +7,7 @@ import { mayReadDataset } from './dataset-access';
 import type { DatasetRoles } from './default-permissions';
 import { type HdaInHistoryView, readHda } from './hda-view';
 import { referencedRoles } from './role-references';
+import { applyAccessAction } from './access-actions';
 import type { LibraryDatasetLookup } from './library-dataset-lookup';
 import type { PermissionService } from '../permissions';
 
@@ -48,13 +49,7 @@ export class DatasetPermissionsService {
       const hda = await this.managed(ctx, encodedId);
       const dataset = { type: 'dataset' as const, id: hda.dataset.id };
       const { permissions } = this;
-      if (action === 'remove_restrictions') {
-        await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, []);
-      } else if (action === 'make_private') {
-        const privateRoleId = await this.libraryDatasets.privateRoleId(ctx);
-        if (privateRoleId === null) throw errors.invalid('Only a user with a private role can make a dataset private.');
-        await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, [await ctx.em.findOneOrFail(Role, { id: privateRoleId })]);
-      } else {
+      if (!(await applyAccessAction(ctx, permissions, this.libraryDatasets, dataset, action))) {
         const access = await referencedRoles(ctx, lists.access ?? []);
         const manage = await referencedRoles(ctx, lists.manage ?? []);
         await referencedRoles(ctx, lists.modify ?? []);

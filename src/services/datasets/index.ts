@@ -1,4 +1,5 @@
 /** The door of the datasets area: what other rooms may use of it (docs/architecture.md, Doors). */
+export * from './access-actions';
 export * from './dataset-access';
 export * from './dataset-columns';
 export * from './dataset-delivery';

@@ -6,7 +6,7 @@ import type { FolderContentsService } from './folder-contents.service';
 
 /** At most this many items in one page (as history items). */
 export { MAX_PAGE_SIZE } from '../shared';
-import { MAX_PAGE_SIZE } from '../shared';
+import { checkPageSize, jsonCursorOf, jsonCursorValue, MAX_PAGE_SIZE } from '../shared';
 
 export interface FolderContentsPage {
   /** The page's items in the listing's order, each with the cursor that continues after it. */
@@ -26,16 +26,11 @@ interface Position {
 const MAX_ID = 2_147_483_647;
 
 export function folderCursorOf(position: Position): string {
-  return Buffer.from(JSON.stringify([position.kind, position.name, position.id])).toString('base64url');
+  return jsonCursorOf([position.kind, position.name, position.id]);
 }
 
 function positionOf(cursor: string): Position {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    value = null;
-  }
+  const value = jsonCursorValue(cursor);
   if (!Array.isArray(value) || value.length !== 3) throw errors.invalid(`Invalid cursor: ${cursor}`);
   const [kind, name, id] = value as unknown[];
   if ((kind !== 0 && kind !== 1) || typeof name !== 'string' || typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > MAX_ID) {
@@ -55,7 +50,7 @@ export async function folderContentsPage(
   first: number,
   after: string | null | undefined,
 ): Promise<FolderContentsPage> {
-  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw errors.invalid(`first must be a whole number from 0 to ${MAX_PAGE_SIZE}`);
+  checkPageSize(first, MAX_PAGE_SIZE);
   const position = after ? positionOf(after) : null;
   const opened = await ctx.services.folderContents.open(ctx, encodedFolderId, includeDeleted);
   const from: ItemsFrom = position === null ? 'start' : position.kind === 0 ? 'folders' : 'files';

@@ -6,7 +6,7 @@ import { ACCESS, type Step, walkSteps } from './library-walk';
 import type { LibraryContentsService } from './library-contents.service';
 
 /** At most this many entries in one page (as history items). */
-import { MAX_PAGE_SIZE } from '../shared';
+import { checkPageSize, jsonCursorOf, jsonCursorValue, MAX_PAGE_SIZE } from '../shared';
 
 export interface LibraryContentsPage {
   items: Array<{ item: LibraryContentEntry; cursor: string }>;
@@ -23,16 +23,11 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
 
 function cursorOf(position: Position): string {
   const value = position.kind === 'root' ? ['r'] : position.kind === 'folder' ? ['f', position.id] : ['d', position.folderId, position.name, position.id];
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
+  return jsonCursorOf(value);
 }
 
 function positionOf(cursor: string): Position {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    value = null;
-  }
+  const value = jsonCursorValue(cursor);
   if (Array.isArray(value)) {
     if (value.length === 1 && value[0] === 'r') return { kind: 'root' };
     if (value.length === 2 && value[0] === 'f' && isId(value[1])) return { kind: 'folder', id: value[1] };
@@ -99,7 +94,7 @@ function startOf(steps: Step[], position: Position | null, cursor: string): { st
  * name): the library, the caller's roles, its folders, then the page's datasets, whatever the page.
  */
 export async function libraryContentsPage(ctx: ContextWith<{ libraryContents: LibraryContentsService }>, encodedLibraryId: string, first: number, after: string | null | undefined): Promise<LibraryContentsPage> {
-  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw errors.invalid(`first must be a whole number from 0 to ${MAX_PAGE_SIZE}`);
+  checkPageSize(first, MAX_PAGE_SIZE);
   const position = after ? positionOf(after) : null;
   const { libraryId, rootId } = await ctx.services.libraryContents.openLibrary(ctx, encodedLibraryId);
   const { admin, roles, steps } = await walkSteps(ctx, libraryId, rootId);

@@ -8,6 +8,7 @@ import { type RolePage, validAmong, validRoles } from '../permissions';
 import { parseAction, parseScope } from './permission-forms';
 import type { LibraryDatasetService } from './library-dataset.service';
 import type { PermissionService } from '../permissions';
+import { applyAccessAction } from '../datasets';
 
 export interface LibraryDatasetRoles {
   access: string[];
@@ -46,13 +47,7 @@ export class LibraryDatasetPermissionsService {
       const action = parseAction(rawAction, ACTIONS);
       const { permissions } = this;
       const dataset = this.datasetRef(ld);
-      if (action === 'remove_restrictions') {
-        await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, []);
-      } else if (action === 'make_private') {
-        const privateRoleId = await this.libraryDatasets.privateRoleId(ctx);
-        if (privateRoleId === null) throw errors.invalid('Only a user with a private role can make a dataset private.');
-        await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, [await ctx.em.findOneOrFail(Role, { id: privateRoleId })]);
-      } else {
+      if (!(await applyAccessAction(ctx, permissions, this.libraryDatasets, dataset, action))) {
         if (lists.access === null) {
           await permissions.setRoles(ctx, dataset, PERMISSION_ACTIONS.datasetAccess, []);
         } else {

@@ -1,6 +1,7 @@
 /** The door of the shared area: what other rooms may use of it (docs/architecture.md, Doors). */
 export * from './admin.loaders';
 export * from './decode-id';
+export * from './json-cursor';
 export * from './load-all';
 export * from './lru-memo';
 export * from './membership-visibility';
