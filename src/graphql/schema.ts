@@ -18,6 +18,7 @@ import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
 import { SharedListsResolver } from './sharing/shared-lists.resolver';
 import { SharingResolver } from './sharing/sharing.resolver';
+import { SlugAddressResolver } from './sharing/slug-address.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
@@ -71,6 +72,7 @@ export const RESOLVERS = [
   HistoryResolver,
   HistoryExportResolver,
   SharingResolver,
+  SlugAddressResolver,
   SharedListsResolver,
   HistoryContentResolver,
   DatasetPermissionsResolver,

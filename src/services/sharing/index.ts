@@ -3,3 +3,4 @@ export * from './shareable-access';
 export * from './shareable-kinds';
 export * from './shareable-slug';
 export * from './sharing.service';
+export * from './slug-address';
