@@ -16,6 +16,11 @@ import { webApp } from '../http/web-app';
 
 export interface HttpApp {
   app: express.Express;
+  /**
+   * Routes added after the app is made (a test's own pages): they come before the web UI, whose
+   * last handler answers every other path a browser asks for with the UI's "Not found".
+   */
+  routes: express.Router;
   /** Listens on a port (0: any free one), with GraphQL subscriptions over WebSocket on /graphql. */
   listen(port: number, host?: string): Server;
   stop(): Promise<void>;
@@ -36,12 +41,15 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   app.use(createGraphiQL(services));
   app.use(landingPage(services.config));
   app.use(createRestShim(schema, services));
+  const routes = express.Router();
+  app.use(routes);
   // Last but for errors: the server's own routes above always win over the web UI's.
   app.use(webApp());
   app.use(httpErrorHandler(services.log));
   const closers: Array<() => Promise<void>> = [];
   return {
     app,
+    routes,
     listen(port, host) {
       const server = host === undefined ? app.listen(port) : app.listen(port, host);
       closers.push(attachSubscriptions(server, schema, services, clientAddressOf(app)));

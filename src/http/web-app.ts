@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Request, type Response, Router } from 'express';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { WEB_DIST_DIR } from '../web-build/web-build-stamp';
 import { uiSecurityHeaders } from './security-headers';
 
@@ -20,6 +20,29 @@ WEB_CLIENT_ROUTES.push('/workflows', '/workflows/:workflowId', '/workflows/:work
 WEB_CLIENT_ROUTES.push('/sharing', '/sharing/:kind/:itemId', '/published', '/shared', '/pages/:pageId');
 // Visualizations (web/src/visualizations).
 WEB_CLIENT_ROUTES.push('/visualizations', '/visualizations/:visualizationId');
+// The addresses of 15.05 people keep: u/<username>/<h|p|v|w>/<slug> (web/src/sharing/SlugAddressPage.tsx).
+WEB_CLIENT_ROUTES.push('/u/:username/:letter/:slug');
+
+/**
+ * The screens of 15.05 that people link to, and where they are now: a permanent redirect, the query
+ * kept (`/tool_runner?tool_id=<id>` opens that tool's form).
+ */
+export const LEGACY_SCREENS: Readonly<Record<string, (query: URLSearchParams) => string>> = {
+  '/tool_runner': (query) => (query.get('tool_id') ? `/tools/${encodeURIComponent(query.get('tool_id') as string)}` : '/tools'),
+  '/history/list': () => '/histories',
+  '/history/list_published': () => '/published',
+  '/history/list_shared': () => '/shared',
+  '/workflow/list': () => '/workflows',
+  '/workflow/list_published': () => '/published',
+  '/library/list': () => '/libraries',
+  '/visualization/list': () => '/visualizations',
+  '/visualization/list_published': () => '/published',
+  '/page/list': () => '/sharing',
+  '/page/list_published': () => '/published',
+};
+
+/** Paths of the server itself: an unknown one answers the server's own 404, not the web UI. */
+const SERVER_PREFIXES = ['/api', '/graphql', '/graphiql', '/assets', '/about'];
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -29,7 +52,9 @@ The API is described at <a href="/about">/about</a>.</p></body></html>`;
 
 /**
  * Serves web/dist: hashed assets cached for a year, index.html (never cached) for the client routes,
- * each answer with the UI's Content-Security-Policy.
+ * each answer with the UI's Content-Security-Policy; 15.05's screens redirected to theirs; and, for
+ * any other path a browser asks for, index.html with status 404, where the UI says "Not found" (never
+ * Express's bare "Cannot GET").
  */
 export function webApp(distDir: string = WEB_DIST_DIR): Router {
   const router = Router();
@@ -37,13 +62,22 @@ export function webApp(distDir: string = WEB_DIST_DIR): Router {
   const policy = uiSecurityHeaders();
   // Vite names assets by their content's hash: a new build has new names.
   router.use('/assets', policy, express.static(join(distDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, redirect: false }));
-  router.get(WEB_CLIENT_ROUTES, policy, (_req: Request, res: Response) => {
+  const sendIndex = (res: Response, status: number) => {
     if (!existsSync(indexHtml)) {
       res.status(503).type('html').send(NOT_BUILT);
       return;
     }
     res.setHeader('cache-control', 'no-cache');
-    res.sendFile(indexHtml);
+    res.status(status).sendFile(indexHtml);
+  };
+  router.get(WEB_CLIENT_ROUTES, policy, (_req: Request, res: Response) => sendIndex(res, 200));
+  router.get(Object.keys(LEGACY_SCREENS), (req: Request, res: Response) => {
+    const target = LEGACY_SCREENS[req.path.replace(/\/$/, '')];
+    res.redirect(301, target(new URL(req.originalUrl, 'http://local').searchParams));
+  });
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`))) return next();
+    policy(req, res, () => sendIndex(res, 404));
   });
   return router;
 }

@@ -85,11 +85,11 @@ describeInBrowser("the UI under its Content-Security-Policy (Chromium)", () => {
     ui = await startWebUiHarness();
     // Pages of this test only, answered after every route of the server (none of them matches):
     // one with the UI's policy naming no host, one that frames /about of the UI's own address.
-    ui.h.platform.http.app.get('/test-only/policy-without-host', (_req, res) => {
+    ui.h.platform.http.routes.get('/test-only/policy-without-host', (_req, res) => {
       res.setHeader('content-security-policy', uiContentSecurityPolicy(undefined));
       res.type('html').send('<!doctype html><html lang="en"><head><title>probe</title><link rel="icon" href="data:,"></head><body><h1>probe</h1></body></html>');
     });
-    ui.h.platform.http.app.get('/test-only/frame-about', (_req, res) => {
+    ui.h.platform.http.routes.get('/test-only/frame-about', (_req, res) => {
       res.type('html').send(`<!doctype html><html lang="en"><head><title>framing</title><link rel="icon" href="data:,"></head><body><iframe src="${ui.base}/about" title="about"></iframe></body></html>`);
     });
   }, patient(180_000));

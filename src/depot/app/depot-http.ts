@@ -29,6 +29,8 @@ export async function createDepotHttpApp(services: DepotServices): Promise<HttpA
   app.use(queryCountMiddleware(services.config.exposeQueryCount));
   app.use(graphql.router);
   app.use(createDepotShim(schema, services));
+  const routes = express.Router();
+  app.use(routes);
   app.use(httpErrorHandler(services.log));
-  return { app, listen: (port, host) => (host === undefined ? app.listen(port) : app.listen(port, host)), stop: () => graphql.stop() };
+  return { app, routes, listen: (port, host) => (host === undefined ? app.listen(port) : app.listen(port, host)), stop: () => graphql.stop() };
 }

@@ -21,6 +21,7 @@ import { MySharingPage } from '../sharing/MySharingPage';
 import { PageView } from '../sharing/PageView';
 import { PublishedPage } from '../sharing/PublishedPage';
 import { SharedWithMePage } from '../sharing/SharedWithMePage';
+import { SlugAddressPage } from '../sharing/SlugAddressPage';
 import { SharingPage } from '../sharing/SharingPage';
 import { VisualizationPage } from '../visualizations/VisualizationPage';
 import { VisualizationsPage } from '../visualizations/VisualizationsPage';
@@ -69,6 +70,7 @@ export function App() {
                 <Route path="pages/:pageId" element={<PageView />} />
                 <Route path="visualizations" element={<VisualizationsPage />} />
                 <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
+                <Route path="u/:username/:letter/:slug" element={<SlugAddressPage />} />
                 <Route path="*" element={<Page title="Not found"><p>There is no such page.</p></Page>} />
               </Route>
             </Routes>

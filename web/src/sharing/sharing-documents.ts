@@ -176,3 +176,12 @@ export const PageQuery = graphql(`
     }
   }
 `);
+
+export const ItemAtSlugAddressQuery = graphql(`
+  query ItemAtSlugAddress($username: String!, $letter: String!, $slug: String!) {
+    itemAtSlugAddress(username: $username, letter: $letter, slug: $slug) {
+      kind
+      id
+    }
+  }
+`);
