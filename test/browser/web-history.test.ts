@@ -54,7 +54,11 @@ describeInBrowser('histories and uploads in the web UI', () => {
     expect(await list.getByRole('listitem').count()).toBe(2);
     await expand(list.getByRole('listitem').filter({ hasText: 'notes.txt' }), /^\d+: notes\.txt/);
     await list.getByLabel('Peek').filter({ hasText: 'pasted through the web UI' }).waitFor();
-    expect(await list.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^\/api\/datasets\/\w+\/display\?to_ext=txt$/);
+    await expand(list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }), /^\d+: numbers\.tsv/);
+    // The file's lines, not the platform's double-spaced peek text (issue 34).
+    expect(await list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }).getByLabel('Peek').innerText()).toBe('a\t1\nb\t2\nc\t3');
+    await list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }).getByRole('button', { name: /^\d+: numbers\.tsv/ }).click();
+    expect(await list.getByRole('listitem').filter({ hasText: 'notes.txt' }).getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^\/api\/datasets\/\w+\/display\?to_ext=txt$/);
     await screenshot('history-panel-ok');
 
     await list.getByRole('link', { name: 'Details' }).click();

@@ -10,6 +10,7 @@ import { DatatypeChanger } from './DatatypeChanger';
 import { PurgeButton } from './PurgeButton';
 import { TagChips, TagEditor } from './TagEditor';
 import type { HistoryDatasetItem } from './useHistoryItems';
+import { peekLines } from '../datasets/peek-lines';
 
 /**
  * The open part of a dataset's line: its facts, tags, annotation and peek, and what its owner may do
@@ -65,7 +66,7 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
       <AnnotationEditor annotation={dataset.annotation} owner={`dataset ${label}`} onSave={editable && !dataset.purged ? (annotation) => change({ annotation }) : undefined} />
       {dataset.peek && (
         <pre className="peek" aria-label="Peek">
-          {dataset.peek}
+          {peekLines(dataset.peek).join('\n')}
         </pre>
       )}
       <div className="actions">

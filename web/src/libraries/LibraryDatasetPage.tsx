@@ -6,6 +6,7 @@ import { formatSize } from '../ui/format-size';
 import { Page } from '../ui/Page';
 import { ImportDatasetButton } from './ImportDatasetButton';
 import { LibraryDatasetQuery } from './library-documents';
+import { peekLines } from '../datasets/peek-lines';
 
 /** `/libraries/:libraryId/datasets/:datasetId`: a library dataset's current version, to import or download. */
 export function LibraryDatasetPage() {
@@ -64,7 +65,7 @@ export function LibraryDatasetPage() {
         <>
           <h2>Peek</h2>
           <pre className="peek" aria-label="Peek">
-            {version.peek}
+            {peekLines(version.peek).join('\n')}
           </pre>
         </>
       )}
