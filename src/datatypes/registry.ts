@@ -29,6 +29,8 @@ export class DatatypesRegistry {
   private readonly byExtension: Map<string, DatatypeDefinition>;
   private readonly hierarchy: DatatypeHierarchy;
   private readonly definition: DatatypesDefinition;
+  /** What `acceptedBy` answered, by its formats. */
+  private readonly accepted = new Map<string, string[]>();
 
   constructor(definition: DatatypesDefinition) {
     // A copy: datatypes of installed repositories are added to it, never to the shipped definition.
@@ -45,6 +47,7 @@ export class DatatypesRegistry {
   addDatatypes(datatypes: readonly AddedDatatype[]): { added: string[]; refused: string[] } {
     const added: string[] = [];
     const refused: string[] = [];
+    this.accepted.clear();
     for (const datatype of datatypes) {
       if (this.byExtension.has(datatype.extension)) continue;
       const baseName = datatype.type?.replace(':', '.') ?? '';
@@ -136,6 +139,22 @@ export class DatatypesRegistry {
    */
   isSubtypeOf(extension: string, ofExtension: string): boolean {
     return this.hierarchy.isSubtypeOf(extension, ofExtension);
+  }
+
+  /**
+   * Every known extension a data input of these formats accepts: each format and its subtypes (a
+   * tabular input accepts bed, interval, vcf…); every extension for none or 'data'. Computed once per
+   * set of formats (forgotten when datatypes are added).
+   */
+  acceptedBy(formats: readonly string[]): string[] {
+    const key = [...formats].sort().join(',');
+    let accepted = this.accepted.get(key);
+    if (!accepted) {
+      const all = [...this.byExtension.keys()];
+      accepted = formats.length === 0 || formats.includes('data') ? all : all.filter((extension) => formats.some((format) => this.isSubtypeOf(extension, format)));
+      this.accepted.set(key, accepted);
+    }
+    return accepted;
   }
 
   /** Whether the extension's class is, or derives from, a platform class given as `module.Class`. */

@@ -89,6 +89,29 @@ describeInBrowser('tools in the web UI', () => {
     await page.close();
   }, patient(120_000));
 
+  it('lists a BED dataset among the suitable ones of a tabular input, and a text one under "Other formats" (issue 34)', async () => {
+    const liv = await ui.h.newUser('liv');
+    const historyId = await createHistory(ui.h, liv.key, 'Formats history');
+    for (const [content, name, fileType] of [['chr1\t10\t20\tgene1\n', 'peaks.bed', 'bed'], ['a\t1\n', 'table.tsv', 'tabular'], ['plain words\n', 'notes.txt', 'txt']]) {
+      await waitForJob(ui.h, liv.key, (await uploadText(ui.h, liv.key, historyId, content, { name, fileType })).jobId);
+    }
+    const { page, consoleErrors } = await ui.newPage();
+    await signIn(page, liv);
+    await page.goto('/histories');
+    await page.getByText('current', { exact: true }).waitFor();
+    const switchTo = page.getByRole('button', { name: 'Switch to Formats history' });
+    if (await switchTo.count()) await switchTo.click();
+    await page.goto('/tools/sort1');
+    const select = page.getByRole('form', { name: 'Sort form' }).getByLabel('Sort Dataset');
+    await select.locator('option', { hasText: 'peaks.bed' }).waitFor({ state: 'attached' });
+    const suitable = await select.locator(':scope > option').allTextContents();
+    const others = await select.locator('optgroup[label="Other formats"] > option').allTextContents();
+    expect(suitable).toEqual(expect.arrayContaining(['1: peaks.bed (bed)', '2: table.tsv (tabular)']));
+    expect(others).toEqual(['3: notes.txt (txt)']);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, patient(120_000));
+
   it('shows the tool panel and a form with a repeat at 390 pixels wide', async () => {
     const jon = await ui.h.newUser('jon');
     const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);

@@ -103,6 +103,16 @@ describe('tool { inputs }: the form, typed', () => {
     expect(byName.advanced).toMatchObject({ label: 'Advanced options', expanded: false, inputs: [{ name: 'seed', defaultNumber: 42 }] });
   });
 
+  it("lists the extensions a data input accepts: its formats and their subtypes (a tabular input takes bed), for the form's choices", async () => {
+    const res = await h.api.post('/graphql').send({ query: '{ tool(id: "sort1") { inputs { name ... on DataToolInput { formats acceptedExtensions } } } }' });
+    expect(res.body.errors).toBeUndefined();
+    const input = (res.body.data.tool.inputs as Array<{ name: string; formats?: string[]; acceptedExtensions?: string[] }>).find((candidate) => candidate.formats);
+    expect(input?.formats).toEqual(['tabular']);
+    expect(input?.acceptedExtensions).toEqual(expect.arrayContaining(['tabular', 'bed', 'interval', 'vcf']));
+    expect(input?.acceptedExtensions).not.toContain('txt');
+    expect(input?.acceptedExtensions).not.toContain('fasta');
+  });
+
   it('answers an unknown tool with the contract error', async () => {
     const res = await h.api.post('/graphql').send({ query: '{ tool(id: "no_such_tool") { inputs { name } } }' });
     expect(res.body.errors[0].extensions.status).toBe(404);

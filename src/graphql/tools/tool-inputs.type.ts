@@ -1,3 +1,4 @@
+import { loadDatatypesRegistry } from '../../datatypes';
 import { Field, Int, InterfaceType, ObjectType } from 'type-graphql';
 import type { SelectOption, SelectOptionsSource, ToolInput } from '../../tools';
 
@@ -131,6 +132,9 @@ export class DataToolInputType extends ToolInputInterface {
   @Field(() => [String], { description: "Accepted datatypes ('data': any)." })
   formats!: string[];
 
+  @Field(() => [String], { description: 'Every known extension the input accepts: its formats and their subtypes (a tabular input accepts bed, interval…).' })
+  acceptedExtensions!: string[];
+
   @Field(() => Boolean)
   multiple!: boolean;
 }
@@ -252,7 +256,7 @@ export function toolInputNode(input: ToolInput, selectOptions: SelectOptionsSour
         case 'file':
           return base;
         case 'data':
-          return { ...base, formats: input.formats, multiple: input.multiple };
+          return { ...base, formats: input.formats, acceptedExtensions: loadDatatypesRegistry().acceptedBy(input.formats), multiple: input.multiple };
         case 'data_collection':
           return { ...base, collectionTypes: input.collectionTypes, formats: input.formats };
         case 'data_column':

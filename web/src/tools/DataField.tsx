@@ -13,7 +13,7 @@ const asList = (value: FieldValue): string[] => (Array.isArray(value) ? value : 
 export function DataField({ input, name, value }: { input: DataInput; name: string; value: FieldValue }) {
   const { setValue, setBatch, state, choices } = useToolForm();
   const batch = Boolean(state.batch[name]);
-  const { matching, others } = splitByFormat(choices.datasets, input.formats);
+  const { matching, others } = splitByFormat(choices.datasets, input);
   const chosen = asList(value);
   const formats = input.formats.length ? ` Formats: ${input.formats.join(', ')}.` : '';
   return (

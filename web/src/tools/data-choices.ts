@@ -49,10 +49,13 @@ export function useHistoryChoices(historyId: string | undefined): HistoryChoices
   };
 }
 
-/** Datasets in the accepted formats first; the others after them (a subclass's extension may be accepted too). */
-export function splitByFormat(datasets: DatasetChoice[], formats: readonly string[]): { matching: DatasetChoice[]; others: DatasetChoice[] } {
-  if (formats.length === 0 || formats.includes('data')) return { matching: datasets, others: [] };
-  const accepted = new Set(formats);
+/**
+ * Datasets the input accepts first (its formats and their subtypes, as the graph lists them: a
+ * tabular input takes bed), the others after them under "Other formats".
+ */
+export function splitByFormat(datasets: DatasetChoice[], input: { formats: readonly string[]; acceptedExtensions: readonly string[] }): { matching: DatasetChoice[]; others: DatasetChoice[] } {
+  if (input.formats.length === 0 || input.formats.includes('data')) return { matching: datasets, others: [] };
+  const accepted = new Set([...input.formats, ...input.acceptedExtensions]);
   return { matching: datasets.filter((dataset) => accepted.has(dataset.extension)), others: datasets.filter((dataset) => !accepted.has(dataset.extension)) };
 }
 

@@ -64,6 +64,7 @@ export const LeafInputFields = graphql(`
     }
     ... on DataToolInput {
       formats
+      acceptedExtensions
       multiple
     }
     ... on DataCollectionToolInput {
