@@ -138,6 +138,54 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.close();
   }, patient(120_000));
 
+  it('says a URL upload that could not be fetched failed, with its reason, and offers no download of its empty dataset (issue 34)', async () => {
+    const vic = await ui.h.newUser('vic');
+    const { page, screenshot } = await ui.newPage();
+    await signIn(page, vic);
+    await page.goto('/upload');
+    // A private address: refused unless ALLOW_PRIVATE_URL_FETCH, as a URL that cannot be fetched is.
+    await page.getByLabel('Paste text (or URLs, one per line)').fill('http://127.0.0.1:9/missing.txt\n');
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await page.getByRole('status').filter({ hasText: 'failed' }).waitFor({ timeout: patient(30_000) });
+    const reason = page.getByRole('alert').filter({ hasText: 'Pasted Entry:' });
+    await reason.waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'sent' }).count()).toBe(0);
+    await screenshot('upload-url-failed');
+
+    await page.getByRole('link', { name: 'See the datasets in the history' }).click();
+    const item = page.getByRole('listitem').filter({ hasText: 'missing.txt' });
+    await item.locator('[data-state="error"]').waitFor({ timeout: patient(30_000) });
+    await expand(item, /missing\.txt/);
+    const error = item.getByRole('region', { name: /^Error of dataset \d+: / });
+    await error.getByRole('alert').filter({ hasText: 'An error occurred with this dataset:' }).waitFor();
+    expect(await item.getByRole('link', { name: 'Download' }).count()).toBe(0);
+    await screenshot('history-dataset-error');
+    await page.close();
+  }, patient(120_000));
+
+  it('marks "Current history" in the menu when the open history is the current one, at its own address too (issue 34)', async () => {
+    const hal = await ui.h.newUser('hal');
+    const { page } = await ui.newPage();
+    await signIn(page, hal);
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    const currentLink = menu.getByRole('link', { name: 'Current history', exact: true });
+    const historiesLink = menu.getByRole('link', { name: 'Histories', exact: true });
+    await page.goto('/');
+    await page.getByRole('list', { name: /^Contents of / }).or(page.getByText('This history is empty.')).first().waitFor();
+    const current = await page.getByRole('heading', { level: 1 }).innerText();
+    const other = await ui.h.api.post('/api/histories').send({ key: hal.key, name: 'Older work' });
+    await page.goto('/histories');
+    await page.getByRole('link', { name: current, exact: true }).first().click();
+    await page.getByRole('heading', { name: current, level: 1 }).waitFor();
+    expect(await currentLink.getAttribute('aria-current')).toBe('page');
+    expect(await historiesLink.getAttribute('aria-current')).not.toBe('page');
+    await page.goto(`/histories/${other.body.id}`);
+    await page.getByRole('heading', { name: 'Older work', level: 1 }).waitFor();
+    expect(await historiesLink.getAttribute('aria-current')).toBe('page');
+    expect(await currentLink.getAttribute('aria-current')).toBeNull();
+    await page.close();
+  }, patient(120_000));
+
   it('switches the current history, and deletes and undeletes one from the histories list', async () => {
     const gus = await ui.h.newUser('gus');
     const { page, consoleErrors, screenshot } = await ui.newPage();

@@ -1,11 +1,16 @@
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { SignOutButton } from '../account/SignOutButton';
 import { useViewer } from '../account/viewer';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { useCurrentHistory } from '../history/current-history';
 
 /** The frame of every screen: a skip link, the navigation (who is signed in), and the screen. */
 export function Layout() {
   const { viewer, error } = useViewer();
+  const { pathname } = useLocation();
+  const { historyId: currentId } = useCurrentHistory();
+  // The current history is "Current history", at / and at its own address (/histories/<id>) alike.
+  const onCurrent = pathname === '/' || (currentId !== undefined && pathname === `/histories/${currentId}`);
   const user = viewer?.user;
   return (
     <>
@@ -17,10 +22,12 @@ export function Layout() {
           Analysis platform
         </Link>
         <nav aria-label="Main">
-          <NavLink to="/" end>
+          <Link to="/" className={onCurrent ? 'active' : undefined} aria-current={onCurrent ? 'page' : undefined}>
             Current history
+          </Link>
+          <NavLink to="/histories" className={({ isActive }) => (isActive && !onCurrent ? 'active' : undefined)} aria-current={onCurrent ? false : undefined}>
+            Histories
           </NavLink>
-          <NavLink to="/histories">Histories</NavLink>
           <NavLink to="/upload">Upload</NavLink>
           <NavLink to="/tools">Tools</NavLink>
           <NavLink to="/libraries">Libraries</NavLink>

@@ -38,6 +38,9 @@ const DatasetQuery = graphql(`
   }
 `);
 
+/** A dataset in one of these states with nothing written has nothing to download (a URL that could not be fetched). */
+const FAILED_STATES = new Set(['error', 'failed_metadata']);
+
 /**
  * `/datasets/:datasetId`: a dataset's facts, its content (a table, numbered lines or an image, as its
  * datatype shows best), the job that made it (parameters, stdout, stderr) and its download.
@@ -60,7 +63,7 @@ export function DatasetPage() {
       <ErrorMessage error={result.error} />
       <p>
         <Link to={`/histories/${dataset.historyId}`}>Back to its history</Link>
-        {!dataset.purged && (
+        {!dataset.purged && !(FAILED_STATES.has(dataset.state) && dataset.fileSize === 0) && (
           <>
             {' · '}
             <a href={dataset.downloadUrl} download>

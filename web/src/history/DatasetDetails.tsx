@@ -11,6 +11,9 @@ import { PurgeButton } from './PurgeButton';
 import { TagChips, TagEditor } from './TagEditor';
 import type { HistoryDatasetItem } from './useHistoryItems';
 import { peekLines } from '../datasets/peek-lines';
+import { DatasetError } from './DatasetError';
+
+const FAILED_STATES = new Set(['error', 'failed_metadata']);
 
 /**
  * The open part of a dataset's line: its facts, tags, annotation and peek, and what its owner may do
@@ -38,6 +41,9 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
   const target = { historyId: dataset.historyId, id: dataset.id };
   const label = `${dataset.hid}: ${dataset.name}`;
   const change = async (changes: Record<string, unknown>) => (await updateDataset({ ...target, changes })).error;
+  const failed = FAILED_STATES.has(dataset.state);
+  // An upload or a job that failed before writing anything leaves nothing to download.
+  const emptyFailure = failed && dataset.fileSize === 0;
 
   return (
     <div id={id} className="item-details">
@@ -57,7 +63,7 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
         <strong>{dataset.state}</strong>
       </p>
       {dataset.purged && <p className="notice-purged">Purged: its file is removed from the disk, and it cannot be undeleted.</p>}
-      {dataset.miscInfo && <p className="muted">{dataset.miscInfo}</p>}
+      {failed ? <DatasetError dataset={dataset} /> : dataset.miscInfo && <p className="muted">{dataset.miscInfo}</p>}
       {editable && !dataset.purged ? (
         <TagEditor tags={dataset.tags} owner={`dataset ${label}`} onSave={(tags) => change({ tags })} />
       ) : (
@@ -71,7 +77,7 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
       )}
       <div className="actions">
         <Link to={`/datasets/${dataset.id}`}>Details</Link>
-        {!dataset.purged && (
+        {!dataset.purged && !emptyFailure && (
           <a href={downloadUrl(dataset.id, dataset.extension)} download>
             Download
           </a>

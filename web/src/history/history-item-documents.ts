@@ -18,6 +18,7 @@ export const HistoryDatasetFields = graphql(`
     peek
     miscBlurb
     miscInfo
+    fileSize
     genomeBuild
     visible
     deleted

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import type { UploadOutcome } from './send-upload';
 import { useUploadQueue } from './upload-queue';
+import { UploadRow } from './UploadRow';
 
 const UploadDatatypesQuery = graphql(`
   query UploadDatatypes {
@@ -146,12 +147,7 @@ export function UploadPage() {
           <h2 id="uploads-title">Uploads</h2>
           <ul className="uploads">
             {uploads.map((upload) => (
-              <li key={upload.id}>
-                <span>{upload.label}</span>{' '}
-                <progress max={1} value={upload.progress} aria-label={`Upload of ${upload.label}`} />{' '}
-                <span role="status">{upload.status === 'sending' ? `${Math.round(upload.progress * 100)}%` : upload.status === 'sent' ? 'sent' : 'failed'}</span>
-                {upload.error && <ErrorMessage error={upload.error} what={`Could not upload ${upload.label}`} />}
-              </li>
+              <UploadRow key={upload.id} upload={upload} />
             ))}
           </ul>
           <p>
