@@ -64,9 +64,20 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await list.getByRole('link', { name: 'Details' }).click();
     await page.getByRole('heading', { name: /^\d+: notes\.txt$/ }).waitFor();
     await page.getByRole('heading', { name: 'Parameters' }).waitFor();
-    await page.getByRole('rowheader', { name: 'dbkey' }).waitFor();
+    // The upload's parameters in the upload form's words (issue 34).
+    const valueOf = async (name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').innerText();
+    expect(await valueOf('Genome build')).toBe('hg19');
+    expect(await valueOf('Source')).toBe('Pasted text (25 characters)');
     await page.getByLabel('Standard output').waitFor();
     await screenshot('dataset-details');
+    // A file's upload names the file, never where the server kept it.
+    const historyId = new URL(historyUrl).pathname.split('/').pop();
+    const contents = (await ui.h.api.get(`/api/histories/${historyId}/contents`).query({ key: erin.key })).body as Array<{ id: string; name: string }>;
+    await page.goto(`/datasets/${contents.find((item) => item.name === 'numbers.tsv')?.id}`);
+    await page.getByRole('heading', { name: /^\d+: numbers\.tsv$/ }).waitFor();
+    expect(await valueOf('Source')).toBe('File numbers.tsv');
+    expect(await page.locator('main').innerText()).not.toContain('upload_store');
+    await page.goBack();
     await page.goBack();
     await page.getByRole('heading', { name: 'Experiment 1' }).waitFor();
     expect(consoleErrors).toEqual([]);

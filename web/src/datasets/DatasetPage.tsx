@@ -5,6 +5,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { formatSize } from '../ui/format-size';
 import { Page } from '../ui/Page';
 import { DatasetContents } from './DatasetContents';
+import { paramRows, uploadParamRows } from './upload-params';
 
 const DatasetQuery = graphql(`
   query DatasetDetails($id: ID!) {
@@ -120,11 +121,11 @@ export function DatasetPage() {
               </tr>
             </thead>
             <tbody>
-              {Object.entries(job.params).map(([name, value]) => (
-                <tr key={name}>
-                  <th scope="row">{name}</th>
+              {(job.toolId === 'upload1' ? uploadParamRows(job.params) : paramRows(job.params)).map((row) => (
+                <tr key={row.name}>
+                  <th scope="row">{row.name}</th>
                   <td>
-                    <code>{typeof value === 'string' ? value : JSON.stringify(value)}</code>
+                    <code>{row.value}</code>
                   </td>
                 </tr>
               ))}
