@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 import { patient } from '../support/patience';
+import { createCollection, createHistory, uploadText, waitForJob } from '../support/data-helpers';
 
 /** Histories in the web UI: the list, the panel, uploads and a dataset's details. */
 let ui: WebUiHarness;
@@ -194,6 +195,33 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.getByRole('heading', { name: 'Older work', level: 1 }).waitFor();
     expect(await historiesLink.getAttribute('aria-current')).toBe('page');
     expect(await currentLink.getAttribute('aria-current')).toBeNull();
+    await page.close();
+  }, patient(120_000));
+
+  it('keeps the rows of the panel apart at 390 pixels wide when a collection title wraps (issue 34)', async () => {
+    const wes = await ui.h.newUser('wes');
+    const historyId = await createHistory(ui.h, wes.key, 'Narrow history');
+    const first = await uploadText(ui.h, wes.key, historyId, 'one\n', { name: 'one.txt' });
+    const second = await uploadText(ui.h, wes.key, historyId, 'two\n', { name: 'two.txt' });
+    await waitForJob(ui.h, wes.key, first.jobId);
+    await waitForJob(ui.h, wes.key, second.jobId);
+    await createCollection(ui.h, wes.key, historyId, 'list', 'a collection whose title is long enough to wrap over several lines on a phone screen', [
+      { name: 'one', src: 'hda', id: first.datasetId },
+      { name: 'two', src: 'hda', id: second.datasetId },
+    ]);
+    const { page, screenshot } = await ui.newPage(PHONE);
+    await signIn(page, wes);
+    await page.goto(`/histories/${historyId}`);
+    const rows = page.getByRole('list', { name: 'Contents of Narrow history' }).getByRole('listitem');
+    await rows.nth(2).locator('.item').waitFor();
+    const boxes = [];
+    for (let index = 0; index < 3; index += 1) boxes.push(await rows.nth(index).locator('.item').boundingBox());
+    await screenshot('history-panel-phone-long-collection');
+    for (let index = 1; index < boxes.length; index += 1) {
+      const above = boxes[index - 1];
+      const below = boxes[index];
+      expect(above && below && above.y + above.height <= below.y + 0.5).toBe(true);
+    }
     await page.close();
   }, patient(120_000));
 

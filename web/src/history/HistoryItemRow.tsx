@@ -11,7 +11,7 @@ export function HistoryItemRow({ item, editable }: { item: HistoryItem; editable
   if (item.__typename === 'HistoryContent') return <DatasetRow dataset={item} editable={editable} />;
   return (
     <div className={`item collection${item.deleted ? ' deleted' : ''}`}>
-      <Link className="item-title" to={`/histories/${item.historyId}/collections/${item.id}`}>
+      <Link className="item-title" to={`/histories/${item.historyId}/collections/${item.id}`} title={`${item.hid}: ${item.name}`}>
         <span className="hid">{item.hid}:</span> {item.name}{' '}
         <span className="muted">
           ({item.collectionType}, {item.elementCount} {item.elementCount === 1 ? 'element' : 'elements'})
