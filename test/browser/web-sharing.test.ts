@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { copyHeadWorkflow } from '../support/workflow-helpers';
 import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 import { patient } from '../support/patience';
+import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 
 /** Sharing in the web UI: a history shared with another user, who sees and opens it; a visitor refused. */
 let ui: WebUiHarness;
@@ -154,6 +155,35 @@ describeInBrowser('sharing in the web UI', () => {
     await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
     await page.getByRole('link', { name: /^imported: Team pipeline/ }).waitFor();
     await screenshot('workflow-shared-copied-phone');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, patient(120_000));
+
+  it('imports a published history as one\'s own with "Import history"; a visitor is not offered it (issue 34)', async () => {
+    const nora = await ui.h.newUser('nora');
+    const omar = await ui.h.newUser('omar');
+    const historyId = await createHistory(ui.h, nora.key, 'Published reads');
+    await waitForJob(ui.h, nora.key, (await uploadText(ui.h, nora.key, historyId, 'ACGT\n', { name: 'reads.txt' })).jobId);
+    await ui.h.api.put(`/api/histories/${historyId}`).send({ key: nora.key, published: true });
+
+    const visitor = await ui.newPage();
+    await visitor.page.goto(`/histories/${historyId}`);
+    await visitor.page.getByRole('heading', { name: 'Published reads' }).waitFor();
+    expect(await visitor.page.getByRole('button', { name: 'Import history' }).count()).toBe(0);
+    await visitor.page.close();
+
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, omar);
+    await page.goto(`/histories/${historyId}`);
+    await page.getByRole('heading', { name: 'Published reads' }).waitFor();
+    await page.getByRole('button', { name: 'Import history' }).click();
+    await page.getByRole('heading', { name: 'imported: Published reads' }).waitFor();
+    expect(new URL(page.url()).pathname).not.toBe(`/histories/${historyId}`);
+    await page.getByRole('list', { name: 'Contents of imported: Published reads' }).getByRole('listitem').filter({ hasText: 'reads.txt' }).waitFor();
+    // It is theirs: they may rename it, and it is not offered for import again.
+    await page.getByRole('button', { name: 'Rename history' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Import history' }).count()).toBe(0);
+    await screenshot('history-imported');
     expect(consoleErrors).toEqual([]);
     await page.close();
   }, patient(120_000));

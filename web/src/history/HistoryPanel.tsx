@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
 import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -8,7 +8,8 @@ import { Page } from '../ui/Page';
 import { RenameForm } from '../ui/RenameForm';
 import { useCurrentHistory } from './current-history';
 import { HistoryDetails } from './HistoryDetails';
-import { RenameHistoryMutation } from './history-mutations';
+import { ImportHistoryMutation, RenameHistoryMutation } from './history-mutations';
+import { useViewer } from '../account/viewer';
 import { HistoryItemRow } from './HistoryItemRow';
 import { useHistoryItems } from './useHistoryItems';
 
@@ -45,6 +46,9 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
   const [includeDeleted, setIncludeDeleted] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [renamed, rename] = useMutation(RenameHistoryMutation);
+  const [imported, importHistory] = useMutation(ImportHistoryMutation);
+  const { viewer } = useViewer();
+  const navigate = useNavigate();
   const { historyId: currentId, choose } = useCurrentHistory();
   const contents = useHistoryItems(historyId, { includeHidden, includeDeleted });
   const history = historyResult.data?.history;
@@ -87,9 +91,24 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
           )}
           {may.addData && <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>}
           {may.share && <Link to={`/sharing/histories/${encodeURIComponent(history.id)}`}>Share or publish</Link>}
+          {viewer?.user && !may.change && (
+            <button
+              type="button"
+              disabled={imported.fetching}
+              onClick={async () => {
+                // The platform's name for an imported history.
+                const outcome = await importHistory({ id: history.id, name: `imported: ${history.name}` });
+                const copy = outcome.data?.createHistory;
+                if (copy) navigate(`/histories/${copy.id}`);
+              }}
+            >
+              Import history
+            </button>
+          )}
         </div>
       }
     >
+      <ErrorMessage error={imported.error} what="Could not import the history" />
       {renaming && may.change && (
         <RenameForm
           label="History name"

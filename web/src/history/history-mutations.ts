@@ -59,3 +59,13 @@ export const PurgeHistoryMutation = graphql(`
     }
   }
 `);
+
+/** "Import history": a copy of a history shared with the caller or published, as their own. */
+export const ImportHistoryMutation = graphql(`
+  mutation ImportHistory($id: ID!, $name: String) {
+    createHistory(input: { copyFrom: $id, name: $name }) {
+      id
+      name
+    }
+  }
+`);
