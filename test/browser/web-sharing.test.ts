@@ -160,11 +160,11 @@ describeInBrowser('sharing in the web UI', () => {
   }, patient(120_000));
 
   it('imports a published history as one\'s own with "Import history"; a visitor is not offered it (issue 34)', async () => {
-    const nora = await ui.h.newUser('nora');
-    const omar = await ui.h.newUser('omar');
-    const historyId = await createHistory(ui.h, nora.key, 'Published reads');
-    await waitForJob(ui.h, nora.key, (await uploadText(ui.h, nora.key, historyId, 'ACGT\n', { name: 'reads.txt' })).jobId);
-    await ui.h.api.put(`/api/histories/${historyId}`).send({ key: nora.key, published: true });
+    const tess = await ui.h.newUser('tess');
+    const ugo = await ui.h.newUser('ugo');
+    const historyId = await createHistory(ui.h, tess.key, 'Published reads');
+    await waitForJob(ui.h, tess.key, (await uploadText(ui.h, tess.key, historyId, 'ACGT\n', { name: 'reads.txt' })).jobId);
+    await ui.h.api.put(`/api/histories/${historyId}`).send({ key: tess.key, published: true });
 
     const visitor = await ui.newPage();
     await visitor.page.goto(`/histories/${historyId}`);
@@ -173,7 +173,7 @@ describeInBrowser('sharing in the web UI', () => {
     await visitor.page.close();
 
     const { page, consoleErrors, screenshot } = await ui.newPage();
-    await signIn(page, omar);
+    await signIn(page, ugo);
     await page.goto(`/histories/${historyId}`);
     await page.getByRole('heading', { name: 'Published reads' }).waitFor();
     await page.getByRole('button', { name: 'Import history' }).click();
