@@ -82,11 +82,12 @@ describeInBrowser('the web UI offers each caller only what they may do', () => {
     await page.close();
   }, patient(120_000));
 
-  it('offers a user the history is shared with only to read and download it; its upload page says they may not add data', async () => {
+  it('offers a user the history is shared with only to read, download and import it; its upload page says they may not add data', async () => {
     const { page, consoleErrors } = await ui.newPage();
     await signIn(page, reader);
     const offered = await offeredOnHistory(page);
-    expect(offered.history).toEqual([]);
+    // "Import history" makes a copy of their own (issue 34); the history itself stays the owner's.
+    expect(offered.history).toEqual(['Import history']);
     expect(offered.dataset).toEqual(['Details', 'Download']);
     expect(await offeredOnWorkflow(page)).toEqual(['Run workflow', 'Copy to my workflows']);
     await page.goto(`/upload?history=${historyId}`);
