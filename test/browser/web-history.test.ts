@@ -56,8 +56,12 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await expand(list.getByRole('listitem').filter({ hasText: 'notes.txt' }), /^\d+: notes\.txt/);
     await list.getByLabel('Peek').filter({ hasText: 'pasted through the web UI' }).waitFor();
     await expand(list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }), /^\d+: numbers\.tsv/);
-    // The file's lines, not the platform's double-spaced peek text (issue 34).
-    expect(await list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }).getByLabel('Peek').innerText()).toBe('a\t1\nb\t2\nc\t3');
+    // A tabular peek is a small table of the file's lines (not the platform's double-spaced peek text), headed by
+    // its column names, here their numbers (issue 34).
+    const peek = list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }).getByRole('table', { name: 'Peek' });
+    expect(await peek.getByRole('columnheader').allInnerTexts()).toEqual(['1', '2']);
+    const cells = await peek.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
+    expect(cells).toEqual([['a', '1'], ['b', '2'], ['c', '3']]);
     await list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }).getByRole('button', { name: /^\d+: numbers\.tsv/ }).click();
     expect(await list.getByRole('listitem').filter({ hasText: 'notes.txt' }).getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^\/api\/datasets\/\w+\/display\?to_ext=txt$/);
     await screenshot('history-panel-ok');

@@ -81,6 +81,11 @@ describeInBrowser('tools in the web UI', () => {
     await page.getByRole('heading', { name: 'Sort history' }).waitFor();
     const output = page.getByRole('listitem').filter({ hasText: /^2: / });
     await output.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
+    // The tabular output's peek is headed by the names of its '#' header line (issue 34).
+    await output.getByRole('button').first().click();
+    const peek = output.getByRole('table', { name: 'Peek' });
+    await peek.getByRole('columnheader', { name: 'count' }).waitFor();
+    expect(await peek.getByRole('columnheader').allInnerTexts()).toEqual(['gene', 'count']);
     const job = (await ui.h.api.get(`/api/histories/${historyId}/contents`).query({ key: kai.key })).body as Array<{ id: string; hid: number }>;
     const sorted = job.find((item) => item.hid === 2);
     const text = (await ui.h.api.get(`/api/datasets/${sorted?.id}/display`).query({ key: kai.key })).text;

@@ -12,6 +12,7 @@ import { TagChips, TagEditor } from './TagEditor';
 import type { HistoryDatasetItem } from './useHistoryItems';
 import { peekLines } from '../datasets/peek-lines';
 import { DatasetError } from './DatasetError';
+import { PeekTable } from './PeekTable';
 
 const FAILED_STATES = new Set(['error', 'failed_metadata']);
 
@@ -70,11 +71,14 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
         <TagChips tags={dataset.tags} label={`Tags of dataset ${label}`} />
       )}
       <AnnotationEditor annotation={dataset.annotation} owner={`dataset ${label}`} onSave={editable && !dataset.purged ? (annotation) => change({ annotation }) : undefined} />
-      {dataset.peek && (
-        <pre className="peek" aria-label="Peek">
-          {peekLines(dataset.peek).join('\n')}
-        </pre>
-      )}
+      {dataset.peek &&
+        (dataset.columnDelimiter ? (
+          <PeekTable datasetId={dataset.id} peek={dataset.peek} delimiter={dataset.columnDelimiter} />
+        ) : (
+          <pre className="peek" aria-label="Peek">
+            {peekLines(dataset.peek).join('\n')}
+          </pre>
+        ))}
       <div className="actions">
         <Link to={`/datasets/${dataset.id}`}>Details</Link>
         {!dataset.purged && !emptyFailure && (

@@ -19,6 +19,7 @@ export const HistoryDatasetFields = graphql(`
     miscBlurb
     miscInfo
     fileSize
+    columnDelimiter
     genomeBuild
     visible
     deleted
