@@ -6,6 +6,7 @@ import { formatSize } from '../ui/format-size';
 import { Page } from '../ui/Page';
 import { DatasetContents } from './DatasetContents';
 import { paramRows, uploadParamRows } from './upload-params';
+import { hasNothingToDownload } from './dataset-states';
 
 const DatasetQuery = graphql(`
   query DatasetDetails($id: ID!) {
@@ -39,9 +40,6 @@ const DatasetQuery = graphql(`
   }
 `);
 
-/** A dataset in one of these states with nothing written has nothing to download (a URL that could not be fetched). */
-const FAILED_STATES = new Set(['error', 'failed_metadata']);
-
 /**
  * `/datasets/:datasetId`: a dataset's facts, its content (a table, numbered lines or an image, as its
  * datatype shows best), the job that made it (parameters, stdout, stderr) and its download.
@@ -64,7 +62,7 @@ export function DatasetPage() {
       <ErrorMessage error={result.error} />
       <p>
         <Link to={`/histories/${dataset.historyId}`}>Back to its history</Link>
-        {!dataset.purged && !(FAILED_STATES.has(dataset.state) && dataset.fileSize === 0) && (
+        {!dataset.purged && !hasNothingToDownload(dataset) && (
           <>
             {' · '}
             <a href={dataset.downloadUrl} download>

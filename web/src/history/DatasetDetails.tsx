@@ -12,9 +12,8 @@ import { TagChips, TagEditor } from './TagEditor';
 import type { HistoryDatasetItem } from './useHistoryItems';
 import { peekLines } from '../datasets/peek-lines';
 import { DatasetError } from './DatasetError';
+import { FAILED_STATES, hasNothingToDownload } from '../datasets/dataset-states';
 import { PeekTable } from './PeekTable';
-
-const FAILED_STATES = new Set(['error', 'failed_metadata']);
 
 /**
  * The open part of a dataset's line: its facts, tags, annotation and peek, and what its owner may do
@@ -44,7 +43,7 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
   const change = async (changes: Record<string, unknown>) => (await updateDataset({ ...target, changes })).error;
   const failed = FAILED_STATES.has(dataset.state);
   // An upload or a job that failed before writing anything leaves nothing to download.
-  const emptyFailure = failed && dataset.fileSize === 0;
+  const emptyFailure = hasNothingToDownload(dataset);
 
   return (
     <div id={id} className="item-details">

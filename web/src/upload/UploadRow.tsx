@@ -3,6 +3,7 @@ import { useQuery } from 'urql';
 import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import type { QueuedUpload } from './upload-queue';
+import { isFailure, SETTLED_STATES } from '../datasets/dataset-states';
 
 const UploadedDatasetsQuery = graphql(`
   query UploadedDatasets($historyId: ID!, $ids: [ID!]) {
@@ -14,9 +15,6 @@ const UploadedDatasetsQuery = graphql(`
   }
 `);
 
-/** States a dataset leaves no more by itself. */
-const SETTLED = new Set(['ok', 'empty', 'error', 'failed_metadata', 'discarded', 'paused', 'deferred']);
-const FAILED = new Set(['error', 'failed_metadata', 'discarded']);
 const FOLLOW_MS = 1000;
 
 /**
@@ -34,13 +32,13 @@ export function UploadRow({ upload }: { upload: QueuedUpload }) {
     requestPolicy: 'network-only',
   });
   const states = result.data?.historyContents ?? [];
-  const settled = states.length === datasets.length && states.every((dataset) => SETTLED.has(dataset.state));
+  const settled = states.length === datasets.length && states.every((dataset) => SETTLED_STATES.has(dataset.state));
   useEffect(() => {
     if (datasets.length === 0 || settled) return undefined;
     const timer = setTimeout(() => refresh({ requestPolicy: 'network-only' }), FOLLOW_MS);
     return () => clearTimeout(timer);
   });
-  const failed = states.filter((dataset) => FAILED.has(dataset.state));
+  const failed = states.filter((dataset) => isFailure(dataset.state));
   const status =
     upload.status === 'sending' ? `${Math.round(upload.progress * 100)}%` : upload.status === 'failed' || failed.length > 0 ? 'failed' : settled ? 'sent, ready' : 'sent';
   return (
