@@ -1,38 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 import { patient } from '../support/patience';
+import { seriousViolations } from './axe-audit';
 
 /**
  * The screens checked by axe-core (WCAG 2 A and AA rules) in the browser: no serious or critical
  * violation on any screen a person opens, signed in or not, at desktop and phone widths.
  */
 let ui: WebUiHarness;
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** The serious and critical violations of the page as it is now, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the UI's Content-Security-Policy refuses an inline script tag.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    // Runs in the page, typed here without the DOM library.
-    const { axe, document } = globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> }; document: unknown };
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Opens a screen, waits for its heading, and answers its violations by screen. */
 async function audit(page: Page, path: string, heading: string | RegExp): Promise<string[]> {

@@ -25,8 +25,10 @@ import { SlugAddressPage } from '../sharing/SlugAddressPage';
 import { SharingPage } from '../sharing/SharingPage';
 import { VisualizationPage } from '../visualizations/VisualizationPage';
 import { VisualizationsPage } from '../visualizations/VisualizationsPage';
+import { Workbench } from '../workbench/Workbench';
 import '../ui/more.css';
 import '../ui/items.css';
+import '../workbench/workbench.css';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GraphQLClientProvider } from './GraphQLClientProvider';
 import { Layout } from './Layout';
@@ -43,15 +45,18 @@ export function App() {
           <CurrentHistoryProvider>
             <Routes>
               <Route element={<Layout />}>
-                <Route index element={<CurrentHistoryPage />} />
+                {/* The workbench: tool panel | the screen | current history. */}
+                <Route element={<Workbench />}>
+                  <Route index element={<CurrentHistoryPage />} />
+                  <Route path="histories/:historyId" element={<HistoryPage />} />
+                  <Route path="histories/:historyId/collections/:collectionId" element={<CollectionPage />} />
+                  <Route path="histories/:historyId/collections/:collectionId/elements/:elementId" element={<CollectionPage />} />
+                  <Route path="datasets/:datasetId" element={<DatasetPage />} />
+                  <Route path="upload" element={<UploadPage />} />
+                  <Route path="tools" element={<ToolsPage />} />
+                  <Route path="tools/:toolId" element={<ToolsPage />} />
+                </Route>
                 <Route path="histories" element={<HistoriesPage />} />
-                <Route path="histories/:historyId" element={<HistoryPage />} />
-                <Route path="histories/:historyId/collections/:collectionId" element={<CollectionPage />} />
-                <Route path="histories/:historyId/collections/:collectionId/elements/:elementId" element={<CollectionPage />} />
-                <Route path="datasets/:datasetId" element={<DatasetPage />} />
-                <Route path="upload" element={<UploadPage />} />
-                <Route path="tools" element={<ToolsPage />} />
-                <Route path="tools/:toolId" element={<ToolsPage />} />
                 <Route path="login" element={<LoginPage />} />
                 <Route path="register" element={<RegisterPage />} />
                 <Route path="user" element={<UserPage />} />

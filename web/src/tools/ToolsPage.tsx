@@ -4,22 +4,16 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { ToolFormQuery } from './tool-documents';
 import { ToolFormView } from './ToolFormView';
-import { ToolPanel } from './ToolPanel';
 
-/** `/tools` and `/tools/:toolId`: the tool panel, and the chosen tool's form beside it. */
+/** `/tools` and `/tools/:toolId`: the chosen tool's form, in the workbench's centre beside the tool panel. */
 export function ToolsPage() {
   const { toolId } = useParams();
-  return (
-    <div className="tools-layout">
-      <ToolPanel />
-      {toolId ? (
-        <ToolFormScreen key={toolId} toolId={toolId} />
-      ) : (
-        <Page title="Tools">
-          <p>Choose a tool in the panel, or search for one.</p>
-        </Page>
-      )}
-    </div>
+  return toolId ? (
+    <ToolFormScreen key={toolId} toolId={toolId} />
+  ) : (
+    <Page title="Tools">
+      <p>Choose a tool in the tool panel, or search for one.</p>
+    </Page>
   );
 }
 
