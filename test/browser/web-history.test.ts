@@ -6,6 +6,11 @@ import { createCollection, createHistory, uploadText, waitForJob } from '../supp
 /** Histories in the web UI: the list, the panel, uploads and a dataset's details. */
 let ui: WebUiHarness;
 
+/** A table row in the page, typed here without the DOM library. */
+interface TableRow {
+  querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }>;
+}
+
 const mainMenu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 /** Opens a dataset's line of the panel (its actions and peek), unless it is open already. */
@@ -60,7 +65,7 @@ describeInBrowser('histories and uploads in the web UI', () => {
     // its column names, here their numbers (issue 34).
     const peek = list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }).getByRole('table', { name: 'Peek' });
     expect(await peek.getByRole('columnheader').allInnerTexts()).toEqual(['1', '2']);
-    const cells = await peek.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
+    const cells = await peek.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => Array.from((row as unknown as TableRow).querySelectorAll('td'), (cell) => cell.textContent)));
     expect(cells).toEqual([['a', '1'], ['b', '2'], ['c', '3']]);
     await list.getByRole('listitem').filter({ hasText: 'numbers.tsv' }).getByRole('button', { name: /^\d+: numbers\.tsv/ }).click();
     expect(await list.getByRole('listitem').filter({ hasText: 'notes.txt' }).getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^\/api\/datasets\/\w+\/display\?to_ext=txt$/);
