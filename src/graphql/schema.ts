@@ -35,6 +35,7 @@ import { CreatedLibraryItemResolver } from './libraries/created-library-item.res
 import { RemoteJobResolver } from './remote-runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
 import { InstalledDepotRepositoryResolver, InstalledDepotToolResolver } from './depot-installs/depot-install.resolver';
+import { GenomeBuildsResolver } from './tool-data/genome-builds.resolver';
 import { ToolDataFieldResolver, ToolDataTableResolver } from './tool-data/tool-data.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
 import { RoleResolver } from './roles/role.resolver';
@@ -95,6 +96,7 @@ export const RESOLVERS = [
   RemoteJobResolver,
   DatatypeResolver,
   ToolDataTableResolver,
+  GenomeBuildsResolver,
   ToolDataFieldResolver,
   LibraryResolver,
   LibraryLegacyResolver,

@@ -25,7 +25,7 @@ async function offeredOnHistory(page: Page): Promise<{ history: string[]; datase
   await page.getByRole('heading', { name: HISTORY }).waitFor();
   const list = page.getByRole('list', { name: `Contents of ${HISTORY}` });
   await list.getByRole('button', { name: /1: reads\.txt/ }).click();
-  await list.getByRole('link', { name: 'Details' }).waitFor();
+  await list.getByRole('link', { name: 'Display data' }).waitFor();
   const names = async (scope: ReturnType<Page['locator']>) =>
     (await scope.locator('button, a').evaluateAll((nodes) => nodes.map((node) => (node.textContent ?? '').trim()))).filter((name) => name !== '');
   const history = await names(page.locator('.page-header'));
@@ -64,7 +64,7 @@ describeInBrowser('the web UI offers each caller only what they may do', () => {
     await signIn(page, owner);
     const offered = await offeredOnHistory(page);
     expect(offered.history).toEqual(expect.arrayContaining(['Make current', 'Rename history', 'Upload data', 'Share or publish']));
-    expect(offered.dataset).toEqual(expect.arrayContaining(['Details', 'Download', 'Rename', 'Change datatype', 'Hide', 'Delete']));
+    expect(offered.dataset).toEqual(expect.arrayContaining(['Display data', 'Edit attributes', 'Download', 'Rename', 'Change datatype', 'Hide', 'Delete']));
     expect(await offeredOnWorkflow(page)).toEqual(['Run workflow', 'Share or publish']);
     expect(consoleErrors).toEqual([]);
     await page.close();
@@ -88,7 +88,7 @@ describeInBrowser('the web UI offers each caller only what they may do', () => {
     const offered = await offeredOnHistory(page);
     // "Import history" makes a copy of their own (issue 34); the history itself stays the owner's.
     expect(offered.history).toEqual(['Import history']);
-    expect(offered.dataset).toEqual(['Details', 'Download']);
+    expect(offered.dataset).toEqual(['Display data', 'Download']);
     expect(await offeredOnWorkflow(page)).toEqual(['Run workflow', 'Copy to my workflows']);
     await page.goto(`/upload?history=${historyId}`);
     await page.getByRole('alert').filter({ hasText: `You may not add data to the history “${HISTORY}”` }).waitFor();
@@ -101,7 +101,7 @@ describeInBrowser('the web UI offers each caller only what they may do', () => {
     const { page, consoleErrors } = await ui.newPage();
     const offered = await offeredOnHistory(page);
     expect(offered.history).toEqual([]);
-    expect(offered.dataset).toEqual(['Details', 'Download']);
+    expect(offered.dataset).toEqual(['Display data', 'Download']);
     expect(await offeredOnWorkflow(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.close();

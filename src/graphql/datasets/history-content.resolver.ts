@@ -105,6 +105,22 @@ export class HistoryContentResolver {
     return hdaNode(ctx, await ctx.services.hdas.changeDatatype(ctx, historyId, id, datatype));
   }
 
+  @Mutation(() => HistoryContentType, {
+    description: "The attributes form's auto-detect: the datatype the file's content says (the upload's sniffers), its metadata read again; the same rules as changeDatasetDatatype, and only once the file is written.",
+  })
+  @Access('owner')
+  async autoDetectDatasetDatatype(@Ctx() ctx: RequestContext, @Arg('historyId', () => ID) historyId: string, @Arg('id', () => ID) id: string): Promise<HdaNode> {
+    return hdaNode(ctx, await ctx.services.hdas.autoDetectDatatype(ctx, historyId, id));
+  }
+
+  @Mutation(() => HistoryContentType, {
+    description: "The attributes form's Auto-detect of metadata: columns, their types and names, lines, peek and blurb read again from the file; the datatype kept (owner or administrator; not while a job reads or writes it).",
+  })
+  @Access('owner')
+  async redetectDatasetMetadata(@Ctx() ctx: RequestContext, @Arg('historyId', () => ID) historyId: string, @Arg('id', () => ID) id: string): Promise<HdaNode> {
+    return hdaNode(ctx, await ctx.services.hdas.redetectMetadata(ctx, historyId, id));
+  }
+
   @Mutation(() => HistoryContentType)
   @Access('owner')
   async deleteDataset(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { existsSync } from 'node:fs';
-import { loadDatatypesRegistry } from '../../datatypes';
+import { loadDatatypesRegistry, sniffFile } from '../../datatypes';
 import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { FINISHED_JOB_STATES } from '../../entities/job.entity';
 import { AppError, errors } from '../../errors/error-kinds';
@@ -53,4 +53,17 @@ export async function applyDatatype(hda: HistoryDatasetAssociation, extension: s
   hda.extension = extension;
   const path = store.pathOf(hda.dataset);
   if (['ok', 'failed_metadata'].includes(hda.dataset.state) && existsSync(path)) await describeStoredFile(hda, path, hda.dataset.fileSize ?? 0);
+}
+
+/**
+ * The datatype the file's content says (the upload's own sniffers: the attributes form's
+ * "auto-detect"): only a dataset whose file is written (state ok or failed_metadata).
+ */
+export async function sniffedDatatype(hda: HistoryDatasetAssociation, store: ObjectStore): Promise<string> {
+  if (hda.purged || hda.dataset.purged) throw errors.invalidAttribute('The dataset has been purged: its datatype cannot be detected.', { key: 'datatype' });
+  const path = store.pathOf(hda.dataset);
+  if (!['ok', 'failed_metadata'].includes(hda.dataset.state) || !existsSync(path)) {
+    throw new AppError('Conflict', `The dataset is ${hda.dataset.state}: its datatype can be detected once its file is written.`);
+  }
+  return sniffFile(path);
 }

@@ -16,7 +16,7 @@ import { type DatasetFile, datasetFileOf } from './dataset-file';
 import { type HdaRead, hdaSummariesRead, hdaViewsRead, loadHdaSummaries, loadHdaViews } from './hda-reads';
 import { type HdaInHistoryView, type HdaParts, type HdaSummaryView, type HdaView, NO_HDA_PARTS, readHda } from './hda-view';
 import { stopCreatingJob } from './stop-creating-job';
-import { applyDatatype, checkedDatatype, refuseWhileJobsUseIt } from './hda-datatype';
+import { applyDatatype, checkedDatatype, refuseWhileJobsUseIt, sniffedDatatype } from './hda-datatype';
 import { applyHdaChanges, parseHdaChanges } from './hda-update';
 import { touchHistory } from './hid-allocation';
 import { purgeHdas, removeFiles } from './purge';
@@ -259,6 +259,44 @@ export class HdaService {
       if (extension === found.extension) return found;
       await refuseWhileJobsUseIt(em, found.id);
       await applyDatatype(found, extension, ctx.services.layout.objects);
+      found.updateTime = new Date();
+      await em.flush();
+      await touchHistory(em, found.history.id);
+      return found;
+    });
+  }
+
+  /**
+   * The attributes form's "auto-detect" datatype: the one the file's content says, then its metadata
+   * read as that type (the same rules as choosing a datatype by hand).
+   */
+  async autoDetectDatatype(ctx: ServiceContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetAssociation> {
+    return ctx.em.transactional(async (em) => {
+      const found = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
+      await refuseWhileJobsUseIt(em, found.id);
+      const store = ctx.services.layout.objects;
+      const extension = checkedDatatype(found.extension, await sniffedDatatype(found, store));
+      await applyDatatype(found, extension, store);
+      found.updateTime = new Date();
+      await em.flush();
+      await touchHistory(em, found.history.id);
+      return found;
+    });
+  }
+
+  /**
+   * The attributes form's "Auto-detect" of metadata (15.05's words: "inspect the dataset and attempt
+   * to correct the above column values if they are not accurate"): metadata, peek and blurb read
+   * again from the file, the datatype kept.
+   */
+  async redetectMetadata(ctx: ServiceContext, encodedHistoryId: string, encodedId: string): Promise<HistoryDatasetAssociation> {
+    return ctx.em.transactional(async (em) => {
+      const found = await this.ownedInHistory(ctx, encodedHistoryId, encodedId);
+      await refuseWhileJobsUseIt(em, found.id);
+      const store = ctx.services.layout.objects;
+      // Refuses what has no file to read, as detecting the datatype does.
+      await sniffedDatatype(found, store);
+      await applyDatatype(found, found.extension, store);
       found.updateTime = new Date();
       await em.flush();
       await touchHistory(em, found.history.id);

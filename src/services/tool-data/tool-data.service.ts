@@ -1,8 +1,10 @@
+import { SHIPPED_TOOL_DATA_PATH } from '../../config/app-config';
 import type { ServiceContext } from '../../context/service-context';
 import type { DatabaseSignals } from '../../db/signals';
 import { errors } from '../../errors/error-kinds';
 import type { Logger } from '../../logging/logger';
 import { type TableFieldView, tableFieldFile, tableFieldView } from '../../tool-data/table-field';
+import { type GenomeBuild, GenomeBuilds } from '../../tool-data/genome-builds';
 import type { ToolDataTable } from '../../tool-data/tool-data-table';
 import { type ToolDataSettings, ToolDataTables } from '../../tool-data/tool-data-tables';
 import { dataTableOptions, type SelectOptionsSource } from '../../tools';
@@ -16,6 +18,7 @@ import { decodeSignal, encodeSignal, LOCK_TOOL_DATA_FILES, newOrigin, NOTIFY_TOO
  */
 export class ToolDataService {
   readonly tables: ToolDataTables;
+  private readonly builds: GenomeBuilds;
   private readonly origin = newOrigin();
   private missedSignals = false;
 
@@ -25,6 +28,7 @@ export class ToolDataService {
     private readonly log: Logger,
   ) {
     this.tables = new ToolDataTables(settings, log);
+    this.builds = new GenomeBuilds(settings.toolDataPath, SHIPPED_TOOL_DATA_PATH);
     signals.on('tool_data_changed', (payload) => this.signalled(payload));
     signals.onListeningChange((listening) => {
       if (!listening) {
@@ -34,6 +38,11 @@ export class ToolDataService {
         this.background(this.tables.reloadAll(), 'reloading every tool data table after signals may have been missed');
       }
     });
+  }
+
+  /** The genome builds a dataset's Database/Build may name (everyone: the dataset attributes form lists them). */
+  genomeBuilds(): GenomeBuild[] {
+    return this.builds.list();
   }
 
   list(ctx: ServiceContext): ToolDataTable[] {

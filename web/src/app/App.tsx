@@ -4,6 +4,7 @@ import { RegisterPage } from '../account/RegisterPage';
 import { UserPage } from '../account/UserPage';
 import { CollectionPage } from '../collections/CollectionPage';
 import { DatasetPage } from '../datasets/DatasetPage';
+import { EditAttributesPage } from '../datasets/edit-attributes/EditAttributesPage';
 import { CurrentHistoryProvider } from '../history/current-history';
 import { HistoriesPage } from '../history/HistoriesPage';
 import { CurrentHistoryPage, HistoryPage } from '../history/HistoryPages';
@@ -52,6 +53,7 @@ export function App() {
                   <Route path="histories/:historyId/collections/:collectionId" element={<CollectionPage />} />
                   <Route path="histories/:historyId/collections/:collectionId/elements/:elementId" element={<CollectionPage />} />
                   <Route path="datasets/:datasetId" element={<DatasetPage />} />
+                  <Route path="datasets/:datasetId/edit" element={<EditAttributesPage />} />
                   <Route path="upload" element={<UploadPage />} />
                   <Route path="tools" element={<ToolsPage />} />
                   <Route path="tools/:toolId" element={<ToolsPage />} />

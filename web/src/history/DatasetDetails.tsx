@@ -79,12 +79,14 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
           </pre>
         ))}
       <div className="actions">
-        <Link to={`/datasets/${dataset.id}`}>Details</Link>
+        <Link to={`/datasets/${dataset.id}`}>Display data</Link>
+        {editable && !dataset.purged && <Link to={`/datasets/${dataset.id}/edit`}>Edit attributes</Link>}
         {!dataset.purged && !emptyFailure && (
           <a href={downloadUrl(dataset.id, dataset.extension)} download>
             Download
           </a>
         )}
+        {dataset.columnDelimiter && !dataset.purged && !failed && <Link to={`/visualizations/new?dataset=${encodeURIComponent(dataset.id)}`}>Visualize</Link>}
         {editable && <DatasetChanges dataset={dataset} onEdit={setEditing} onChange={change} onDelete={() => deleteDataset(target)} />}
       </div>
       {editable && dataset.deleted && !dataset.purged && <PurgeButton what={`dataset ${label}`} onPurge={async () => (await deleteDataset({ ...target, purge: true })).error} />}

@@ -18,14 +18,16 @@ export const PHONE_QUERY = '(max-width: 700px)';
  * form, a dataset, a job, a visualization…) and the current history, which follows new items live.
  * The side panels are resized by their bars and folded away by their buttons, and the layout is
  * remembered across reloads. A phone shows one panel at a time, chosen from a menu. Where the centre
- * is the current history itself, the history panel is not drawn a second time.
+ * is a history, the current history is not drawn beside it.
  */
 export function Workbench() {
   const [layout, setLayout] = useWorkbenchLayout();
   const phone = useMediaQuery(PHONE_QUERY);
   const { pathname, search } = useLocation();
   const { historyId: currentId } = useCurrentHistory();
-  const centreIsCurrentHistory = pathname === '/' || (currentId !== undefined && pathname === `/histories/${currentId}`);
+  // A history in the centre (the current one at /, or any at its address) is the history panel of the
+  // screen: the current one is not drawn beside it ("View multiple histories" compares histories).
+  const centreIsHistory = pathname === '/' || /^\/histories\/[^/]+\/?$/.test(pathname);
   const choosingTool = pathname === '/tools';
 
   // A phone opens the centre when the address changes (a tool picked, a dataset opened), and the tools where there is nothing else to show.
@@ -47,17 +49,17 @@ export function Workbench() {
   ) : null;
 
   if (phone) {
-    const shown: PhonePanel = centreIsCurrentHistory && layout.phonePanel === 'history' ? 'centre' : layout.phonePanel;
+    const shown: PhonePanel = centreIsHistory && layout.phonePanel === 'history' ? 'centre' : layout.phonePanel;
     return (
       <div className="workbench phone">
-        <PhonePanelMenu shown={shown} offerHistory={!centreIsCurrentHistory} onShow={(phonePanel) => setLayout((now) => ({ ...now, phonePanel }))} />
+        <PhonePanelMenu shown={shown} offerHistory={!centreIsHistory} onShow={(phonePanel) => setLayout((now) => ({ ...now, phonePanel }))} />
         <PhoneRegion show={shown === 'tools'} name="Tool panel">
           {tools}
         </PhoneRegion>
         <div className="workbench-centre" hidden={shown !== 'centre'}>
           <Outlet />
         </div>
-        {!centreIsCurrentHistory && (
+        {!centreIsHistory && (
           <PhoneRegion show={shown === 'history'} name="Current history">
             {history}
           </PhoneRegion>
@@ -75,7 +77,7 @@ export function Workbench() {
       <div className="workbench-centre">
         <Outlet />
       </div>
-      {!centreIsCurrentHistory && (
+      {!centreIsHistory && (
         <>
           {!layout.history.collapsed && <ResizeHandle label="Resize the history panel" width={layout.history.width} grows="left" onResize={(width) => setPanel('history', { width })} />}
           <SidePanel
