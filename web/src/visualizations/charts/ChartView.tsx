@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { type ChartConfig, columnsRead, isComplete, KIND_LABELS } from './chart-config';
+import { type ChartConfig, columnsRead, isComplete, KIND_NOUNS } from './chart-config';
 import { plottedData } from './plotted-data';
 import { PlottedTableView } from './PlottedTableView';
 import { useChartRows } from './useChartRows';
@@ -22,7 +22,7 @@ export function ChartView({ config, title, columnName }: { config: ChartConfig; 
   const plotted = useMemo(() => (read.done && !read.error ? plottedData(config, read.rows, columnName) : null), [read, config, columnName]);
   if (!complete) return <p className="muted">Choose the columns to plot.</p>;
   if (read.error) return <ErrorMessage error={read.error} what="Could not read the dataset's rows" />;
-  const label = `${title}: ${KIND_LABELS[config.kind].toLowerCase()} chart of ${describe(config, columnName)}`;
+  const label = `${title}: ${KIND_NOUNS[config.kind]} of ${describe(config, columnName)}`;
   return (
     <figure className="chart" aria-label={title}>
       {read.sampled && read.sampleSize !== null && read.totalRows !== null && (

@@ -35,6 +35,9 @@ export interface ChartConfig {
 
 export const KIND_LABELS: Record<ChartKind, string> = { bar: 'Bar', line: 'Line', scatter: 'Scatter', histogram: 'Histogram', boxplot: 'Box plot' };
 
+/** What a chart of each kind is called in a sentence (its accessible name). */
+export const KIND_NOUNS: Record<ChartKind, string> = { bar: 'bar chart', line: 'line chart', scatter: 'scatter plot', histogram: 'histogram', boxplot: 'box plot' };
+
 /** The visualization type a chart is saved as (`chart_bar`, …). */
 export const chartType = (kind: ChartKind): string => `chart_${kind}`;
 

@@ -6,9 +6,10 @@ const COLOR = '#2c6fbb';
 /** Tooltips drawn on the canvas (`richText`): HTML tooltips would write style attributes, which the UI's policy forbids. */
 const tooltip = (trigger: 'axis' | 'item') => ({ trigger, renderMode: 'richText', confine: true });
 
-const grid = { left: 16, right: 24, top: 32, bottom: 16, containLabel: true };
+// Room below the axis labels for the X axis's name (containLabel keeps the labels only).
+const grid = { left: 16, right: 24, top: 32, bottom: 36, containLabel: true };
 
-const axisName = (name: string, location: 'middle' | 'end' = 'middle') => ({ name, nameLocation: location, nameGap: location === 'middle' ? 32 : 12 });
+const axisName = (name: string, location: 'middle' | 'end' = 'middle') => ({ name, nameLocation: location, nameGap: location === 'middle' ? 30 : 12 });
 
 /**
  * The ECharts option that draws what was computed: no animation (the chart is there at once), no
