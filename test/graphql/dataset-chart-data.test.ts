@@ -99,6 +99,18 @@ describe('the values of chosen columns, parsed by their metadata types', () => {
   it('gives the columns in the order asked for, a column twice if asked twice', async () => {
     expect((await page(alice, genesId, [3, 1, 3])).rows[0]).toEqual([0.5, 'BRCA1', 0.5]);
   });
+
+  it('reads a csv dataset by its commas, its columns counted and typed from its lines (the metadata counts tab-separated fields)', async () => {
+    const id = await uploaded('x,y,label\n1,2.5,a\n3,4,b\n', 'csv', 'points.csv');
+    const types = await gql(alice, 'query ($id: ID!) { dataset(id: $id) { columnCount columnTypes } }', { id });
+    expect(types.data?.dataset).toEqual({ columnCount: 3, columnTypes: ['int', 'float', 'str'] });
+    // The header line (no '#') is a row whose numbers are not numbers.
+    expect((await page(alice, id, [1, 2, 3])).rows).toEqual([
+      [null, null, 'label'],
+      [1, 2.5, 'a'],
+      [3, 4, 'b'],
+    ]);
+  });
 });
 
 describe('pages read by a cursor', () => {

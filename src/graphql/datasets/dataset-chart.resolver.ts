@@ -1,7 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { CHART_SAMPLE_LIMIT, columnDelimiterOf, MAX_CHART_COLUMNS, MAX_CHART_PAGE_ROWS, readChartPage } from '../../services/datasets';
-import { errors } from '../../errors/error-kinds';
+import { CHART_SAMPLE_LIMIT, datasetColumnTypes, MAX_CHART_COLUMNS, MAX_CHART_PAGE_ROWS, readChartPage } from '../../services/datasets';
 import type { HdaNode } from './hda-node';
 import { DatasetChartPageType } from './dataset-chart.type';
 import { HistoryContentType } from './history-content.type';
@@ -11,13 +10,10 @@ import { HistoryContentType } from './history-content.type';
 export class DatasetChartResolver {
   @FieldResolver(() => [String], {
     nullable: true,
-    description: "A tabular dataset's column types as its metadata gives them (column_types: int, float, str, list), one per column; null when not tabular or not typed.",
+    description: "A tabular dataset's column types (int, float, list, str), one per column: its metadata's column_types (typed from tab-separated lines); a csv dataset's are typed from its first lines by the same rule. Null when not tabular or not typed.",
   })
-  columnTypes(@Root() hda: HdaNode): string[] | null {
-    if (columnDelimiterOf(hda.extension) === null) return null;
-    if (!hda.accessible) throw errors.notAccessible('Dataset is not accessible by the current user');
-    const types = hda.metadata?.column_types;
-    return Array.isArray(types) && types.every((type) => typeof type === 'string') ? (types as string[]) : null;
+  columnTypes(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<string[] | null> {
+    return datasetColumnTypes(ctx, hda.view, hda.id);
   }
 
   @FieldResolver(() => DatasetChartPageType, {

@@ -5,7 +5,8 @@ import { datasetColumns } from './dataset-columns';
 import { type DatasetReadContext, readableDatasetFile } from './dataset-file';
 import { columnDelimiterOf } from './display-kind';
 import { fileLinesFrom } from './file-lines';
-import { type HdaInHistoryView, type HdaSummaryView, isDetailed } from './hda-view';
+import { datasetColumnTypes, fullDatasetView } from './column-types';
+import type { HdaSummaryView } from './hda-view';
 
 /** Beyond this many data rows, a chart reads an evenly spread sample of this many. */
 export const CHART_SAMPLE_LIMIT = 50_000;
@@ -74,10 +75,10 @@ export async function readChartPage(ctx: DatasetReadContext, view: HdaSummaryVie
   if (!view.accessible) throw errors.notAccessible('Dataset is not accessible by the current user');
   const delimiter = columnDelimiterOf(view.extension);
   if (delimiter === null) throw errors.invalid(`The dataset is not tabular: its datatype (${view.extension}) has no columns to chart.`);
-  const full: HdaInHistoryView = isDetailed(view) && 'datasetAccessible' in view ? (view as HdaInHistoryView) : await ctx.services.hdas.readable(ctx, encodedId);
+  const full = await fullDatasetView(ctx, view, encodedId);
   const { count } = await datasetColumns(ctx, { view: full, encodedId, metadata: full.metadata });
   checkRequest(request, count ?? 0);
-  const kinds = chartColumnKinds(full.metadata, count ?? 0);
+  const kinds = chartColumnKinds(await datasetColumnTypes(ctx, full, encodedId), count ?? 0);
   const chosenKinds = request.columns.map((column) => kinds[column - 1]);
   const file = await readableDatasetFile(ctx, full, encodedId);
   const start: ChartCursor = request.after ? decodeChartCursor(request.after) : { offset: 0, row: 0, given: 0, total: await countDataRows(file.path, full.metadata.data_lines) };

@@ -1,5 +1,3 @@
-import type { DatasetMetadata } from '../../entities/hda.entity';
-
 /** How a chart reads a column: as numbers (a column typed int or float by the metadata) or as text (categories). */
 export type ChartColumnKind = 'number' | 'text';
 
@@ -8,10 +6,9 @@ export type ChartValue = number | string | null;
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** The metadata's column types (`column_types`: int, float, str, list), one per column; missing ones are text. */
-export function chartColumnKinds(metadata: DatasetMetadata | null | undefined, count: number): ChartColumnKind[] {
-  const types = Array.isArray(metadata?.column_types) ? (metadata.column_types as unknown[]) : [];
-  return Array.from({ length: count }, (_, index) => (types[index] === 'int' || types[index] === 'float' ? 'number' : 'text'));
+/** How a chart reads each column of the column types (int, float, str, list): numbers for int and float; missing ones are text. */
+export function chartColumnKinds(types: readonly string[] | null, count: number): ChartColumnKind[] {
+  return Array.from({ length: count }, (_, index) => (types?.[index] === 'int' || types?.[index] === 'float' ? 'number' : 'text'));
 }
 
 /** A cell as its column's kind reads it. */

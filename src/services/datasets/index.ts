@@ -21,3 +21,4 @@ export * from './stop-creating-job';
 export * from './text-chunk';
 export * from './chart-data';
 export * from './chart-values';
+export * from './column-types';

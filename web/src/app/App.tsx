@@ -23,7 +23,7 @@ import { PublishedPage } from '../sharing/PublishedPage';
 import { SharedWithMePage } from '../sharing/SharedWithMePage';
 import { SlugAddressPage } from '../sharing/SlugAddressPage';
 import { SharingPage } from '../sharing/SharingPage';
-import { ChartBuilderPage } from '../visualizations/charts/ChartBuilderPage';
+import { LazyChartBuilderPage } from '../visualizations/charts/lazy-chart-screens';
 import { VisualizationPage } from '../visualizations/VisualizationPage';
 import { VisualizationsPage } from '../visualizations/VisualizationsPage';
 import '../ui/more.css';
@@ -70,7 +70,7 @@ export function App() {
                 <Route path="shared" element={<SharedWithMePage />} />
                 <Route path="pages/:pageId" element={<PageView />} />
                 <Route path="visualizations" element={<VisualizationsPage />} />
-                <Route path="visualizations/new" element={<ChartBuilderPage />} />
+                <Route path="visualizations/new" element={<LazyChartBuilderPage />} />
                 <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
                 <Route path="u/:username/:letter/:slug" element={<SlugAddressPage />} />
                 <Route path="*" element={<Page title="Not found"><p>There is no such page.</p></Page>} />

@@ -5,7 +5,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { VisualizationQuery } from './visualization-documents';
 import { isChartType, parseChartConfig } from './charts/chart-config';
-import { SavedChart } from './charts/SavedChart';
+import { LazySavedChart } from './charts/lazy-chart-screens';
 
 /**
  * `/visualizations/:visualizationId`: a chart drawn from its configuration (its owner may edit it and
@@ -31,7 +31,7 @@ export function VisualizationPage() {
         {visualization.published ? ' · published' : visualization.importable ? ' · accessible by link' : ''}
       </p>
       {chart ? (
-        <SavedChart
+        <LazySavedChart
           key={visualization.id}
           visualizationId={visualization.id}
           title={visualization.title}
