@@ -247,6 +247,11 @@ describeInBrowser('charts of tabular datasets in the web UI', () => {
     // A visitor sees the chart, not the builder.
     expect(await visitor.page.getByRole('form', { name: 'Chart settings' }).count()).toBe(0);
     await visitor.screenshot('chart-published-visitor-phone');
+    // A visitor may chart a public dataset, and is asked to sign in to save it.
+    await visitor.page.goto(`/visualizations/new?dataset=${datasetId}`);
+    await drawn(visitor.page, 'bar');
+    await visitor.page.getByText('Sign in to save the chart.').waitFor();
+    expect(await visitor.page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(visitor.consoleErrors).toEqual([]);
     await visitor.page.close();
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation } from 'urql';
+import { useViewer } from '../../account/viewer';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Page } from '../../ui/Page';
@@ -27,6 +28,7 @@ export function ChartBuilderPage() {
   const [title, setTitle] = useState('');
   const [saved, create] = useMutation(CreateVisualizationMutation);
   const navigate = useNavigate();
+  const { viewer } = useViewer();
   useEffect(() => {
     if (!dataset || choices.length === 0) return;
     setConfig({ dataset_id: dataset.id, kind: 'bar', columns: defaultColumns('bar', choices), options: {} });
@@ -55,7 +57,7 @@ export function ChartBuilderPage() {
       ) : (
         config && (
           <div className="chart-builder">
-            <ChartForm config={config} title={title} choices={choices} onChange={setConfig} onTitle={setTitle} onSave={() => void save()} saving={saved.fetching} footer={<ErrorMessage error={saved.error} what="Could not save the chart" />} />
+            <ChartForm config={config} title={title} choices={choices} onChange={setConfig} onTitle={setTitle} onSave={() => void save()} saving={saved.fetching} canSave={!viewer || Boolean(viewer.user)} footer={<ErrorMessage error={saved.error} what="Could not save the chart" />} />
             <ChartView config={config} title={title || dataset.name} columnName={columnName} />
           </div>
         )

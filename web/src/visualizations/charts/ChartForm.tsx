@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { AGGREGATES, type Aggregate, CHART_KINDS, type ChartColumns, type ChartConfig, DEFAULT_BINS, KIND_LABELS, MAX_BINS } from './chart-config';
 import { type ColumnChoice, withKind } from './chart-columns';
 
@@ -10,6 +11,8 @@ interface ChartFormProps {
   onTitle: (title: string) => void;
   onSave: () => void;
   saving: boolean;
+  /** Whether the viewer may save (signed in); a visitor is told to sign in instead. */
+  canSave?: boolean;
   /** Under the Save button: the outcome of the last save. */
   footer?: ReactNode;
 }
@@ -35,7 +38,7 @@ function ColumnSelect({ label, value, choices, numericOnly, optional, onChange }
 }
 
 /** The builder's controls: the chart type, its columns and options, a title, and Save. */
-export function ChartForm({ config, title, choices, onChange, onTitle, onSave, saving, footer }: ChartFormProps) {
+export function ChartForm({ config, title, choices, onChange, onTitle, onSave, saving, canSave = true, footer }: ChartFormProps) {
   const setColumns = (columns: Partial<ChartColumns>) => onChange({ ...config, columns: { ...config.columns, ...columns } });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,11 +95,17 @@ export function ChartForm({ config, title, choices, onChange, onTitle, onSave, s
           </select>
         </label>
       )}
-      <div>
-        <button type="submit" disabled={saving}>
-          Save
-        </button>
-      </div>
+      {canSave ? (
+        <div>
+          <button type="submit" disabled={saving}>
+            Save
+          </button>
+        </div>
+      ) : (
+        <p>
+          <Link to="/login">Sign in</Link> to save the chart.
+        </p>
+      )}
       {footer}
     </form>
   );
