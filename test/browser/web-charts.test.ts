@@ -252,6 +252,8 @@ describeInBrowser('charts of tabular datasets in the web UI', () => {
     await drawn(visitor.page, 'bar');
     await visitor.page.getByText('Sign in to save the chart.').waitFor();
     expect(await visitor.page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await seriousViolations(visitor.page)).toEqual([]);
+    await visitor.screenshot('chart-builder-visitor-phone');
     expect(visitor.consoleErrors).toEqual([]);
     await visitor.page.close();
 
