@@ -12,3 +12,5 @@ export type { DatasetMetadata, MetadataValue } from './metadata/types';
 export { filePeek, peek } from './metadata/peek';
 export { blurb } from './metadata/blurb';
 export type { BlurbOptions } from './metadata/blurb';
+export { guessColumnType, overrules } from './metadata/column-types';
+export type { ColumnType } from './metadata/column-types';

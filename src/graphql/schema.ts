@@ -13,6 +13,7 @@ import { DatatypeResolver } from './datatypes/datatype.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
 import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resolver';
 import { DatasetContentsResolver } from './datasets/dataset-contents.resolver';
+import { DatasetChartResolver } from './datasets/dataset-chart.resolver';
 import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
 import { HistoryResolver } from './histories/history.resolver';
@@ -78,6 +79,7 @@ export const RESOLVERS = [
   HistoryContentResolver,
   DatasetPermissionsResolver,
   DatasetContentsResolver,
+  DatasetChartResolver,
   HistoryCollectionResolver,
   DatasetCollectionResolver,
   HistoryItemsResolver,

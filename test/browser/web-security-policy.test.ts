@@ -135,6 +135,8 @@ describeInBrowser("the UI under its Content-Security-Policy (Chromium)", () => {
     await open(page, '/workflows', /Workflows/);
     await open(page, '/sharing', /Shar/);
     await open(page, '/visualizations', 'Visualizations');
+    await open(page, `/visualizations/new?dataset=${table.datasetId}`, 'New chart');
+    await page.locator('.chart-canvas canvas').waitFor();
     await open(page, '/user', /User preferences|Preferences/);
     // The history panel subscribed to its changes over the graph's WebSocket, which the policy let through.
     expect(sockets.some((url) => url.endsWith('/graphql'))).toBe(true);

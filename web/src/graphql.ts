@@ -5,6 +5,7 @@ import type { introspection } from './graphql-env.d.ts';
 export const graphql = initGraphQLTada<{
   introspection: introspection;
   scalars: {
+    ChartValue: number | string | null;
     DateTimeISO: string;
     JSON: unknown;
     JSONObject: Record<string, unknown>;

@@ -59,8 +59,9 @@ async function scanHead(path: string, delimiter: string): Promise<{ header: stri
 
 /**
  * A tabular dataset's columns: names from its metadata (`column_names`, set by tools that name their
- * columns), else from a leading '#' header line; the count from the metadata's `columns`, else the
- * names, else the first data line. The file is read (the display route's rules applying) only when
+ * columns), else from a leading '#' header line; the count from the metadata's `columns` (which
+ * counts tab-separated fields: a csv's columns are counted in its file), else the names, else the
+ * first data line. The file is read (the display route's rules applying) only when
  * the metadata does not answer. A dataset the caller may not read (as its read found it) is refused
  * as its lines are, before its metadata is looked at: its column names are its content.
  */
@@ -69,7 +70,8 @@ export async function datasetColumns(ctx: DatasetReadContext, { view, encodedId,
   if (delimiter === null) return NO_COLUMNS;
   if (!view.accessible) throw errors.notAccessible('Dataset is not accessible by the current user');
   const names = metadataNames(metadata);
-  const count = metadataCount(metadata);
+  // The metadata counts the columns of tab-separated lines: another delimiter's (csv) are counted in the file.
+  const count = delimiter === '\t' ? metadataCount(metadata) : null;
   if (names && count) return { names, count };
   const file = await readableDatasetFile(ctx, view, encodedId);
   const head = await scanHead(file.path, delimiter);

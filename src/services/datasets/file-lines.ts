@@ -3,17 +3,26 @@ import { createReadStream } from 'node:fs';
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
+/** A line of a file and the byte offset just past it (past its "\n"): where the next line starts. */
+export interface FileLine {
+  bytes: Buffer;
+  end: number;
+}
+
 /**
- * The lines of a file as raw bytes, without their "\n" (nor a "\r" before it), read as a stream: only
- * the chunks up to the last line asked for are read, and a line keeps at most `maxLineBytes` bytes (the
- * rest of a longer line is skipped, not held), so neither a big file nor one huge line fills the memory.
- * Stopping the iteration closes the file.
+ * The lines of a file from the byte offset `start` (0: the beginning; a line start, e.g. a previous
+ * line's `end`), as raw bytes without their "\n" (nor a "\r" before it), with the offset each ends at,
+ * read as a stream: only the chunks up to the last line asked for are read, and a line keeps at most
+ * `maxLineBytes` bytes (the rest of a longer line is skipped, not held), so neither a big file nor one
+ * huge line fills the memory. Stopping the iteration closes the file.
  */
-export async function* fileLines(path: string, maxLineBytes: number): AsyncGenerator<Buffer> {
-  const stream = createReadStream(path, { highWaterMark: 64 * 1024 });
+export async function* fileLinesFrom(path: string, maxLineBytes: number, start = 0): AsyncGenerator<FileLine> {
+  const stream = createReadStream(path, { highWaterMark: 64 * 1024, start });
   let parts: Buffer[] = [];
   let kept = 0;
   let pending = false;
+  // Bytes of the file before the chunk being read.
+  let position = start;
   const take = (piece: Buffer) => {
     if (piece.length > 0) pending = true;
     if (kept >= maxLineBytes || piece.length === 0) return;
@@ -30,16 +39,22 @@ export async function* fileLines(path: string, maxLineBytes: number): AsyncGener
   };
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      let start = 0;
-      for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-        take(chunk.subarray(start, end));
-        yield line();
-        start = end + 1;
+      let from = 0;
+      for (let end = chunk.indexOf(NEWLINE, from); end !== -1; end = chunk.indexOf(NEWLINE, from)) {
+        take(chunk.subarray(from, end));
+        yield { bytes: line(), end: position + end + 1 };
+        from = end + 1;
       }
-      take(chunk.subarray(start));
+      take(chunk.subarray(from));
+      position += chunk.length;
     }
-    if (pending) yield line();
+    if (pending) yield { bytes: line(), end: position };
   } finally {
     stream.destroy();
   }
+}
+
+/** The lines of a file from its beginning, as `fileLinesFrom` reads them, without their offsets. */
+export async function* fileLines(path: string, maxLineBytes: number): AsyncGenerator<Buffer> {
+  for await (const { bytes } of fileLinesFrom(path, maxLineBytes)) yield bytes;
 }

@@ -19,3 +19,6 @@ export * from './library-dataset-lookup';
 export * from './purge';
 export * from './stop-creating-job';
 export * from './text-chunk';
+export * from './chart-data';
+export * from './chart-values';
+export * from './column-types';

@@ -24,6 +24,7 @@ import { PublishedPage } from '../sharing/PublishedPage';
 import { SharedWithMePage } from '../sharing/SharedWithMePage';
 import { SlugAddressPage } from '../sharing/SlugAddressPage';
 import { SharingPage } from '../sharing/SharingPage';
+import { LazyChartBuilderPage } from '../visualizations/charts/lazy-chart-screens';
 import { VisualizationPage } from '../visualizations/VisualizationPage';
 import { VisualizationsPage } from '../visualizations/VisualizationsPage';
 import { Workbench } from '../workbench/Workbench';
@@ -76,6 +77,7 @@ export function App() {
                 <Route path="shared" element={<SharedWithMePage />} />
                 <Route path="pages/:pageId" element={<PageView />} />
                 <Route path="visualizations" element={<VisualizationsPage />} />
+                <Route path="visualizations/new" element={<LazyChartBuilderPage />} />
                 <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
                 <Route path="u/:username/:letter/:slug" element={<SlugAddressPage />} />
                 <Route path="*" element={<Page title="Not found"><p>There is no such page.</p></Page>} />

@@ -51,6 +51,7 @@ export const cacheOptions: CacheExchangeOpts = {
     ShareResult: () => null,
     // A chunk of a dataset's lines lives inside the dataset, under its offset and limit.
     DatasetTextChunk: () => null,
+    DatasetChartPage: () => null,
     // What the caller may do with an item lives inside the item (the client starts afresh when the caller changes).
     HistoryActions: () => null,
     WorkflowActions: () => null,

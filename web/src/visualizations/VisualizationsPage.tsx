@@ -29,6 +29,7 @@ export function VisualizationsPage() {
               Sign in to keep your visualizations. Everybody's published ones are on the <Link to="/published">Published</Link> screen.
             </p>
           )}
+          {user && <p className="muted">To chart a tabular dataset (bar, line, scatter, histogram, box plot), choose "Visualize" on it in the history panel.</p>}
           {user && <NewVisualizationForm />}
         </>
       }

@@ -25,6 +25,7 @@ export const VisualizationQuery = graphql(`
       published
       importable
       viewerCan {
+        change
         share
       }
       latestRevision {
@@ -48,5 +49,14 @@ export const VisualizationQuery = graphql(`
 export const CreateVisualizationMutation = graphql(`
   mutation CreateVisualization($input: JSONObject!) {
     createVisualization(input: $input)
+  }
+`);
+
+export const UpdateVisualizationMutation = graphql(`
+  mutation UpdateVisualization($id: ID!, $input: JSONObject!) {
+    updateVisualization(id: $id, input: $input) {
+      id
+      revision
+    }
   }
 `);
