@@ -58,6 +58,8 @@ export function App() {
                   <Route path="upload" element={<UploadPage />} />
                   <Route path="tools" element={<ToolsPage />} />
                   <Route path="tools/:toolId" element={<ToolsPage />} />
+                  <Route path="visualizations/new" element={<LazyChartBuilderPage />} />
+                  <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
                 </Route>
                 <Route path="histories" element={<HistoriesPage />} />
                 <Route path="login" element={<LoginPage />} />
@@ -77,8 +79,6 @@ export function App() {
                 <Route path="shared" element={<SharedWithMePage />} />
                 <Route path="pages/:pageId" element={<PageView />} />
                 <Route path="visualizations" element={<VisualizationsPage />} />
-                <Route path="visualizations/new" element={<LazyChartBuilderPage />} />
-                <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
                 <Route path="u/:username/:letter/:slug" element={<SlugAddressPage />} />
                 <Route path="*" element={<Page title="Not found"><p>There is no such page.</p></Page>} />
               </Route>
