@@ -15,6 +15,8 @@ import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resol
 import { DatasetContentsResolver } from './datasets/dataset-contents.resolver';
 import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
+import { HistoryImportResolver } from './histories/history-import.resolver';
+import { LibraryHistoryTransferResolver } from './libraries/library-history-transfer.resolver';
 import { HistoryResolver } from './histories/history.resolver';
 import { SharedListsResolver } from './sharing/shared-lists.resolver';
 import { SharingResolver } from './sharing/sharing.resolver';
@@ -71,6 +73,8 @@ export const RESOLVERS = [
   QuotaResolver,
   HistoryResolver,
   HistoryExportResolver,
+  HistoryImportResolver,
+  LibraryHistoryTransferResolver,
   SharingResolver,
   SlugAddressResolver,
   SharedListsResolver,
