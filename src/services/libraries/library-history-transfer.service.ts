@@ -91,7 +91,7 @@ export class LibraryHistoryTransferService {
       const lddaIds = [...new Set(rows.filter((row) => row.accessible).map((row) => Number(row.lddaId)))];
       const skipped = new Set(rows.filter((row) => !row.accessible).map((row) => Number(row.lddaId))).size;
       const history =
-        'historyId' in target ? await this.histories.findOwned(ctx, target.historyId) : em.create(History, { user, name: historyName(target.newHistoryName) });
+        'historyId' in target ? await this.histories.findOwned(ctx, target.historyId) : em.create(History, { user: ctx.requireUserRef(), name: historyName(target.newHistoryName) });
       await em.flush();
       if (lddaIds.length > 0) {
         const firstHid = await allocateHids(em, history.id, lddaIds.length);
