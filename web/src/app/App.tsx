@@ -7,6 +7,8 @@ import { DatasetPage } from '../datasets/DatasetPage';
 import { CurrentHistoryProvider } from '../history/current-history';
 import { HistoriesPage } from '../history/HistoriesPage';
 import { CurrentHistoryPage, HistoryPage } from '../history/HistoryPages';
+import { ImportHistoryPage } from '../history/ImportHistoryPage';
+import { MultipleHistoriesPage } from '../history/MultipleHistoriesPage';
 import { Page } from '../ui/Page';
 import { UploadPage } from '../upload/UploadPage';
 import { ToolsPage } from '../tools/ToolsPage';
@@ -45,6 +47,8 @@ export function App() {
               <Route element={<Layout />}>
                 <Route index element={<CurrentHistoryPage />} />
                 <Route path="histories" element={<HistoriesPage />} />
+                <Route path="histories/import" element={<ImportHistoryPage />} />
+                <Route path="histories/multiple" element={<MultipleHistoriesPage />} />
                 <Route path="histories/:historyId" element={<HistoryPage />} />
                 <Route path="histories/:historyId/collections/:collectionId" element={<CollectionPage />} />
                 <Route path="histories/:historyId/collections/:collectionId/elements/:elementId" element={<CollectionPage />} />
