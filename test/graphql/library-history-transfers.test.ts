@@ -85,6 +85,13 @@ describe('importLibraryItemsIntoHistory: chosen datasets and folders into a hist
     expect(await historyNames(alice.key, historyId)).toEqual([]);
   });
 
+  it('answers not found for a chosen library dataset that is not there', async () => {
+    const answer = await gql(alice.key, IMPORT, { items: { datasetIds: [world.a, 'f7bb1edd6b95db62'] }, newHistoryName: 'never made' });
+    expect(answer.errors?.[0].extensions.code).toBe('ObjectNotFound');
+    const histories = await h.api.get('/api/histories').query({ key: alice.key });
+    expect((histories.body as Array<{ name: string }>).map((history) => history.name)).not.toContain('never made');
+  });
+
   it('wants something chosen and one target', async () => {
     const none = await gql(alice.key, IMPORT, { items: {}, newHistoryName: 'empty' });
     expect(none.errors?.[0].extensions.code).toBe('RequestParameterMissingException');

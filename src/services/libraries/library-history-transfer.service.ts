@@ -25,6 +25,7 @@ export interface LibraryImportOutcome {
 
 /** A library dataset to import: its current version, and whether the caller may access it. */
 interface Candidate {
+  ldId: number;
   lddaId: number;
   accessible: boolean;
 }
@@ -41,7 +42,7 @@ const candidatesSql = (admin: boolean) => `with recursive ${admin ? '' : `${held
     select f.id from library_folder f where f.id = any(?::int[]) and not f.deleted
     union
     select c.id from library_folder c join tree t on c.parent_id = t.id where not c.deleted)
-  select a.id as "lddaId", ${admin ? 'true' : `(not l.deleted and ${libraryAccessibleSql('l.id')} and ${datasetAccessibleSql('a.dataset_id')})`} as accessible
+  select ld.id as "ldId", a.id as "lddaId", ${admin ? 'true' : `(not l.deleted and ${libraryAccessibleSql('l.id')} and ${datasetAccessibleSql('a.dataset_id')})`} as accessible
     from library_dataset ld
     join library_dataset_dataset_association a on a.id = ld.ldda_id
     join library_folder f on f.id = ld.folder_id
@@ -71,8 +72,9 @@ export class LibraryHistoryTransferService {
 
   /**
    * Imports the chosen library datasets and every active dataset inside the chosen folders into a
-   * history the caller owns (or a new one). A chosen folder that is not there or not accessible is
-   * not found; datasets the caller may not access are left out and counted.
+   * history the caller owns (or a new one). A chosen folder that is not there or not accessible, or a
+   * chosen dataset that is not there or deleted, is not found; datasets the caller may not access
+   * (their library's or their own access roles) are left out and counted.
    */
   async importIntoHistory(ctx: ServiceContext, chosen: { folderIds: readonly string[]; datasetIds: readonly string[] }, target: ImportTarget): Promise<LibraryImportOutcome> {
     const user = ctx.caller.requireUser();
@@ -88,6 +90,9 @@ export class LibraryHistoryTransferService {
         if (missing) throw errors.notFound(`Folder with the id provided ( ${missing} ) was not found`);
       }
       const rows = await em.execute<Candidate[]>(candidatesSql(admin), [...(admin ? [] : [user.id, user.id]), `{${folderIds.join(',')}}`, `{${datasetIds.join(',')}}`]);
+      const listed = new Set(rows.map((row) => Number(row.ldId)));
+      const gone = chosen.datasetIds.find((_id, index) => !listed.has(datasetIds[index]));
+      if (gone) throw errors.notFound(`No library dataset ${gone} (or it is deleted).`);
       const lddaIds = [...new Set(rows.filter((row) => row.accessible).map((row) => Number(row.lddaId)))];
       const skipped = new Set(rows.filter((row) => !row.accessible).map((row) => Number(row.lddaId))).size;
       const history =
