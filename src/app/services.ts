@@ -46,6 +46,7 @@ import { FolderPermissionsService } from '../services/libraries';
 import { FolderService } from '../services/libraries';
 import { LibraryContentsService } from '../services/libraries';
 import { LibraryCreationService } from '../services/libraries';
+import { LibraryHistoryTransferService } from '../services/libraries';
 import { LibraryUploadService } from '../services/libraries';
 import { LibraryDatasetChangesService } from '../services/libraries';
 import { LibraryDatasetPermissionsService } from '../services/libraries';
@@ -179,6 +180,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     folderCopies: new FolderCopyService(folders, libraryContents),
     libraryContents,
     libraryCreation: new LibraryCreationService(libraryContents, libraryUploads),
+    libraryHistoryTransfers: new LibraryHistoryTransferService(folders, hdas, histories),
     libraryUploads,
     libraryDatasets,
     libraryDatasetPermissions: new LibraryDatasetPermissionsService(libraryDatasets, permissions),

@@ -34,6 +34,7 @@ import type { FolderPermissionsService } from '../services/libraries';
 import type { FolderService } from '../services/libraries';
 import type { LibraryContentsService } from '../services/libraries';
 import type { LibraryCreationService } from '../services/libraries';
+import type { LibraryHistoryTransferService } from '../services/libraries';
 import type { LibraryUploadService } from '../services/libraries';
 import type { LibraryDatasetChangesService } from '../services/libraries';
 import type { LibraryDatasetPermissionsService } from '../services/libraries';
@@ -101,6 +102,7 @@ export interface AppServices extends CoreServices {
   folderCopies: FolderCopyService;
   libraryContents: LibraryContentsService;
   libraryCreation: LibraryCreationService;
+  libraryHistoryTransfers: LibraryHistoryTransferService;
   libraryUploads: LibraryUploadService;
   libraryDatasets: LibraryDatasetService;
   libraryDatasetPermissions: LibraryDatasetPermissionsService;

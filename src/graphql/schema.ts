@@ -16,6 +16,8 @@ import { DatasetContentsResolver } from './datasets/dataset-contents.resolver';
 import { DatasetChartResolver } from './datasets/dataset-chart.resolver';
 import { GroupResolver } from './groups/group.resolver';
 import { HistoryExportResolver } from './histories/history-export.resolver';
+import { HistoryImportResolver } from './histories/history-import.resolver';
+import { LibraryHistoryTransferResolver } from './libraries/library-history-transfer.resolver';
 import { HistoryResolver } from './histories/history.resolver';
 import { SharedListsResolver } from './sharing/shared-lists.resolver';
 import { SharingResolver } from './sharing/sharing.resolver';
@@ -73,6 +75,8 @@ export const RESOLVERS = [
   QuotaResolver,
   HistoryResolver,
   HistoryExportResolver,
+  HistoryImportResolver,
+  LibraryHistoryTransferResolver,
   SharingResolver,
   SlugAddressResolver,
   SharedListsResolver,

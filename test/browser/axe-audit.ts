@@ -11,8 +11,11 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** The serious and critical violations (WCAG 2 A and AA) of the page as it is now, as readable lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * The serious and critical violations (WCAG 2 A and AA) of the page as it is now, as readable lines
+ * (each naming `screen` first when given): what the browser tests expect to be empty.
+ */
+export async function seriousViolations(page: Page, screen?: string): Promise<string[]> {
   // Evaluated through the DevTools protocol: the UI's Content-Security-Policy refuses an inline script tag.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -21,7 +24,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations;
   });
+  const prefix = screen ? `${screen}: ` : '';
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map((violation) => `${prefix}${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

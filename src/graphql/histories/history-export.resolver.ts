@@ -1,6 +1,6 @@
-import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Float, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import type { ExportStatus } from '../../services/histories';
+import type { ExportProgress, ExportStatus } from '../../services/histories';
 import { Access } from '../shared/access';
 
 @ObjectType('HistoryExportStatus')
@@ -13,6 +13,24 @@ export class HistoryExportStatusType {
 
   @Field(() => String, { nullable: true })
   downloadUrl!: string | null;
+}
+
+@ObjectType('HistoryExportProgress', { description: 'Where an export of a history is, for a screen that follows it.' })
+export class HistoryExportProgressType {
+  @Field(() => ID)
+  exportId!: string;
+
+  @Field(() => String, { description: "'queued', 'running', 'ok' (downloadUrl set) or 'error' (error set)." })
+  state!: string;
+
+  @Field(() => String, { nullable: true })
+  downloadUrl!: string | null;
+
+  @Field(() => Float, { nullable: true, description: 'Bytes of the ready archive.' })
+  fileSize!: number | null;
+
+  @Field(() => String, { nullable: true })
+  error!: string | null;
 }
 
 @ObjectType('HistoryExportArchive')
@@ -45,6 +63,12 @@ export class HistoryExportResolver {
       includeHidden: includeHidden ?? false,
       includeDeleted: includeDeleted ?? false,
     });
+  }
+
+  @Query(() => HistoryExportProgressType, { description: "Where one export of the caller's history is." })
+  @Access('owner')
+  historyExport(@Ctx() ctx: RequestContext, @Arg('historyId', () => ID) historyId: string, @Arg('exportId', () => ID) exportId: string): Promise<ExportProgress> {
+    return ctx.services.historyExports.progress(ctx, historyId, exportId);
   }
 
   @Query(() => HistoryExportArchiveType)

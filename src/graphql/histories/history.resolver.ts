@@ -110,7 +110,7 @@ export class HistoryResolver {
       await ctx.services.historyImports.queue(ctx, input.archiveSource, input.archiveType ?? 'url');
       return null;
     }
-    if (input.copyFrom) return ctx.services.historyMutations.copy(ctx, input.copyFrom, input.name);
+    if (input.copyFrom) return ctx.services.historyMutations.copy(ctx, input.copyFrom, input.name, input.allDatasets ?? false);
     return ctx.services.historyMutations.create(ctx, input.name);
   }
 

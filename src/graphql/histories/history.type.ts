@@ -48,6 +48,9 @@ export class NewHistoryInput {
   @Field(() => ID, { nullable: true, description: 'A history to copy.' })
   copyFrom?: string;
 
+  @Field(() => Boolean, { nullable: true, description: "With copyFrom: copy its deleted datasets too (15.05's \"all datasets\"); by default only its active ones." })
+  allDatasets?: boolean;
+
   @Field(() => String, { nullable: true, description: 'An archive to import: an http(s) URL or a path under the import directory.' })
   archiveSource?: string;
 

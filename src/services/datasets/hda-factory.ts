@@ -76,16 +76,24 @@ export async function copyHdas(em: EntityManager, target: History, sources: Hist
 export type CopyingReader = { access: 'all' } | { access: 'roles'; userId: number | null };
 
 /**
- * Copies every dataset of a history that is not deleted, and that the reader may read, into another
+ * Copies every dataset of a history that is not deleted (with `allDatasets`, every one not purged,
+ * deleted ones staying deleted: 15.05's "all datasets"), and that the reader may read, into another
  * history in one statement (hid order kept, consecutive hids taken in one more): the rows `copyHdas`
  * writes for them. A dataset the reader may not read is left behind: as owner of the copy they could
  * read it. Returns the copies' ids by source id, for the caller to refer to (`em.getReference`).
  */
-export async function copyHistoryDatasets(em: EntityManager, sourceHistoryId: number, targetHistoryId: number, reader: CopyingReader): Promise<Map<number, number>> {
+export async function copyHistoryDatasets(
+  em: EntityManager,
+  sourceHistoryId: number,
+  targetHistoryId: number,
+  reader: CopyingReader,
+  options: { allDatasets?: boolean } = {},
+): Promise<Map<number, number>> {
+  const which = options.allDatasets ? 'not s.purged' : 'not s.deleted';
   // The held CTE names the user twice (`?` bindings in order): own roles, then the groups'.
   const held = reader.access === 'roles' ? { cte: `with ${heldRolesCte('?')} `, filter: `and ${datasetAccessibleProbe('s.dataset_id')}`, bindings: [reader.userId, reader.userId] } : null;
   const [{ count }] = await em.execute<Array<{ count: string }>>(
-    `${held?.cte ?? ''}select count(*) as count from history_dataset_association s where s.history_id = ? and not s.deleted ${held?.filter ?? ''}`,
+    `${held?.cte ?? ''}select count(*) as count from history_dataset_association s where s.history_id = ? and ${which} ${held?.filter ?? ''}`,
     [...(held?.bindings ?? []), sourceHistoryId],
   );
   if (Number(count) === 0) return new Map();
@@ -93,10 +101,10 @@ export async function copyHistoryDatasets(em: EntityManager, sourceHistoryId: nu
   const now = new Date();
   const rows = await em.execute<Array<{ id: number; copied_from_hda_id: number }>>(
     `${held?.cte ?? ''}insert into history_dataset_association (create_time, update_time, history_id, dataset_id, hid, name, info, blurb, peek, extension, dbkey, metadata,
-       visible, annotation, tool_version, copied_from_hda_id)
+       visible, deleted, annotation, tool_version, copied_from_hda_id)
      select ?, ?, ?, s.dataset_id, ? + row_number() over (order by s.hid, s.id) - 1, s.name, s.info, s.blurb, s.peek, s.extension, s.dbkey, s.metadata,
-       s.visible, s.annotation, s.tool_version, s.id
-     from history_dataset_association s where s.history_id = ? and not s.deleted ${held?.filter ?? ''} order by s.hid, s.id
+       s.visible, s.deleted, s.annotation, s.tool_version, s.id
+     from history_dataset_association s where s.history_id = ? and ${which} ${held?.filter ?? ''} order by s.hid, s.id
      returning id, copied_from_hda_id`,
     [...(held?.bindings ?? []), now, now, targetHistoryId, firstHid, sourceHistoryId],
   );

@@ -31,6 +31,15 @@ export interface ExportStatus {
   downloadUrl: string | null;
 }
 
+/** Where an export is: 'queued', 'running', 'ok' (downloadUrl set) or 'error' (error set). */
+export interface ExportProgress {
+  exportId: string;
+  state: string;
+  downloadUrl: string | null;
+  fileSize: number | null;
+  error: string | null;
+}
+
 /** The latest change of a history or of any of its datasets: exports older than this are stale. */
 async function contentVersion(em: EntityManager, historyId: number): Promise<Date> {
   const rows = await em.execute<Array<{ version: Date | string }>>(
@@ -73,6 +82,21 @@ export class HistoryExportService {
       this.tasks.notify();
       return { ready: false, exportId: ctx.services.ids.encode(record.id), downloadUrl: null };
     });
+  }
+
+  /** Where one export of a history the caller owns is (a screen follows it until it is ready). */
+  async progress(ctx: ServiceContext, encodedHistoryId: string, encodedExportId: string): Promise<ExportProgress> {
+    const history = await this.histories.findOwned(ctx, encodedHistoryId);
+    const record = await ctx.em.findOne(HistoryExport, { id: decodeId(ctx, encodedExportId), history });
+    if (!record) throw errors.notFound(`No export ${encodedExportId} of history ${encodedHistoryId}`);
+    const ready = record.state === 'ok' && record.filePath !== null;
+    return {
+      exportId: encodedExportId,
+      state: record.state,
+      downloadUrl: ready ? `/api/histories/${encodedHistoryId}/exports/${encodedExportId}` : null,
+      fileSize: ready ? record.fileSize : null,
+      error: record.state === 'error' ? record.error : null,
+    };
   }
 
   /** The archive of a finished export, for streaming. */

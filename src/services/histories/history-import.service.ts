@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CoreServices, ServiceContext } from '../../context/service-context';
-import type { BackgroundTask } from '../../entities/background-task.entity';
+import { BackgroundTask } from '../../entities/background-task.entity';
 import { Dataset } from '../../entities/dataset.entity';
 import { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import { HistoryExport } from '../../entities/history-export.entity';
@@ -38,7 +38,55 @@ function clippedTag(tag: { name: string; value: string | null }): { name: string
 export class HistoryImportService {
   constructor(private readonly historyExports: HistoryExportService, private readonly tasks: TaskRunner) {}
 
+  /** The REST door's import: checked now, fetched in the background (tried again after a failure). */
   async queue(ctx: ServiceContext, source: string, archiveType: string): Promise<void> {
+    const payload = await this.checkedSource(ctx, source, archiveType);
+    await enqueueTask(ctx.em, IMPORT_TASK, payload);
+    this.tasks.notify();
+  }
+
+  /**
+   * The web UI's import from a URL: the same checks, tried once (a screen follows it with `progress`
+   * and shows its error; the person decides whether to try again).
+   */
+  async queueFollowed(ctx: ServiceContext, source: string): Promise<BackgroundTask> {
+    return this.enqueueOnce(ctx, await this.checkedSource(ctx, source, 'url'));
+  }
+
+  /**
+   * The web UI's import of an uploaded archive, already in the upload store (`path`, named `name` by
+   * the person's file): the task reads it once and removes it.
+   */
+  async queueUploaded(ctx: ServiceContext, stored: { path: string; name: string }): Promise<BackgroundTask> {
+    const user = ctx.caller.requireUser();
+    return this.enqueueOnce(ctx, { userId: user.id, source: stored.name, uploadPath: stored.path });
+  }
+
+  /** Where one of the caller's imports is; another user's (or none) is not found. */
+  async progress(ctx: ServiceContext, encodedTaskId: string): Promise<ImportProgress> {
+    const user = ctx.caller.requireUser();
+    const task = await ctx.em.findOne(BackgroundTask, { id: decodeId(ctx, encodedTaskId), kind: IMPORT_TASK });
+    if (!task || (Number(task.payload.userId) !== user.id && !ctx.caller.isAdmin)) throw errors.notFound(`No history import ${encodedTaskId}`);
+    const historyId = task.state === 'done' && task.result?.historyId !== undefined ? ctx.services.ids.encode(Number(task.result.historyId)) : null;
+    return {
+      id: encodedTaskId,
+      state: task.state,
+      source: String(task.payload.source ?? ''),
+      historyId,
+      datasets: task.state === 'done' ? Number(task.result?.datasets ?? 0) : null,
+      error: task.state === 'failed' ? (task.error ?? 'The import failed.') : null,
+    };
+  }
+
+  private async enqueueOnce(ctx: ServiceContext, payload: Record<string, unknown>): Promise<BackgroundTask> {
+    const task = ctx.em.create(BackgroundTask, { kind: IMPORT_TASK, payload, result: null, maxAttempts: 1 });
+    await ctx.em.flush();
+    this.tasks.notify();
+    return task;
+  }
+
+  /** The task's payload for a URL or server path, refused now when it cannot be imported. */
+  private async checkedSource(ctx: ServiceContext, source: string, archiveType: string): Promise<Record<string, unknown>> {
     const user = ctx.caller.requireUser();
     const trimmed = source.trim();
     if (!trimmed) throw errors.missing('archive_source is required.');
@@ -53,9 +101,7 @@ export class HistoryImportService {
         // This server's own export: read from storage under the caller's rules, as if they had
         // downloaded it with their key (refused now, like that download, when they may not).
         await this.historyExports.archive(ctx, own.historyId, own.exportId);
-        await enqueueTask(ctx.em, IMPORT_TASK, { userId: user.id, source: trimmed, exportId: decodeId(ctx, own.exportId) });
-        this.tasks.notify();
-        return;
+        return { userId: user.id, source: trimmed, exportId: decodeId(ctx, own.exportId) };
       }
       await checkUrlHost(new URL(trimmed), { allowPrivate: ctx.services.config.allowPrivateUrlFetch }).catch((error: unknown) => {
         throw error instanceof UrlFetchError ? errors.invalid(`archive_source ${describeUrl(new URL(trimmed))} was refused: ${error.message}`) : error;
@@ -69,9 +115,18 @@ export class HistoryImportService {
         throw error instanceof ArchiveSourceError ? errors.invalid(error.message) : error;
       });
     }
-    await enqueueTask(ctx.em, IMPORT_TASK, { userId: user.id, source: trimmed });
-    this.tasks.notify();
+    return { userId: user.id, source: trimmed };
   }
+}
+
+/** Where an import is: 'queued', 'running', 'done' (historyId set) or 'failed' (error set). */
+export interface ImportProgress {
+  id: string;
+  state: string;
+  source: string;
+  historyId: string | null;
+  datasets: number | null;
+  error: string | null;
 }
 
 /** The stored archive of one of this server's exports (the caller's access was checked when queued). */
@@ -90,7 +145,8 @@ export function importTaskHandler(services: CoreServices) {
     const workDir = await mkdtemp(join(layout.tmp, 'import-'));
     let archivePath: string | null = null;
     try {
-      archivePath = task.payload.exportId !== undefined ? await ownExportFile(em, Number(task.payload.exportId)) : await fetchArchiveSource(source, {
+      const uploaded = typeof task.payload.uploadPath === 'string' ? task.payload.uploadPath : null;
+      archivePath = uploaded ?? (task.payload.exportId !== undefined ? await ownExportFile(em, Number(task.payload.exportId)) : await fetchArchiveSource(source, {
         importDir: config.historyImportDir,
         tmpDir: layout.tmp,
         maxBytes: config.maxUploadBytes,
@@ -98,7 +154,7 @@ export function importTaskHandler(services: CoreServices) {
       }).catch((error: unknown) => {
         if (error instanceof ArchiveSourceError) throw new Error(error.message);
         throw error;
-      });
+      }));
       const content = await readHistoryArchive(archivePath, join(workDir, 'archive'), { maxTotalBytes: config.maxUploadBytes });
       const historyId = await em.transactional(async (tx) => {
         const history = tx.create(History, {
@@ -162,6 +218,8 @@ export function importTaskHandler(services: CoreServices) {
     } finally {
       await rm(workDir, { recursive: true, force: true });
       if (archivePath && archivePath.includes(DOWNLOAD_PREFIX)) await rm(archivePath, { force: true });
+      // An uploaded archive is tried once (queueUploaded): it goes whatever the outcome.
+      if (typeof task.payload.uploadPath === 'string') await rm(task.payload.uploadPath, { force: true });
     }
   };
 }

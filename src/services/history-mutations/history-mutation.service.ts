@@ -29,10 +29,10 @@ export class HistoryMutationService {
   }
 
   /**
-   * Copies a readable history's active datasets the caller may read, and its collections, into a new
-   * history of the caller.
+   * Copies a readable history's active datasets the caller may read (with `allDatasets`, its deleted
+   * ones too, still deleted), and its collections, into a new history of the caller.
    */
-  async copy(ctx: ServiceContext, encodedSourceId: string, name: string | undefined): Promise<History> {
+  async copy(ctx: ServiceContext, encodedSourceId: string, name: string | undefined, allDatasets = false): Promise<History> {
     const user = ctx.requireUserRef();
     return ctx.em.transactional(async (em) => {
       const source = await this.histories.findReadable(ctx, encodedSourceId);
@@ -46,7 +46,7 @@ export class HistoryMutationService {
       // Set-based: one statement copies the datasets, whatever their number.
       // Only the datasets the caller may read (dataset-access.ts): the copy is theirs.
       const reader = readAccessIn(ctx.caller, source) === 'all' ? ({ access: 'all' } as const) : ({ access: 'roles', userId: ctx.caller.userId } as const);
-      const copies = await copyHistoryDatasets(em, source.id, copy.id, reader);
+      const copies = await copyHistoryDatasets(em, source.id, copy.id, reader, { allDatasets });
       await copyHistoryCollections(ctx, this.hdcas, source, copy, new Map([...copies].map(([sourceId, copyId]) => [sourceId, em.getReference(HistoryDatasetAssociation, copyId)])));
       const tags = await this.tags.tagsOf(ctx, 'history', source.id);
       await this.tags.setTags(ctx, user, 'history', copy.id, tags.map((t) => (t.value ? `${t.name}:${t.value}` : t.name)));

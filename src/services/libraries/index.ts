@@ -13,6 +13,7 @@ export * from './library-dataset-changes.service';
 export * from './library-dataset-permissions.service';
 export * from './library-dataset-view';
 export * from './library-dataset.service';
+export * from './library-history-transfer.service';
 export * from './library-legacy-routes';
 export * from './library-permissions.service';
 export * from './library-upload.service';

@@ -8,6 +8,8 @@ import { EditAttributesPage } from '../datasets/edit-attributes/EditAttributesPa
 import { CurrentHistoryProvider } from '../history/current-history';
 import { HistoriesPage } from '../history/HistoriesPage';
 import { CurrentHistoryPage, HistoryPage } from '../history/HistoryPages';
+import { ImportHistoryPage } from '../history/ImportHistoryPage';
+import { MultipleHistoriesPage } from '../history/MultipleHistoriesPage';
 import { Page } from '../ui/Page';
 import { UploadPage } from '../upload/UploadPage';
 import { ToolsPage } from '../tools/ToolsPage';
@@ -62,6 +64,8 @@ export function App() {
                   <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
                 </Route>
                 <Route path="histories" element={<HistoriesPage />} />
+                <Route path="histories/import" element={<ImportHistoryPage />} />
+                <Route path="histories/multiple" element={<MultipleHistoriesPage />} />
                 <Route path="login" element={<LoginPage />} />
                 <Route path="register" element={<RegisterPage />} />
                 <Route path="user" element={<UserPage />} />

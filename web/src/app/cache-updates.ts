@@ -56,6 +56,10 @@ export const cacheOptions: CacheExchangeOpts = {
     HistoryActions: () => null,
     WorkflowActions: () => null,
     VisualizationActions: () => null,
+    // An export's state lives under its export id; what a library import made lives in its answer.
+    HistoryExportStatus: () => null,
+    HistoryExportProgress: (progress) => String(progress.exportId),
+    LibraryImportOutcome: () => null,
   },
   updates: {
     Mutation: {
@@ -80,6 +84,8 @@ export const cacheOptions: CacheExchangeOpts = {
         }
       },
       createVisualization: (_result, _args, cache) => invalidateQueryField(cache, 'visualizations'),
+      importLibraryItemsIntoHistory: (_result, _args, cache) => invalidateQueryField(cache, 'histories'),
+      addHistoryDatasetsToFolder: (_result, _args, cache) => invalidateQueryField(cache, 'folderContents'),
     },
   },
 };

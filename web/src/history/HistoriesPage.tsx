@@ -11,6 +11,7 @@ import { useCurrentHistory } from './current-history';
 import { CreateHistoryMutation, DeleteHistoryMutation, PurgeHistoryMutation, RenameHistoryMutation, UndeleteHistoryMutation } from './history-mutations';
 import { PurgeButton } from './PurgeButton';
 import { TagChips } from './TagEditor';
+import { CopyHistoryForm } from './CopyHistoryForm';
 
 const HistoriesQuery = graphql(`
   query Histories($deleted: Boolean) {
@@ -44,6 +45,12 @@ export function HistoriesPage() {
       toolbar={
         <>
           {signedIn && !showDeleted && <NewHistoryForm />}
+          {signedIn && (
+            <p className="actions">
+              <Link to="/histories/multiple">View multiple histories</Link>
+              <Link to="/histories/import">Import from File or URL</Link>
+            </p>
+          )}
           <p>
             {showDeleted ? (
               <button type="button" className="link-button" onClick={() => setSearch({})}>
@@ -106,13 +113,14 @@ function NewHistoryForm() {
 function useHistoryRow(history: HistorySummary) {
   const { historyId: currentId, choose } = useCurrentHistory();
   const [renaming, setRenaming] = useState(false);
+  const [copying, setCopying] = useState(false);
   const [renamed, rename] = useMutation(RenameHistoryMutation);
   const [deleted, deleteHistory] = useMutation(DeleteHistoryMutation);
   const [undeleted, undeleteHistory] = useMutation(UndeleteHistoryMutation);
   const [, purgeHistory] = useMutation(PurgeHistoryMutation);
   const isCurrent = history.id === currentId;
   const error = renamed.error ?? deleted.error ?? undeleted.error;
-  return { currentId, choose, renaming, setRenaming, rename, deleteHistory, undeleteHistory, purgeHistory, isCurrent, error };
+  return { currentId, choose, renaming, setRenaming, copying, setCopying, rename, deleteHistory, undeleteHistory, purgeHistory, isCurrent, error };
 }
 
 type HistoryRowState = ReturnType<typeof useHistoryRow>;
@@ -136,6 +144,7 @@ const HISTORY_COLUMNS: Array<ListColumn<HistorySummary, HistoryRowState>> = [
           <Link to={`/histories/${history.id}`}>{history.name}</Link>
         )}
         {row.isCurrent && <span className="badge">current</span>}
+        {row.copying && <CopyHistoryForm history={history} onCancel={() => row.setCopying(false)} />}
         {history.purged && <span className="badge">purged</span>}
         <ErrorMessage error={row.error} />
       </>
@@ -159,6 +168,11 @@ const HISTORY_COLUMNS: Array<ListColumn<HistorySummary, HistoryRowState>> = [
         {!history.deleted && (
           <button type="button" onClick={() => row.setRenaming(true)} aria-label={`Rename ${history.name}`}>
             Rename
+          </button>
+        )}
+        {!history.purged && (
+          <button type="button" onClick={() => row.setCopying(!row.copying)} aria-expanded={row.copying} aria-label={`Copy ${history.name}`}>
+            Copy
           </button>
         )}
         {history.purged ? (

@@ -11,6 +11,7 @@ import { HistoryDetails } from './HistoryDetails';
 import { ImportHistoryMutation, RenameHistoryMutation } from './history-mutations';
 import { useViewer } from '../account/viewer';
 import { HistoryItemRow } from './HistoryItemRow';
+import { HistoryArchiveActions } from './HistoryArchiveActions';
 import { useHistoryItems } from './useHistoryItems';
 
 const HistoryQuery = graphql(`
@@ -91,6 +92,7 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
           )}
           {may.addData && <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>}
           {may.share && <Link to={`/sharing/histories/${encodeURIComponent(history.id)}`}>Share or publish</Link>}
+          {may.change && <HistoryArchiveActions history={history} />}
           {viewer?.user && !may.change && (
             <button
               type="button"

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { type ResultOf } from '../graphql';
@@ -10,6 +10,10 @@ import { ImportDatasetButton } from './ImportDatasetButton';
 import { FolderContentsQuery } from './library-documents';
 import { LibraryUploadForm } from './LibraryUploadForm';
 import { NewFolderForm } from './NewFolderForm';
+import { AddFromHistoryForm } from './AddFromHistoryForm';
+import { ImportSelectedForm } from './ImportSelectedForm';
+import { useViewer } from '../account/viewer';
+import './library-transfers.css';
 
 type FolderItem = ResultOf<typeof FolderContentsQuery>['folderContents']['items'][number];
 
@@ -40,6 +44,22 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
     ...path.map((entry, index) => ({ label: entry.name, to: index === path.length - 1 ? undefined : folderPath(libraryId, entry.id, index === 0) })),
   ];
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
+  const listed = shown?.items.filter((item) => !item.deleted);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { viewer } = useViewer();
+  const signedIn = Boolean(viewer?.user);
+  const selection = {
+    datasetIds: (listed ?? []).filter((item) => item.type !== 'folder' && selected.has(item.id)).map((item) => item.id),
+    folderIds: (listed ?? []).filter((item) => item.type === 'folder' && selected.has(item.id)).map((item) => item.id),
+  };
+  const allSelected = Boolean(listed?.length) && listed?.every((item) => selected.has(item.id));
+  const select = (id: string, on: boolean) =>
+    setSelected((known) => {
+      const next = new Set(known);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <ListPage
@@ -53,7 +73,15 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
                 <h2>Add to this folder</h2>
                 <NewFolderForm parentId={folderId} onCreated={refresh} />
                 <LibraryUploadForm libraryId={libraryId} folderId={folderId} onUploaded={refresh} />
+                {signedIn && <AddFromHistoryForm folderId={folderId} onAdded={refresh} />}
               </div>
+            )}
+            {signedIn && Boolean(listed?.length) && (
+              <p className="select-all">
+                <label>
+                  <input type="checkbox" checked={allSelected} onChange={(event) => setSelected(new Set(event.target.checked ? (listed ?? []).map((item) => item.id) : []))} /> Select all
+                </label>
+              </p>
             )}
           </>
         )
@@ -64,14 +92,23 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
     >
       <ListTable
         caption={`Contents of ${title}`}
-        columns={folderColumns(libraryId)}
-        rows={shown?.items.filter((item) => !item.deleted)}
+        columns={signedIn ? [selectColumn(selected, select), ...folderColumns(libraryId)] : folderColumns(libraryId)}
+        rows={listed}
         rowKey={(item) => item.id}
         empty="This folder is empty."
       />
+      {signedIn && Boolean(listed?.length) && <ImportSelectedForm selection={selection} onImported={() => setSelected(new Set())} />}
     </ListPage>
   );
 }
+
+/** A checkbox per row, to import the chosen items at once. */
+const selectColumn = (selected: ReadonlySet<string>, select: (id: string, on: boolean) => void): ListColumn<FolderItem> => ({
+  header: 'Select',
+  hideHeader: true,
+  className: 'select',
+  cell: (item) => <input type="checkbox" checked={selected.has(item.id)} onChange={(event) => select(item.id, event.target.checked)} aria-label={`Select ${item.name}`} />,
+});
 
 const folderColumns = (libraryId: string): Array<ListColumn<FolderItem>> => [
   {
