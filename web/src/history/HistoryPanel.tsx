@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
 import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { useInPanel } from '../ui/in-panel';
 import { Page } from '../ui/Page';
 import { RenameForm } from '../ui/RenameForm';
 import { useCurrentHistory } from './current-history';
@@ -49,6 +50,7 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
   const [renamed, rename] = useMutation(RenameHistoryMutation);
   const [imported, importHistory] = useMutation(ImportHistoryMutation);
   const { viewer } = useViewer();
+  const inPanel = useInPanel();
   const navigate = useNavigate();
   const { historyId: currentId, choose } = useCurrentHistory();
   const contents = useHistoryItems(historyId, { includeHidden, includeDeleted });
@@ -79,35 +81,42 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
     <Page
       title={history.name}
       actions={
-        <div className="actions">
-          {may.makeCurrent && history.id !== currentId && (
-            <button type="button" onClick={() => choose(history.id)}>
-              Make current
-            </button>
-          )}
-          {may.change && (
-            <button type="button" onClick={() => setRenaming(true)}>
-              Rename history
-            </button>
-          )}
-          {may.addData && <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>}
-          {may.share && <Link to={`/sharing/histories/${encodeURIComponent(history.id)}`}>Share or publish</Link>}
-          {may.change && <HistoryArchiveActions history={history} />}
-          {viewer?.user && !may.change && (
-            <button
-              type="button"
-              disabled={imported.fetching}
-              onClick={async () => {
-                // The platform's name for an imported history.
-                const outcome = await importHistory({ id: history.id, name: `imported: ${history.name}` });
-                const copy = outcome.data?.createHistory;
-                if (copy) navigate(`/histories/${copy.id}`);
-              }}
-            >
-              Import history
-            </button>
-          )}
-        </div>
+        // Beside another screen (the workbench's side panel) the history's own actions are one link away: its full panel.
+        inPanel ? (
+          <Link to={`/histories/${encodeURIComponent(history.id)}`} aria-label={`History options of ${history.name}`}>
+            History options
+          </Link>
+        ) : (
+          <div className="actions">
+            {may.makeCurrent && history.id !== currentId && (
+              <button type="button" onClick={() => choose(history.id)}>
+                Make current
+              </button>
+            )}
+            {may.change && (
+              <button type="button" onClick={() => setRenaming(true)}>
+                Rename history
+              </button>
+            )}
+            {may.addData && <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>}
+            {may.share && <Link to={`/sharing/histories/${encodeURIComponent(history.id)}`}>Share or publish</Link>}
+            {may.change && <HistoryArchiveActions history={history} />}
+            {viewer?.user && !may.change && (
+              <button
+                type="button"
+                disabled={imported.fetching}
+                onClick={async () => {
+                  // The platform's name for an imported history.
+                  const outcome = await importHistory({ id: history.id, name: `imported: ${history.name}` });
+                  const copy = outcome.data?.createHistory;
+                  if (copy) navigate(`/histories/${copy.id}`);
+                }}
+              >
+                Import history
+              </button>
+            )}
+          </div>
+        )
       }
     >
       <ErrorMessage error={imported.error} what="Could not import the history" />
@@ -123,7 +132,7 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
         />
       )}
       <ErrorMessage error={renamed.error} what="Could not rename" />
-      <HistoryDetails history={history} editable={editable} />
+      {!inPanel && <HistoryDetails history={history} editable={editable} />}
       <p className="muted">
         {history.id === currentId ? 'Current history · ' : ''}
         {history.purged ? 'Purged · ' : history.deleted ? 'Deleted · ' : ''}
