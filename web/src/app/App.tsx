@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../account/LoginPage';
 import { RegisterPage } from '../account/RegisterPage';
@@ -19,6 +20,7 @@ import { WorkflowPage } from '../workflows/WorkflowPage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 import { MySharingPage } from '../sharing/MySharingPage';
 import { PageView } from '../sharing/PageView';
+import { PagesPage } from '../pages/PagesPage';
 import { PublishedPage } from '../sharing/PublishedPage';
 import { SharedWithMePage } from '../sharing/SharedWithMePage';
 import { SlugAddressPage } from '../sharing/SlugAddressPage';
@@ -30,6 +32,14 @@ import '../ui/items.css';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GraphQLClientProvider } from './GraphQLClientProvider';
 import { Layout } from './Layout';
+
+/** The page editor loads when it opens (its Markdown and pickers are not in the first script). */
+const PageEditorPage = lazy(() => import('../pages/PageEditorPage'));
+const pageEditor = (
+  <Suspense fallback={<p role="status">Loading the editor…</p>}>
+    <PageEditorPage />
+  </Suspense>
+);
 
 /**
  * The screens by URL. The server answers index.html for each of these paths (src/http/web-app.ts
@@ -67,6 +77,9 @@ export function App() {
                 <Route path="sharing/:kind/:itemId" element={<SharingPage />} />
                 <Route path="published" element={<PublishedPage />} />
                 <Route path="shared" element={<SharedWithMePage />} />
+                <Route path="pages" element={<PagesPage />} />
+                <Route path="pages/new" element={pageEditor} />
+                <Route path="pages/:pageId/edit" element={pageEditor} />
                 <Route path="pages/:pageId" element={<PageView />} />
                 <Route path="visualizations" element={<VisualizationsPage />} />
                 <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
