@@ -138,8 +138,10 @@ describeInBrowser('pages written in the web UI', () => {
     await row.getByRole('link', { name: 'View Results of run 3' }).waitFor();
     await screenshot('pages-list');
     await row.getByRole('link', { name: 'Share or Publish Results of run 3' }).click();
-    await page.getByLabel('Published (listed for everyone)').check();
-    await page.getByLabel('Published (listed for everyone)').isChecked();
+    await page.getByLabel('Published (listed for everyone)').click();
+    await page.getByText('Anyone with this link may see it').waitFor();
+    expect(await page.getByLabel('Published (listed for everyone)').isChecked()).toBe(true);
+    await screenshot('page-published');
     await ui.h.api.put(`/api/histories/${historyId}/publish`).query({ key: writer.key }).expect(200);
     expect(consoleErrors).toEqual([]);
     await page.close();
