@@ -100,7 +100,7 @@ describeInBrowser('pages written in the web UI', () => {
     await preview.getByText("Embedded Workflow 'Map and count (imported from API)'").waitFor();
     const written = await source.inputValue();
     expect(written).toMatch(/\{\{history [0-9a-f]+ \| RNA-seq run\}\}/);
-    expect(written).toMatch(/\{\{dataset [0-9a-f]+ \| 1: counts.tsv\}\}/);
+    expect(written).toMatch(/\{\{dataset [0-9a-f]+ \| counts.tsv\}\}/);
     await screenshot('page-editor-create');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create page' }).click();

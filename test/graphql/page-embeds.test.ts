@@ -137,3 +137,35 @@ describe('page { embeds } reads each embedded item with the rights of the page r
     expect(page.embeds[4].visualization?.title).toBe('Embedded chart');
   });
 });
+
+describe('page { embeds } reads all the items of a page in a constant number of statements', () => {
+  it('costs the same for a page with one item of each kind as for one with six of each', async () => {
+    const datasets: string[] = [];
+    for (let i = 0; i < 6; i += 1) datasets.push(await uploaded(ids.history, `d${i}`, `line ${i}\n`));
+    const histories: string[] = [];
+    for (let i = 0; i < 6; i += 1) histories.push(await createHistory(h, alice.key, `h${i}`));
+    const make = async (slug: string, parts: string[]) =>
+      (await gql<{ createPage: { id: string } }>(alice.key, 'mutation ($input: PageInput!) { createPage(input: $input) { id } }', { input: { title: slug, slug, content: parts.join('') } })).createPage.id;
+    const cost = async (id: string) => {
+      await h.warmKeys(alice.key);
+      const res = await h.api.post('/graphql').set('x-api-key', alice.key).send({ query: EMBEDS, variables: { id } });
+      expect(res.body.errors).toBeUndefined();
+      return h.queriesOf(res);
+    };
+    const wf: string[] = [];
+    for (let i = 0; i < 6; i += 1) wf.push((await importWorkflow(h, alice.key, catHeadWorkflow(`w${i}`))).id);
+    const vis: string[] = [];
+    for (let i = 0; i < 6; i += 1) vis.push((await gql<{ createVisualization: string }>(alice.key, 'mutation ($input: JSONObject!) { createVisualization(input: $input) }', { input: { type: 't', title: `v${i}`, config: {} } })).createVisualization);
+    const one = await make('cost-one', [placeholder('dataset', 'HistoryDatasetAssociation', datasets[0], 'x'), placeholder('history', 'History', histories[0], 'x'), placeholder('workflow', 'StoredWorkflow', wf[0], 'x'), placeholder('visualization', 'Visualization', vis[0], 'x')]);
+    const six = await make('cost-six', [
+      ...datasets.map((d) => placeholder('dataset', 'HistoryDatasetAssociation', d, 'x')),
+      ...histories.map((d) => placeholder('history', 'History', d, 'x')),
+      ...wf.map((d) => placeholder('workflow', 'StoredWorkflow', d, 'x')),
+      ...vis.map((d) => placeholder('visualization', 'Visualization', d, 'x')),
+    ]);
+    const costOfOne = await cost(one);
+    expect(await cost(six)).toBe(costOfOne);
+    // The page, then one statement per kind of read (histories, their first datasets, datasets, workflows and their steps, visualizations).
+    expect(costOfOne).toBeLessThanOrEqual(8);
+  });
+});

@@ -2,31 +2,26 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import { AppError } from '../../errors/error-kinds';
-import type { HistoryView } from '../../services/histories';
-import { historyItemsPage } from '../../services/collections';
-import { type PageEmbedRef, type PageView, pageEmbedRefs } from '../../services/pages';
-import type { WorkflowView } from '../../services/workflows';
-import { type HdaNode, hdaNode, hdaNodes } from '../datasets/hda-node';
+import { type HistoryView, NO_PARTS } from '../../services/histories';
+import { hdaById } from '../../services/jobs';
+import { firstItemIdsByHistoryId, MAX_EMBEDDED_HISTORY_ITEMS, type PageEmbedRef, type PageView, pageEmbedRefs, readableHistoryById } from '../../services/pages';
+import { decodeId } from '../../services/shared';
+import { visualizationById } from '../../services/visualizations';
+import { mayReadWorkflow, type WorkflowView, workflowById } from '../../services/workflows';
+import { type HdaNode, hdaNode } from '../datasets/hda-node';
 import { HistoryContentType } from '../datasets/history-content.type';
 import { historyParts } from '../histories/history.resolver';
 import { HistoryType } from '../histories/history.type';
-import { selects } from '../shared/lookahead';
 import { visualizationNode } from '../visualizations/visualization.resolver';
 import { VisualizationType } from '../visualizations/visualization.type';
 import { WorkflowType } from '../workflows/workflow.type';
 import { PageType } from './page.type';
 import { PageEmbedType } from './page-embed.type';
 
-/** At most this many datasets of an embedded history are shown. */
-const MAX_HISTORY_ITEMS = 50;
-
-/**
- * A refusal (not found, not accessible, not owned, a malformed id) is "not readable by this caller":
- * null. Anything else is a failure and stays one.
- */
-async function readableOrNull<T>(read: () => Promise<T>): Promise<T | null> {
+/** The embedded item's id, or null when it cannot be decoded (then nobody may read it). */
+function decoded(ctx: RequestContext, ref: PageEmbedRef): number | null {
   try {
-    return await read();
+    return decodeId(ctx, ref.encodedId);
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;
@@ -36,7 +31,8 @@ async function readableOrNull<T>(read: () => Promise<T>): Promise<T | null> {
 @Resolver(() => PageType)
 export class PageEmbedsResolver {
   @FieldResolver(() => [PageEmbedType], {
-    description: 'The items the latest revision embeds, in document order (at most 50), each read with the caller\'s rights (`PageEmbed`). Read by `page(id)`.',
+    description:
+      "The items the latest revision embeds, in document order (at most 50), each read with the caller's rights (`PageEmbed`); all of a page's items cost a constant number of statements. Read by `page(id)`.",
   })
   embeds(@Root() page: PageView): PageEmbedRef[] {
     return typeof page.content === 'string' ? pageEmbedRefs(page.content) : [];
@@ -44,8 +40,9 @@ export class PageEmbedsResolver {
 }
 
 /**
- * Each embedded item through the same service read as its own query (`history(id)`, `dataset(id)`,
- * `workflow(id)`, `visualization(id)`), so the page's reader sees exactly what they may see of it.
+ * Each embedded item as the caller may read it, by the rules of its own show (`history(id)`,
+ * `dataset(id)`, `workflow(id)`, `visualization(id)`), whoever wrote the page; read by loaders, one
+ * statement per kind for all the items of a request.
  */
 @Resolver(() => PageEmbedType)
 export class PageEmbedResolver {
@@ -55,41 +52,45 @@ export class PageEmbedResolver {
   }
 
   @FieldResolver(() => HistoryType, { nullable: true, description: 'The embedded history, when the caller may read it.' })
-  history(@Root() ref: PageEmbedRef, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo): Promise<HistoryView | null> {
-    if (ref.kind !== 'history') return Promise.resolve(null);
-    return readableOrNull(() => ctx.services.histories.readable(ctx, ref.encodedId, historyParts(info)));
+  async history(@Root() ref: PageEmbedRef, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo): Promise<HistoryView | null> {
+    const id = ref.kind === 'history' ? decoded(ctx, ref) : null;
+    return id === null ? null : ctx.loaders.get(readableHistoryById(historyParts(info))).load(id);
   }
 
-  @FieldResolver(() => [HistoryContentType], { description: "The embedded history's first visible, undeleted datasets by hid (at most 50), as the caller may see them; empty when they may not read the history." })
+  @FieldResolver(() => [HistoryContentType], {
+    description: "The embedded history's first visible, undeleted datasets by hid (at most 50), each as the caller may see it (`accessible`); empty when they may not read the history.",
+  })
   async historyItems(
     @Root() ref: PageEmbedRef,
     @Ctx() ctx: RequestContext,
     @Arg('first', () => Int, { defaultValue: 10, description: 'At most 50.' }) first: number,
   ): Promise<HdaNode[]> {
-    if (ref.kind !== 'history') return [];
-    const size = Math.max(1, Math.min(first, MAX_HISTORY_ITEMS));
-    const page = await readableOrNull(() => historyItemsPage(ctx, ref.encodedId, { deleted: false, visible: true }, size, null, { tags: false, summary: true, permissions: false }));
-    if (!page) return [];
-    return hdaNodes(ctx, page.items.flatMap(({ item }) => (item.kind === 'dataset' ? [item.view] : [])));
+    const id = ref.kind === 'history' ? decoded(ctx, ref) : null;
+    if (id === null || !(await ctx.loaders.get(readableHistoryById(NO_PARTS)).load(id))) return [];
+    const itemIds = (await ctx.loaders.get(firstItemIdsByHistoryId).load(id)).slice(0, Math.max(0, Math.min(first, MAX_EMBEDDED_HISTORY_ITEMS)));
+    const views = await ctx.loaders.get(hdaById).loadMany(itemIds);
+    return views.flatMap((view) => (view && !(view instanceof Error) ? [hdaNode(ctx, view)] : []));
   }
 
   @FieldResolver(() => HistoryContentType, { nullable: true, description: 'The embedded dataset, when the caller may read it (its peek, name and state).' })
-  async dataset(@Root() ref: PageEmbedRef, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo): Promise<HdaNode | null> {
-    if (ref.kind !== 'dataset') return null;
-    const hda = await readableOrNull(() => ctx.services.hdas.readable(ctx, ref.encodedId, { tags: selects(info, 'tags'), permissions: selects(info, 'permissions') }));
-    return hda && hdaNode(ctx, hda);
+  async dataset(@Root() ref: PageEmbedRef, @Ctx() ctx: RequestContext): Promise<HdaNode | null> {
+    const id = ref.kind === 'dataset' ? decoded(ctx, ref) : null;
+    // Each dataset as the caller may see it (`mayReadDataset`); one it may not read is refused whole.
+    const hda = id === null ? null : await ctx.loaders.get(hdaById).load(id);
+    return hda && hda.accessible ? hdaNode(ctx, hda) : null;
   }
 
   @FieldResolver(() => WorkflowType, { nullable: true, description: 'The embedded workflow, when the caller may read it.' })
-  workflow(@Root() ref: PageEmbedRef, @Ctx() ctx: RequestContext): Promise<WorkflowView | null> {
-    if (ref.kind !== 'workflow') return Promise.resolve(null);
-    return readableOrNull(() => ctx.services.workflows.show(ctx, ref.encodedId));
+  async workflow(@Root() ref: PageEmbedRef, @Ctx() ctx: RequestContext): Promise<WorkflowView | null> {
+    const id = ref.kind === 'workflow' ? decoded(ctx, ref) : null;
+    const workflow = id === null ? null : await ctx.loaders.get(workflowById).load(id);
+    return workflow && mayReadWorkflow(ctx, workflow) ? workflow : null;
   }
 
   @FieldResolver(() => VisualizationType, { nullable: true, description: 'The embedded visualization, when the caller may read it.' })
   async visualization(@Root() ref: PageEmbedRef, @Ctx() ctx: RequestContext): Promise<VisualizationType | null> {
-    if (ref.kind !== 'visualization') return null;
-    const detail = await readableOrNull(() => ctx.services.visualizations.show(ctx, ref.encodedId));
-    return detail && visualizationNode(ctx, detail);
+    const id = ref.kind === 'visualization' ? decoded(ctx, ref) : null;
+    const detail = id === null ? null : await ctx.loaders.get(visualizationById).load(id);
+    return detail?.readable ? visualizationNode(ctx, detail) : null;
   }
 }

@@ -2,3 +2,4 @@
 export * from './page-view';
 export * from './page.service';
 export * from './page-embeds';
+export * from './page-embed-reads';

@@ -10,6 +10,8 @@ export interface Embeddable {
   name: string;
   /** Who shared it, when it is not the caller's. */
   owner?: string | null;
+  /** How the list names it, when not by its name alone (a dataset: its hid too). */
+  label?: string;
 }
 
 const PLURAL: Record<EmbedKind, string> = { history: 'histories', dataset: 'datasets', workflow: 'workflows', visualization: 'visualizations' };
@@ -46,7 +48,7 @@ function Choices({ kind, items, fetching, error, onPick }: { kind: EmbedKind; it
       {items.map((item) => (
         <li key={item.id}>
           <button type="button" className="link-button" onClick={() => onPick(item)}>
-            {item.name}
+            {item.label ?? item.name}
           </button>
           {item.owner && <span className="muted"> (shared by {item.owner})</span>}
         </li>
@@ -69,7 +71,7 @@ function DatasetChoices({ onPick }: { onPick: (item: Embeddable) => void }) {
   const all = histories.data ? [...histories.data.histories, ...histories.data.historiesSharedWithMe] : [];
   const historyId = chosen ?? currentId ?? all[0]?.id;
   const [result] = useQuery({ query: EmbeddableDatasetsQuery, variables: { historyId: historyId ?? '' }, pause: !historyId, requestPolicy: 'cache-and-network' });
-  const items = result.data?.historyItemsPage.edges.flatMap(({ node }) => (node.__typename === 'HistoryContent' ? [{ id: node.id, name: `${node.hid}: ${node.name}` }] : []));
+  const items = result.data?.historyItemsPage.edges.flatMap(({ node }) => (node.__typename === 'HistoryContent' ? [{ id: node.id, name: node.name, label: `${node.hid}: ${node.name}` }] : []));
   return (
     <>
       <label className="inline-form">
