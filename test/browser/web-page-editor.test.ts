@@ -166,7 +166,10 @@ describeInBrowser('pages written in the web UI', () => {
     const historyId = await createHistory(ui.h, owner.key, 'Private things');
     const secret = await uploaded(owner, historyId, 'secret.txt', 'SECRET-MARKER line\n', 'txt');
     await ui.h.api.put(`/api/datasets/${secret}/permissions`).query({ key: owner.key }).send({ action: 'make_private' }).expect(200);
-    const content = `<p>Before</p><div class="embedded-item dataset placeholder" id="HistoryDatasetAssociation-${secret}"><p class="title">Embedded Galaxy Dataset 'secret.txt'</p><p class="content">[Do not edit]</p></div><p>After</p>`;
+    await ui.h.api.put(`/api/histories/${historyId}/publish`).query({ key: owner.key }).expect(200);
+    const content =
+      `<p>Before</p><div class="embedded-item dataset placeholder" id="HistoryDatasetAssociation-${secret}"><p class="title">Embedded Galaxy Dataset 'secret.txt'</p><p class="content">[Do not edit]</p></div>` +
+      `<div class="embedded-item history placeholder" id="History-${historyId}"><p class="title">Embedded Galaxy History 'Private things'</p></div><p>After</p>`;
     const created = await ui.h.api.post('/api/pages').query({ key: owner.key }).send({ slug: 'private-embed', title: 'Private embed', content }).expect(200);
     await ui.h.api.put(`/api/pages/${created.body.id}/publish`).query({ key: owner.key }).expect(200);
 
@@ -176,8 +179,15 @@ describeInBrowser('pages written in the web UI', () => {
     await page.getByRole('heading', { name: 'Private embed' }).waitFor();
     await page.getByText('After').waitFor();
     await embedded(page, 'dataset', 'secret.txt').getByText('This item is not accessible to you.').waitFor();
+    // Listed in its published history, the dataset shows its name only.
+    await embedded(page, 'history', 'Private things').getByText('(not accessible to you)').waitFor();
+    expect(await embedded(page, 'history', 'Private things').getByRole('link', { name: 'secret.txt' }).count()).toBe(0);
     expect(await page.getByText('SECRET-MARKER').count()).toBe(0);
     await screenshot('page-view-refused');
+    // Nor may they edit it.
+    await page.goto(`/pages/${created.body.id}/edit`);
+    await page.getByRole('alert').filter({ hasText: "Only the owner of 'Private embed' may edit its content." }).waitFor();
+    expect(await page.getByLabel('Content (Markdown)').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await page.close();
 

@@ -47,7 +47,16 @@ function readable(embed: PageEmbed) {
           <ul className="embed-items">
             {embed.historyItems.map((item) => (
               <li key={item.id}>
-                <span className="hid">{item.hid}:</span> <Link to={`/datasets/${item.id}`}>{item.name}</Link> <span className="muted">({item.extension}, {item.state})</span>
+                <span className="hid">{item.hid}:</span>{' '}
+                {item.accessible ? (
+                  <>
+                    <Link to={`/datasets/${item.id}`}>{item.name}</Link> <span className="muted">({item.extension}, {item.state})</span>
+                  </>
+                ) : (
+                  <>
+                    {item.name} <span className="notice-inaccessible">(not accessible to you)</span>
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -97,7 +97,15 @@ function EditPage({ pageId }: { pageId: string }) {
   const page = result.data?.page;
   const initial = useMemo(() => (typeof page?.content === 'string' ? htmlToBlocks(domHtmlNodes(parsePageHtml(page.content).body)) : null), [page?.content]);
   if (result.error) return <Page title="Edit content"><ErrorMessage error={result.error} what="Could not open the page" /></Page>;
-  if (!page || !initial) return <Page title="Edit content"><p role="status">Loading…</p></Page>;
+  if (!page || !initial || !viewer) return <Page title="Edit content"><p role="status">Loading…</p></Page>;
+  if (!viewer.user || page.owner !== viewer.user.username) {
+    return (
+      <Page title="Edit content">
+        <p role="alert">Only the owner of '{page.title}' may edit its content.</p>
+        <Link to={`/pages/${page.id}`}>View the page</Link>
+      </Page>
+    );
+  }
   return <EditContent key={page.id} pageId={page.id} title={page.title} initialSource={blocksToMarkdown(initial.blocks)} dropped={initial.dropped} me={viewer?.user?.username ?? null} />;
 }
 

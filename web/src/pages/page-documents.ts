@@ -77,6 +77,7 @@ export const PageWithEmbedsQuery = graphql(`
           name
           state
           extension
+          accessible
         }
         dataset {
           id
