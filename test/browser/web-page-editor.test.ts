@@ -67,11 +67,12 @@ describeInBrowser('pages written in the web UI', () => {
   }, patient(180_000));
   afterAll(() => ui?.close());
 
-  it('writes a page in Markdown with an embedded history, dataset and workflow, views it, edits the same source again, publishes it, and a visitor reads it at /u/<user>/p/<slug>', async () => {
+  it('writes a page in Markdown with an embedded history, dataset, workflow and visualization, views it, edits the same source again, publishes it, and a visitor reads it at /u/<user>/p/<slug>', async () => {
     const writer = await ui.h.newUser('page-writer');
     const historyId = await createHistory(ui.h, writer.key, 'RNA-seq run');
     await uploaded(writer, historyId, 'counts.tsv', 'gene\tcount\nBRCA1\t42\nTP53\t7\n');
     await importWorkflow(ui.h, writer.key, catHeadWorkflow('Map and count'));
+    await ui.h.api.post('/api/visualizations').query({ key: writer.key }).send({ type: 'scatterplot', title: 'Counts by gene', dbkey: 'hg38' }).expect(200);
 
     const { page, consoleErrors, screenshot } = await ui.newPage(DESKTOP);
     await signIn(page, writer);
@@ -98,6 +99,9 @@ describeInBrowser('pages written in the web UI', () => {
     await page.getByRole('button', { name: 'Embed workflow' }).click();
     await page.getByRole('region', { name: 'Embed Workflow' }).getByRole('button', { name: 'Map and count (imported from API)' }).click();
     await preview.getByText("Embedded Workflow 'Map and count (imported from API)'").waitFor();
+    await page.getByRole('button', { name: 'Embed visualization' }).click();
+    await page.getByRole('region', { name: 'Embed Visualization' }).getByRole('button', { name: 'Counts by gene' }).click();
+    await preview.getByText("Embedded Visualization 'Counts by gene'").waitFor();
     const written = await source.inputValue();
     expect(written).toMatch(/\{\{history [0-9a-f]+ \| RNA-seq run\}\}/);
     expect(written).toMatch(/\{\{dataset [0-9a-f]+ \| counts.tsv\}\}/);
@@ -115,6 +119,7 @@ describeInBrowser('pages written in the web UI', () => {
     const workflow = embedded(page, 'workflow', 'Map and count (imported from API)');
     await workflow.getByRole('listitem').first().waitFor();
     expect(await workflow.getByRole('listitem').count()).toBeGreaterThan(1);
+    await embedded(page, 'visualization', 'Counts by gene').getByText('Type scatterplot, genome build hg38').waitFor();
     await screenshot('page-view');
     expect(await seriousViolations(page)).toEqual([]);
     const pageAddress = new URL(page.url()).pathname;
