@@ -46,6 +46,7 @@ import { UserResolver } from './users/user.resolver';
 import { ViewerResolver } from './viewer/viewer.resolver';
 import { ConfigurationResolver } from './platform/configuration.resolver';
 import { PageResolver, PageRevisionResolver } from './pages/page.resolver';
+import { PageEmbedResolver, PageEmbedsResolver } from './pages/page-embed.resolver';
 import { VisualizationResolver } from './visualizations/visualization.resolver';
 import { FormDefinitionResolver } from './sample-tracking/form.resolver';
 import { ExternalServiceResolver, RequestTypeResolver, SampleStateResolver } from './sample-tracking/request-type.resolver';
@@ -59,6 +60,8 @@ export const RESOLVERS = [
   ViewerResolver,
   ConfigurationResolver,
   PageResolver,
+  PageEmbedsResolver,
+  PageEmbedResolver,
   PageRevisionResolver,
   VisualizationResolver,
   WorkflowResolver,

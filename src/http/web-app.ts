@@ -20,6 +20,8 @@ WEB_CLIENT_ROUTES.push('/libraries', '/libraries/:libraryId', '/libraries/:libra
 WEB_CLIENT_ROUTES.push('/libraries/:libraryId/datasets/:datasetId');
 WEB_CLIENT_ROUTES.push('/workflows', '/workflows/:workflowId', '/workflows/:workflowId/run', '/workflows/invocations/:invocationId');
 WEB_CLIENT_ROUTES.push('/sharing', '/sharing/:kind/:itemId', '/published', '/shared', '/pages/:pageId');
+// Pages written in the UI (web/src/pages).
+WEB_CLIENT_ROUTES.push('/pages', '/pages/new', '/pages/:pageId/edit');
 // Visualizations (web/src/visualizations).
 WEB_CLIENT_ROUTES.push('/visualizations', '/visualizations/:visualizationId');
 // The addresses of 15.05 people keep: u/<username>/<h|p|v|w>/<slug> (web/src/sharing/SlugAddressPage.tsx).
@@ -39,7 +41,7 @@ export const LEGACY_SCREENS: Readonly<Record<string, (query: URLSearchParams) =>
   '/library/list': () => '/libraries',
   '/visualization/list': () => '/visualizations',
   '/visualization/list_published': () => '/published',
-  '/page/list': () => '/sharing',
+  '/page/list': () => '/pages',
   '/page/list_published': () => '/published',
 };
 

@@ -53,6 +53,7 @@ describeInBrowser('accessibility of the web UI (axe-core, WCAG 2 A and AA)', () 
         ...(await audit(page, '/libraries', /Data libraries/)),
         ...(await audit(page, '/workflows', /Workflows/)),
         ...(await audit(page, '/sharing', /Shar/)),
+        ...(await audit(page, '/pages/new', 'Create new page')),
         ...(await audit(page, '/user', /User preferences|Preferences/)),
       ];
       expect(found).toEqual([]);

@@ -25,7 +25,7 @@ describe("15.05's screens redirect to the web UI's", () => {
     ['/workflow/list_published', '/published'],
     ['/library/list', '/libraries'],
     ['/visualization/list', '/visualizations'],
-    ['/page/list', '/sharing'],
+    ['/page/list', '/pages'],
     ['/page/list_published', '/published'],
   ])('GET %s -> 301 %s', async (from, to) => {
     const res = await h.api.get(from);

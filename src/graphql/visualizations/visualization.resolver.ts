@@ -7,7 +7,7 @@ import { encoded } from '../shared/encoded-id';
 import { JSONObjectScalar } from '../shared/scalars';
 import { VisualizationRevisionType, VisualizationSummaryType, VisualizationType, VisualizationUpdateType } from './visualization.type';
 
-function node(ctx: RequestContext, detail: VisualizationDetail): VisualizationType {
+export function visualizationNode(ctx: RequestContext, detail: VisualizationDetail): VisualizationType {
   const id = encoded(ctx, detail.id);
   const latest = detail.latestRevision;
   return {
@@ -51,7 +51,7 @@ export class VisualizationResolver {
   @Query(() => VisualizationType, { description: 'Published or link-accessible ones for anyone (visitors too), others by the sharing rules.' })
   @Access('anonymous')
   async visualization(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<VisualizationType> {
-    return node(ctx, await ctx.services.visualizations.show(ctx, id));
+    return visualizationNode(ctx, await ctx.services.visualizations.show(ctx, id));
   }
 
   @Mutation(() => ID, { description: 'type (required), title, dbkey, slug, annotation, config; or import_id. Answers the new id.' })

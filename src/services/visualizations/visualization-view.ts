@@ -62,16 +62,18 @@ const LIST = sql<VisualizationSummary>(
  * it (only listings and imports leave deleted ones out). $1 the caller (0 for nobody), $2 the
  * visualization, $3 whether the caller is an administrator.
  */
-const BY_ID = sql<VisualizationDetail>(
-  'visualization_by_id',
-  `select ${SUMMARY}, v.slug, v.annotation, v.importable, v.published, v.deleted,
+const detailsWhere = (where: string) => `select ${SUMMARY}, v.slug, v.annotation, v.importable, v.published, v.deleted,
      v.user_id as "userId", u.username, ${readableBySql('v', VISUALIZATIONS, { userId: '$1', isAdmin: '$3' })} as readable,
      array(select r.id from visualization_revision r where r.visualization_id = v.id order by r.id) as "revisionIds",
      case when lr.id is null then null else json_build_object('id', lr.id, 'title', lr.title, 'dbkey', lr.dbkey, 'config', lr.config, 'createTime', lr.create_time) end as "latestRevision"
    from visualization v join galaxy_user u on u.id = v.user_id
    left join visualization_revision lr on lr.id = v.latest_revision_id
-   where v.id = $2`,
-);
+   where ${where}`;
+
+const BY_ID = sql<VisualizationDetail>('visualization_by_id', detailsWhere('v.id = $2'));
+
+/** As BY_ID for any number of visualizations ($2 their ids). */
+const BY_IDS = sql<VisualizationDetail>('visualizations_by_ids', detailsWhere('v.id = any($2::int[])'));
 
 /** Every revision of any number of visualizations, oldest first (one statement per batch). */
 const REVISIONS_OF = sql<VisualizationRevisionView>(
@@ -108,6 +110,16 @@ export function listPublishedVisualizations(ctx: ServiceContext): Promise<Visual
 export async function readVisualization(ctx: ServiceContext, id: number): Promise<VisualizationDetail | null> {
   return (await ctx.one(BY_ID, [ctx.caller.userId ?? 0, id, ctx.caller.isAdmin])) ?? null;
 }
+
+/**
+ * Visualizations by id with what show answers and whether the caller may read each (`readable`):
+ * one statement per batch (a page's embedded visualizations).
+ */
+export const visualizationById: LoaderFactory<number, VisualizationDetail | null> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const byId = new Map((await ctx.rows(BY_IDS, [ctx.caller.userId ?? 0, ids, ctx.caller.isAdmin])).map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
 
 /** The revisions of each visualization, oldest first: one statement for a batch of visualizations. */
 export const revisionsByVisualizationId: LoaderFactory<number, VisualizationRevisionView[]> = (ctx) =>

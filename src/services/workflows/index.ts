@@ -14,3 +14,4 @@ export * from './workflow-request.service';
 export * from './workflow-view';
 export * from './workflow.loaders';
 export * from './workflow.service';
+export { mayReadWorkflow } from './workflow-access';

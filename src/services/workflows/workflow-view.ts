@@ -1,3 +1,5 @@
+import DataLoader from 'dataloader';
+import type { LoaderFactory } from '../../context/loader-registry';
 import type { ServiceContext } from '../../context/service-context';
 import { sql } from '../../db/sql/sql-statement';
 import { sharedWithSql } from '../sharing';
@@ -80,6 +82,16 @@ const PUBLISHED = sql<WorkflowView>(
 );
 
 const BY_ID = sql<WorkflowView>('workflow_by_id', `select ${COLUMNS('$2')} ${FROM} where w.id = $1`);
+
+/** As BY_ID for any number of workflows ($1 their ids, $2 the caller). */
+const BY_IDS = sql<WorkflowView>('workflows_by_ids', `select ${COLUMNS('$2')} ${FROM} where w.id = any($1::int[])`);
+
+/** Stored workflows by id, deleted ones too, as readWorkflow reads one: one statement per batch (a page's embedded workflows). */
+export const workflowById: LoaderFactory<number, WorkflowView | null> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const byId = new Map((await ctx.rows(BY_IDS, [ids, ctx.caller.userId ?? 0])).map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
 
 const BY_VERSION = sql<WorkflowView>('workflow_by_version', `select ${COLUMNS('$2')} ${FROM} where w.id = (select stored_workflow_id from workflow where id = $1)`);
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../account/LoginPage';
 import { RegisterPage } from '../account/RegisterPage';
@@ -22,6 +23,7 @@ import { WorkflowPage } from '../workflows/WorkflowPage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 import { MySharingPage } from '../sharing/MySharingPage';
 import { PageView } from '../sharing/PageView';
+import { PagesPage } from '../pages/PagesPage';
 import { PublishedPage } from '../sharing/PublishedPage';
 import { SharedWithMePage } from '../sharing/SharedWithMePage';
 import { SlugAddressPage } from '../sharing/SlugAddressPage';
@@ -36,6 +38,14 @@ import '../workbench/workbench.css';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GraphQLClientProvider } from './GraphQLClientProvider';
 import { Layout } from './Layout';
+
+/** The page editor loads when it opens (its Markdown and pickers are not in the first script). */
+const PageEditorPage = lazy(() => import('../pages/PageEditorPage'));
+const pageEditor = (
+  <Suspense fallback={<p role="status">Loading the editor…</p>}>
+    <PageEditorPage />
+  </Suspense>
+);
 
 /**
  * The screens by URL. The server answers index.html for each of these paths (src/http/web-app.ts
@@ -81,6 +91,9 @@ export function App() {
                 <Route path="sharing/:kind/:itemId" element={<SharingPage />} />
                 <Route path="published" element={<PublishedPage />} />
                 <Route path="shared" element={<SharedWithMePage />} />
+                <Route path="pages" element={<PagesPage />} />
+                <Route path="pages/new" element={pageEditor} />
+                <Route path="pages/:pageId/edit" element={pageEditor} />
                 <Route path="pages/:pageId" element={<PageView />} />
                 <Route path="visualizations" element={<VisualizationsPage />} />
                 <Route path="u/:username/:letter/:slug" element={<SlugAddressPage />} />

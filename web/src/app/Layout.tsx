@@ -33,6 +33,7 @@ export function Layout() {
           <NavLink to="/libraries">Libraries</NavLink>
           <NavLink to="/workflows">Workflows</NavLink>
           <NavLink to="/visualizations">Visualizations</NavLink>
+          <NavLink to="/pages" end>Pages</NavLink>
           <NavLink to="/shared">Shared with me</NavLink>
           <NavLink to="/published">Published</NavLink>
           <NavLink to="/sharing">Sharing</NavLink>

@@ -49,6 +49,8 @@ export const cacheOptions: CacheExchangeOpts = {
     // A sharing status's id is its item's, unique within its kind only (a history and a workflow may share one).
     SharingStatus: (status) => `${String(status.kind)}:${String(status.id)}`,
     ShareResult: () => null,
+    // A page's embedded item is named by its kind and id (a history and a dataset may share an encoded id).
+    PageEmbed: (embed) => `${String(embed.kind)}:${String(embed.id)}`,
     // A chunk of a dataset's lines lives inside the dataset, under its offset and limit.
     DatasetTextChunk: () => null,
     DatasetChartPage: () => null,
