@@ -70,9 +70,11 @@ describeInBrowser('pages written in the web UI', () => {
   it('writes a page in Markdown with an embedded history, dataset, workflow and visualization, views it, edits the same source again, publishes it, and a visitor reads it at /u/<user>/p/<slug>', async () => {
     const writer = await ui.h.newUser('page-writer');
     const historyId = await createHistory(ui.h, writer.key, 'RNA-seq run');
-    await uploaded(writer, historyId, 'counts.tsv', 'gene\tcount\nBRCA1\t42\nTP53\t7\n');
+    const countsId = await uploaded(writer, historyId, 'counts.tsv', 'gene\tcount\nBRCA1\t42\nTP53\t7\n');
     await importWorkflow(ui.h, writer.key, catHeadWorkflow('Map and count'));
-    await ui.h.api.post('/api/visualizations').query({ key: writer.key }).send({ type: 'scatterplot', title: 'Counts by gene', dbkey: 'hg38' }).expect(200);
+    // A chart of the dataset's columns (the chart builder's record), drawn in the page as on its own screen.
+    const chartConfig = { dataset_id: countsId, kind: 'bar', columns: { x: 1, y: 2 }, options: { aggregate: 'sum' } };
+    await ui.h.api.post('/api/visualizations').query({ key: writer.key }).send({ type: 'chart_bar', title: 'Counts by gene', dbkey: 'hg38', config: chartConfig }).expect(200);
 
     const { page, consoleErrors, screenshot } = await ui.newPage(DESKTOP);
     await signIn(page, writer);
@@ -119,7 +121,8 @@ describeInBrowser('pages written in the web UI', () => {
     const workflow = embedded(page, 'workflow', 'Map and count (imported from API)');
     await workflow.getByRole('listitem').first().waitFor();
     expect(await workflow.getByRole('listitem').count()).toBeGreaterThan(1);
-    await embedded(page, 'visualization', 'Counts by gene').getByText('Type scatterplot, genome build hg38').waitFor();
+    await embedded(page, 'visualization', 'Counts by gene').getByText('Type chart_bar, genome build hg38').waitFor();
+    await embedded(page, 'visualization', 'Counts by gene').getByRole('img', { name: /^Counts by gene: bar chart/ }).waitFor();
     await screenshot('page-view');
     expect(await seriousViolations(page)).toEqual([]);
     const pageAddress = new URL(page.url()).pathname;

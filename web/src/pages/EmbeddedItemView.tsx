@@ -1,3 +1,5 @@
+import { isChartType, parseChartConfig } from '../visualizations/charts/chart-config';
+import { LazySavedChart } from '../visualizations/charts/lazy-chart-screens';
 import { Link } from 'react-router-dom';
 import { type ResultOf } from '../graphql';
 import { peekLines } from '../datasets/peek-lines';
@@ -101,14 +103,19 @@ function readable(embed: PageEmbed) {
   }
   if (embed.visualization) {
     const visualization = embed.visualization;
+    // A chart is drawn as on its own screen (read-only here; its dataset read with the reader's rights).
+    const chart = isChartType(visualization.type) ? parseChartConfig(visualization.latestRevision?.config) : null;
     return {
       title: visualization.title,
       to: `/visualizations/${visualization.id}`,
       body: (
-        <p className="muted">
-          Type {visualization.type}
-          {visualization.dbkey && `, genome build ${visualization.dbkey}`}
-        </p>
+        <>
+          <p className="muted">
+            Type {visualization.type}
+            {visualization.dbkey && `, genome build ${visualization.dbkey}`}
+          </p>
+          {chart && <LazySavedChart visualizationId={visualization.id} title={visualization.title} config={chart} editable={false} onSaved={() => undefined} />}
+        </>
       ),
     };
   }

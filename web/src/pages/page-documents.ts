@@ -104,6 +104,9 @@ export const PageWithEmbedsQuery = graphql(`
           title
           type
           dbkey
+          latestRevision {
+            config
+          }
         }
       }
     }

@@ -9,7 +9,13 @@ const tooltip = (trigger: 'axis' | 'item') => ({ trigger, renderMode: 'richText'
 // Room below the axis labels for the X axis's name (containLabel keeps the labels only).
 const grid = { left: 16, right: 24, top: 32, bottom: 36, containLabel: true };
 
-const axisName = (name: string, location: 'middle' | 'end' = 'middle') => ({ name, nameLocation: location, nameGap: location === 'middle' ? 30 : 12 });
+// A name at the top of the value axis starts at the axis (centred on it, its start would be cut off at the left edge).
+const axisName = (name: string, location: 'middle' | 'end' = 'middle') => ({
+  name,
+  nameLocation: location,
+  nameGap: location === 'middle' ? 30 : 12,
+  ...(location === 'end' ? { nameTextStyle: { align: 'left' as const } } : {}),
+});
 
 /**
  * The ECharts option that draws what was computed: no animation (the chart is there at once), no
