@@ -1,0 +1,3 @@
+import { runTestGroup } from './test-groups';
+
+runTestGroup('browser');
