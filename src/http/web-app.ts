@@ -11,6 +11,7 @@ import { uiSecurityHeaders } from './security-headers';
  */
 export const WEB_CLIENT_ROUTES = ['/', '/login', '/register', '/user', '/upload', '/histories', '/histories/:historyId', '/datasets/:datasetId'];
 WEB_CLIENT_ROUTES.push('/tools', '/tools/:toolId');
+WEB_CLIENT_ROUTES.push('/jobs/:jobId');
 // A history's collections, one rank of elements at a time (web/src/collections).
 WEB_CLIENT_ROUTES.push('/histories/:historyId/collections/:collectionId', '/histories/:historyId/collections/:collectionId/elements/:elementId');
 // Data libraries, workflows and sharing (web/src/libraries, web/src/workflows, web/src/sharing).

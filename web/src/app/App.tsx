@@ -10,6 +10,7 @@ import { CurrentHistoryPage, HistoryPage } from '../history/HistoryPages';
 import { Page } from '../ui/Page';
 import { UploadPage } from '../upload/UploadPage';
 import { ToolsPage } from '../tools/ToolsPage';
+import { JobPage } from '../jobs/JobPage';
 import { FolderPage, LibraryPage } from '../libraries/LibraryPages';
 import { LibrariesPage } from '../libraries/LibrariesPage';
 import { LibraryDatasetPage } from '../libraries/LibraryDatasetPage';
@@ -52,6 +53,7 @@ export function App() {
                 <Route path="upload" element={<UploadPage />} />
                 <Route path="tools" element={<ToolsPage />} />
                 <Route path="tools/:toolId" element={<ToolsPage />} />
+                <Route path="jobs/:jobId" element={<JobPage />} />
                 <Route path="login" element={<LoginPage />} />
                 <Route path="register" element={<RegisterPage />} />
                 <Route path="user" element={<UserPage />} />
