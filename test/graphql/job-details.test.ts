@@ -48,7 +48,7 @@ let toolDir: string;
 let alice: TestUser;
 let bob: TestUser;
 let historyId: string;
-let input: { datasetId: string };
+let input: { datasetId: string; jobId: string };
 let jobId: string;
 
 const gql = async (key: string, query: string, variables: Record<string, unknown>) => {

@@ -22,5 +22,6 @@ export function citationText(bibtex: string): CitationText {
   const parts = [authors && `${authors}${fields.year ? ` (${fields.year})` : ''}`, fields.title, fields.journal ?? fields.booktitle ?? fields.publisher].filter(Boolean);
   const doi = fields.doi?.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '') ?? null;
   const url = fields.url && /^https?:\/\//i.test(fields.url) ? fields.url : null;
-  return { text: parts.length ? `${parts.join('. ')}.` : bibtex.trim(), doiUrl: doi && /^10\.\S+$/.test(doi) ? `https://doi.org/${doi}` : null, url };
+  const validDoi = doi && /^10\.\S+$/.test(doi) ? doi : null;
+  return { text: parts.length ? `${parts.join('. ')}.` : validDoi ? `DOI ${validDoi}` : bibtex.trim(), doiUrl: validDoi ? `https://doi.org/${validDoi}` : null, url };
 }
