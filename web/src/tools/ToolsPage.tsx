@@ -46,9 +46,7 @@ function ToolFormScreen({ toolId, rerunJobId }: { toolId: string; rerunJobId: st
   const rerunUsable = rerunJob && rerunJob.rerunState && rerunJob.rerunState.toolId === tool.id ? rerunJob : undefined;
   return (
     <Page title={tool.name}>
-      <p className="muted">
-        {tool.description} · version {tool.version}
-      </p>
+      <p className="muted">{[tool.description, `version ${tool.version}`].filter(Boolean).join(' · ')}</p>
       <ErrorMessage error={rerunResult.error} what="Could not fill the form in from the job" />
       {rerunJob && !rerunUsable && <p className="error">The job cannot be run again with this form (another tool, or an upload).</p>}
       <ToolFormView tool={tool} rerun={rerunUsable} />
