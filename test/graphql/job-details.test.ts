@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { createCollection, createHistory, runTool, uploadText, waitForJob } from '../support/data-helpers';
+import { createCollection, createHistory, runTool, uploadFile, uploadText, waitForJob } from '../support/data-helpers';
 import { sql, toolDirWith, decoded } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { writeFileSync } from 'node:fs';
@@ -110,6 +110,17 @@ describe('Job.parameters: labelled as the tool form shows them', () => {
     const metrics = Object.fromEntries((job.metrics as Array<{ name: string; title: string }>).map((metric) => [metric.name, metric]));
     expect(metrics.runtime_seconds).toMatchObject({ title: 'Job Runtime (Wall Clock)' });
     expect(metrics.galaxy_slots).toMatchObject({ title: 'Cores Allocated', value: '1' });
+  });
+
+  it("labels an upload's parameters as the upload form does, a file by its own name, never the server's path", async () => {
+    const uploaded = await uploadFile(h, alice.key, historyId, Buffer.from('x\ty\n'), 'my table.tsv', 'tabular');
+    await waitForJob(h, alice.key, uploaded.jobId);
+    const job = (await gql(alice.key, DETAILS, { id: uploaded.jobId })).data!.job;
+    const text = JSON.stringify(job.parameters);
+    expect(text).not.toContain(h.platform.services.layout.uploadStore);
+    const byLabel = Object.fromEntries((job.parameters as Array<{ label: string }>).map((param) => [param.label, param]));
+    expect(byLabel['File Format']).toMatchObject({ value: 'tabular' });
+    expect((byLabel['Specify Files for Dataset'] as unknown as { children: unknown[] }).children[0]).toMatchObject({ label: 'Specify Files for Dataset 1', children: expect.arrayContaining([expect.objectContaining({ label: 'File', value: 'my table.tsv' })]) });
   });
 
   it('lists the stored names, said so, when the tool is no longer installed', async () => {

@@ -58,10 +58,15 @@ function dataRefs(value: unknown): string[] {
   return (Array.isArray(value) ? value : [value]).flatMap((item) => (isRecord(item) && typeof item.id === 'string' ? [item.id] : []));
 }
 
+/** A value as text; an object by its name when it has one, never with a server path it may hold (a stored upload). */
 const plainText = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(plainText).join(', ');
-  if (isRecord(value)) return JSON.stringify(value);
+  if (isRecord(value)) {
+    if (typeof value.name === 'string') return value.name;
+    const { path: _path, ...shown } = value;
+    return JSON.stringify(shown);
+  }
   return String(value);
 };
 
