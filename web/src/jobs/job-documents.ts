@@ -113,6 +113,10 @@ export const RerunStateQuery = graphql(`
       toolId
       toolName
       state
+      history {
+        id
+        name
+      }
       outputs {
         name
         dataset {

@@ -126,7 +126,7 @@ export function ToolFormView({ tool, rerun }: { tool: ToolForm; rerun?: RerunJob
 
   return (
     <ToolFormContext.Provider value={context}>
-      {rerun && <RerunNotice job={rerun} toolVersion={tool.version} replace={replaceElement} onReplace={setReplaceElement} />}
+      {rerun && <RerunNotice job={rerun} toolVersion={tool.version} currentHistoryId={historyId} replace={replaceElement} onReplace={setReplaceElement} />}
       <form className="form tool-form" onSubmit={submit} aria-label={`${tool.name} form`} noValidate>
         {topErrors.length > 0 && <ErrorMessage error={topErrors.join(' ')} what="Could not run the tool" />}
         <ErrorMessage error={choices.error} what="Could not list the history's datasets" />
