@@ -212,3 +212,26 @@ describe('Rerun of a failed element of a map over a collection: "Replace the fai
     expect(byIdentifier.sample2.state).toBe('ok');
   });
 });
+
+describe('POST /api/tools with inputs.rerun_remap_job_id (as 15.05 reads it)', () => {
+  it('replaces the failed element of a map over a collection through the REST contract too', async () => {
+    const good = await uploadText(h, alice.key, historyId, 'fine\n', { fileType: 'txt', name: 'fine.txt' });
+    const bad = await uploadText(h, alice.key, historyId, 'bad again\n', { fileType: 'txt', name: 'bad2.txt' });
+    await waitForJob(h, alice.key, good.jobId);
+    await waitForJob(h, alice.key, bad.jobId);
+    const listId = await createCollection(h, alice.key, historyId, 'list', 'rest samples', [
+      { name: 'a', src: 'hda', id: good.datasetId },
+      { name: 'b', src: 'hda', id: bad.datasetId },
+    ]);
+    const mapped = await runTool(h, alice.key, historyId, 'picky_tool', { input1: { batch: true, values: [{ src: 'hdca', id: listId }] } });
+    const finished = await Promise.all(mapped.jobs.map((job) => waitForJob(h, alice.key, job.id)));
+    const failedJobId = mapped.jobs[finished.findIndex((job) => job.state === 'error')].id;
+    const implicitId = (await gql(alice.key, DETAILS, { id: failedJobId })).data!.job.rerunState.mappedElements[0].collectionId as string;
+
+    const rerun = await runTool(h, alice.key, historyId, 'picky_tool', { input1: { src: 'hda', id: good.datasetId }, rerun_remap_job_id: failedJobId });
+    await waitForJob(h, alice.key, rerun.jobs[0].id);
+    const elements = await h.api.get(`/api/histories/${historyId}/contents/dataset_collections/${implicitId}`).query({ key: alice.key });
+    const b = (elements.body.elements as Array<{ element_identifier: string; object: { id: string; state: string } }>).find((element) => element.element_identifier === 'b');
+    expect(b?.object).toMatchObject({ id: rerun.outputs[0].id, state: 'ok' });
+  });
+});
