@@ -30,6 +30,17 @@ const PICKY_TOOL = `<tool id="picky_tool" name="Picky tool" version="1.0">
   <outputs><data name="out1" format="txt"/></outputs>
 </tool>`;
 
+/** Reads a list collection: a collection parameter for the details screen and the rerun state. */
+const COLLECTION_TOOL = `<tool id="collection_tool" name="Collection tool" version="1.0">
+  <command>
+#for $sample in $samples
+cat '$sample' >> '$out1';
+#end for
+  </command>
+  <inputs><param name="samples" type="data_collection" collection_type="list" format="txt" label="Samples"/></inputs>
+  <outputs><data name="out1" format="txt"/></outputs>
+</tool>`;
+
 const DETAILS = `query ($id: ID!) {
   job(id: $id) {
     id toolId toolName toolVersion toolInstalled state exitCode stdout stderr createTime updateTime
@@ -59,6 +70,7 @@ const gql = async (key: string, query: string, variables: Record<string, unknown
 beforeAll(async () => {
   toolDir = toolDirWith('detail_tool.xml', DETAIL_TOOL);
   writeFileSync(join(toolDir, 'picky_tool.xml'), PICKY_TOOL);
+  writeFileSync(join(toolDir, 'collection_tool.xml'), COLLECTION_TOOL);
   h = await startTestPlatform({ TOOL_DIRS: toolDir });
   alice = await h.newUser('jobdetails-alice');
   bob = await h.newUser('jobdetails-bob');
@@ -121,6 +133,19 @@ describe('Job.parameters: labelled as the tool form shows them', () => {
     const byLabel = Object.fromEntries((job.parameters as Array<{ label: string }>).map((param) => [param.label, param]));
     expect(byLabel['File Format']).toMatchObject({ value: 'tabular' });
     expect((byLabel['Specify Files for Dataset'] as unknown as { children: unknown[] }).children[0]).toMatchObject({ label: 'Specify Files for Dataset 1', children: expect.arrayContaining([expect.objectContaining({ label: 'File', value: 'my table.tsv' })]) });
+  });
+
+  it('gives a collection parameter and input by hid and name, and its id to fill the form in again', async () => {
+    const one = await uploadText(h, alice.key, historyId, 'one\n', { fileType: 'txt', name: 'one.txt' });
+    await waitForJob(h, alice.key, one.jobId);
+    const listId = await createCollection(h, alice.key, historyId, 'list', 'my list', [{ name: 'first', src: 'hda', id: one.datasetId }]);
+    const run = await runTool(h, alice.key, historyId, 'collection_tool', { samples: { src: 'hdca', id: listId } });
+    await waitForJob(h, alice.key, run.jobs[0].id);
+    const job = (await gql(alice.key, DETAILS, { id: run.jobs[0].id })).data!.job;
+    const [samples] = job.parameters as Array<{ label: string; value: string; datasets: unknown[] }>;
+    expect(samples).toMatchObject({ label: 'Samples', value: expect.stringMatching(/^\d+: my list$/), datasets: [] });
+    expect(job.inputCollections).toEqual([{ name: 'samples', collection: { id: listId, hid: expect.any(Number), name: 'my list' } }]);
+    expect(job.rerunState.values).toEqual({ samples: listId });
   });
 
   it('lists the stored names, said so, when the tool is no longer installed', async () => {
