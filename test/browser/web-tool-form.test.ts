@@ -138,6 +138,28 @@ describeInBrowser('the tool form in the web UI', () => {
     await page.close();
   }, patient(180_000));
 
+  it('says so when the job ran in another history, and keeps its dataset chosen though the current history does not list it', async () => {
+    const user = await ui.h.newUser('tf-elsewhere');
+    const first = await createHistory(ui.h, user.key, 'First history');
+    const input = await uploadText(ui.h, user.key, first, 'hello\n', { name: 'greeting.txt', fileType: 'txt' });
+    await waitForJob(ui.h, user.key, input.jobId);
+    const run = await runTool(ui.h, user.key, first, 'detail_tool', { input1: { src: 'hda', id: input.datasetId }, 'mode|kind': 'fast' });
+    await waitForJob(ui.h, user.key, run.jobs[0].id);
+    await createHistory(ui.h, user.key, 'Second history');
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, user);
+    await makeCurrent(page, 'Second history');
+    await page.goto(`/tools/detail_tool?rerun=${run.jobs[0].id}`);
+    const note = page.getByRole('note', { name: 'Run this job again' });
+    await note.getByText('The job ran in another history (First history)', { exact: false }).waitFor();
+    const select = page.getByRole('form', { name: 'Detail tool form' }).getByLabel('Dataset to read');
+    expect(await valueBecomes(select, input.datasetId)).toBe(true);
+    expect(await select.locator('option:checked').innerText()).toBe("The job's dataset (not among the current history's visible datasets)");
+    await screenshot('tool-form-rerun-4-another-history');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, patient(120_000));
+
   it("shows the tool's help and citations, and preselects the newest suitable dataset", async () => {
     const user = await ui.h.newUser('tf-help');
     const historyId = await createHistory(ui.h, user.key, 'Help history');

@@ -58,6 +58,14 @@ export function DataField({ input, name, value }: { input: DataInput; name: stri
               onChange={(event) => setValue(name, input.multiple ? Array.from(event.target.selectedOptions, (option) => option.value) : event.target.value)}
             >
               {!input.multiple && <option value="">Choose a dataset…</option>}
+              {/* A value the list does not hold (a rerun's dataset now hidden, deleted or in another history) stays visible as chosen. */}
+              {chosen
+                .filter((id) => (!choices.fetching || choices.datasets.length > 0) && !choices.datasets.some((dataset) => dataset.id === id))
+                .map((id) => (
+                  <option key={id} value={id}>
+                    The job&apos;s dataset (not among the current history&apos;s visible datasets)
+                  </option>
+                ))}
               {matching.map((dataset) => (
                 <option key={dataset.id} value={dataset.id}>
                   {dataset.hid}: {dataset.name} ({dataset.extension}
