@@ -66,7 +66,7 @@ describeInBrowser('histories and uploads in the web UI', () => {
     expect(await list.getByRole('listitem').filter({ hasText: 'notes.txt' }).getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/^\/api\/datasets\/\w+\/display\?to_ext=txt$/);
     await screenshot('history-panel-ok');
 
-    await list.getByRole('link', { name: 'Details' }).click();
+    await list.getByRole('link', { name: 'Details', exact: true }).click();
     await page.getByRole('heading', { name: /^\d+: notes\.txt$/ }).waitFor();
     await page.getByRole('heading', { name: 'Parameters' }).waitFor();
     // The upload's parameters in the upload form's words (issue 34).

@@ -25,7 +25,7 @@ async function offeredOnHistory(page: Page): Promise<{ history: string[]; datase
   await page.getByRole('heading', { name: HISTORY }).waitFor();
   const list = page.getByRole('list', { name: `Contents of ${HISTORY}` });
   await list.getByRole('button', { name: /1: reads\.txt/ }).click();
-  await list.getByRole('link', { name: 'Details' }).waitFor();
+  await list.getByRole('link', { name: 'Details', exact: true }).waitFor();
   const names = async (scope: ReturnType<Page['locator']>) =>
     (await scope.locator('button, a').evaluateAll((nodes) => nodes.map((node) => (node.textContent ?? '').trim()))).filter((name) => name !== '');
   const history = await names(page.locator('.page-header'));
