@@ -25,6 +25,7 @@ import { SlugAddressResolver } from './sharing/slug-address.resolver';
 import { JobFilesResolver } from './jobs/job-files.resolver';
 import { ProvenanceResolver } from './jobs/provenance.resolver';
 import { JobDatasetResolver, JobResolver } from './jobs/job.resolver';
+import { JobDetailsResolver } from './jobs/job-details.resolver';
 import { JobsBatchesResolver } from './jobs/jobs-batches.resolver';
 import { HistoriesBatchesResolver } from './histories/histories-batches.resolver';
 import { FolderResolver, LibraryDatasetResolver } from './libraries/folder.resolver';
@@ -99,6 +100,7 @@ export const RESOLVERS = [
   JobResolver,
   JobsBatchesResolver,
   JobDatasetResolver,
+  JobDetailsResolver,
   JobFilesResolver,
   ProvenanceResolver,
   ToolResolver,

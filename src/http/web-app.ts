@@ -13,6 +13,8 @@ export const WEB_CLIENT_ROUTES = ['/', '/login', '/register', '/user', '/upload'
 WEB_CLIENT_ROUTES.push('/tools', '/tools/:toolId');
 // A dataset's Edit attributes (web/src/datasets/edit-attributes).
 WEB_CLIENT_ROUTES.push('/datasets/:datasetId/edit');
+// A job's details (web/src/jobs).
+WEB_CLIENT_ROUTES.push('/jobs/:jobId');
 // A history's collections, one rank of elements at a time (web/src/collections).
 WEB_CLIENT_ROUTES.push('/histories/:historyId/collections/:collectionId', '/histories/:historyId/collections/:collectionId/elements/:elementId');
 // Data libraries, workflows and sharing (web/src/libraries, web/src/workflows, web/src/sharing).

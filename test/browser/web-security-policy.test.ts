@@ -131,6 +131,7 @@ describeInBrowser("the UI under its Content-Security-Policy (Chromium)", () => {
     expect(await img.evaluate((element) => (element as unknown as { decode(): Promise<void>; naturalWidth: number }).decode().then(() => (element as unknown as { naturalWidth: number }).naturalWidth))).toBe(2);
     await open(page, '/upload', 'Upload data');
     await open(page, '/tools/cat1', 'Concatenate datasets');
+    await open(page, `/jobs/${table.jobId}`, 'Job details');
     await open(page, '/libraries', /Data libraries/);
     await open(page, '/workflows', /Workflows/);
     await open(page, '/sharing', /Shar/);

@@ -34,7 +34,9 @@ describeInBrowser('tools in the web UI', () => {
     await page.getByRole('heading', { name: 'Concatenate datasets' }).waitFor();
     const form = page.getByRole('form', { name: 'Concatenate datasets form' });
 
-    // Run without a dataset: the form's own check, at the field.
+    // The newest suitable dataset is preselected (issue 34); emptied, Run gets the form's own check, at the field.
+    await form.locator('[data-field="input1"] select option:checked', { hasText: '2: second.txt' }).waitFor({ state: 'attached' });
+    await form.getByLabel('Concatenate Dataset').selectOption({ value: '' });
     await form.getByRole('button', { name: 'Run tool' }).click();
     await form.locator('[data-field="input1"]').getByRole('alert').filter({ hasText: 'Choose a dataset.' }).waitFor();
 
@@ -43,7 +45,9 @@ describeInBrowser('tools in the web UI', () => {
     await form.locator('[data-field="queries_0|input2"]').getByLabel('Select').selectOption({ label: '2: second.txt (txt)' });
     await screenshot('tool-form-cat1');
     await form.getByRole('button', { name: 'Run tool' }).click();
-
+    // The form stays and says what was queued (issue 34); the history shows the output.
+    await form.getByRole('status').filter({ hasText: /^1 job queued; output 3: / }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Current history' }).click();
     await page.getByRole('heading', { name: 'Tools history' }).waitFor();
     const output = page.getByRole('listitem').filter({ hasText: /^3: / });
     await output.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
@@ -78,6 +82,8 @@ describeInBrowser('tools in the web UI', () => {
     await form.getByLabel('in', { exact: true }).selectOption({ label: 'Ascending order' });
     await screenshot('tool-form-sort-columns');
     await form.getByRole('button', { name: 'Run tool' }).click();
+    await form.getByRole('status').filter({ hasText: /^1 job queued; output 2: / }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Current history' }).click();
     await page.getByRole('heading', { name: 'Sort history' }).waitFor();
     const output = page.getByRole('listitem').filter({ hasText: /^2: / });
     await output.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });

@@ -108,7 +108,10 @@ export const toolsArea: RouteArea = {
         const toolId = input.string('tool_id');
         if (!toolId) throw new AppError('RequestParameterMissingException', 'Missing required parameter tool_id.');
         const files = (req?.files ?? []).map((file) => ({ name: file.field, file: receivedFileAsUpload(file) }));
-        return { input: { toolId, historyId: input.string('history_id') ?? null, inputs: toolInputs(input), files } };
+        // 15.05 reads `rerun_remap_job_id` among the inputs: the failed job of a map over a collection whose elements the run replaces.
+        const { rerun_remap_job_id: remap, ...inputs } = toolInputs(input);
+        const rerunRemapJobId = typeof remap === 'string' && remap !== '' ? remap : null;
+        return { input: { toolId, historyId: input.string('history_id') ?? null, inputs, files, rerunRemapJobId } };
       },
       shape: (data) => ({
         outputs: data.runTool.outputs.map((output) => ({ ...hdaDict(output.dataset, HDA_DETAILED_KEYS), output_name: output.name })),

@@ -58,6 +58,8 @@ export const TREE_FIELDS: ReadonlyMap<string, string> = new Map([
   ['HistoryDatasetCollection.collection', 'collection'],
   ['DatasetCollection.elements', 'collection'],
   ['CollectionElement.collection', 'collection'],
+  ['Job.parameters', 'job parameters'],
+  ['JobParameter.children', 'job parameters'],
   ['Library.rootFolder', 'library folders'],
   ['LibraryFolder.children', 'library folders'],
 ]);

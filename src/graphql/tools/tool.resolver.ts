@@ -54,7 +54,7 @@ export class ToolResolver {
     @Arg('input', () => RunToolInput) input: RunToolInput,
   ): Promise<{ outputs: Array<{ name: string; dataset: HdaNode }>; jobs: ToolRunResult['jobs']; implicitCollections: Array<{ name: string; collection: HdcaNode }> }> {
     const files = (input.files ?? []).map((file) => ({ name: file.name, file: file.file }));
-    const run = await ctx.services.toolExecution.executeWithFiles(ctx, { toolId: input.toolId, historyId: input.historyId, inputs: input.inputs ?? {} }, files);
+    const run = await ctx.services.toolExecution.executeWithFiles(ctx, { toolId: input.toolId, historyId: input.historyId, inputs: input.inputs ?? {}, remapJobId: input.rerunRemapJobId ?? null }, files);
     return {
       outputs: run.outputs.map((output) => ({ name: output.name, dataset: hdaNode(ctx, output.dataset) })),
       jobs: run.jobs,

@@ -22,6 +22,9 @@ export class ToolType {
 
   @Field(() => String)
   description!: string;
+
+  @Field(() => String, { description: "The tool's help as its XML gives it (reStructuredText)." })
+  help!: string;
 }
 
 @InputType('ToolFileInput', { description: 'A file for an upload parameter, e.g. name "files_0|file_data".' })
@@ -46,6 +49,12 @@ export class RunToolInput {
 
   @Field(() => [ToolFileInput], { nullable: true })
   files?: ToolFileInput[];
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "A failed job of a map over a collection this run replaces: the new job's outputs take the place of the old job's outputs in their collections (15.05's rerun_remap_job_id).",
+  })
+  rerunRemapJobId?: string;
 }
 
 @ObjectType('ToolOutput')

@@ -7,3 +7,6 @@ export * from './job.service';
 export * from './jobs-page';
 export * from './provenance';
 export * from './remote-jobs.service';
+export * from './job-details';
+export * from './job-parameters';
+export * from './rerun-state';

@@ -31,6 +31,7 @@ import { insertJobs, PAUSED_OVER_QUOTA, type PlannedJob } from './job-rows';
 import { outputName } from './output-naming';
 import { type LocalFileUpload, storeUpload } from './store-upload';
 import { planUploads, type StoredUpload } from './upload-items';
+import { applyRemap, planRemap } from './rerun-remap';
 import { requireReadableElements } from '../collections';
 import type { HdaService } from '../datasets';
 import type { HdcaService } from '../collections';
@@ -47,6 +48,8 @@ export interface ToolRunRequest {
   inputs: Record<string, unknown>;
   /** Files received with the request, by parameter name (`files_0|file_data`). */
   uploads?: Record<string, StoredUpload>;
+  /** A failed job of a map over a collection whose elements this run replaces (rerun-remap.ts). */
+  remapJobId?: string | null;
 }
 
 export interface ToolRunResult {
@@ -89,14 +92,17 @@ export class ToolExecutionService {
     const inputs: Record<string, unknown> = { ...request.inputs, ...(request.uploads ?? {}) };
     const result = await ctx.em.transactional(async () => {
       const history = await this.targetHistory(ctx, request.historyId);
+      const remap = request.remapJobId ? await planRemap(ctx, request.remapJobId, tool.id, history.id) : null;
       const batch = tool.id === 'upload1' ? null : await planBatch(ctx, this.hdcas, inputs);
+      if (batch && remap) throw errors.invalidAttribute('A run in batch cannot replace the element of a failed job: run it on the one dataset.');
       if (batch) return this.runBatch(ctx, tool, history, batch);
       const inputHdas: InputHda[] = [];
       const state = await this.buildState(ctx, tool, history, inputs, inputHdas);
       const paused = await this.overQuota(ctx);
-      return tool.id === 'upload1'
-        ? this.queueUpload(ctx, tool, history, state, inputs, paused)
-        : this.queueTool(ctx, tool, history, state, inputHdas, paused);
+      if (tool.id === 'upload1') return this.queueUpload(ctx, tool, history, state, inputs, paused);
+      const queued = await this.queueTool(ctx, tool, history, state, inputHdas, paused);
+      if (remap) await applyRemap(ctx, remap, queued.outputs);
+      return queued;
     });
     this.jobEngine.notify();
     return result;

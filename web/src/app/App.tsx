@@ -14,6 +14,7 @@ import { MultipleHistoriesPage } from '../history/MultipleHistoriesPage';
 import { Page } from '../ui/Page';
 import { UploadPage } from '../upload/UploadPage';
 import { ToolsPage } from '../tools/ToolsPage';
+import { JobPage } from '../jobs/JobPage';
 import { FolderPage, LibraryPage } from '../libraries/LibraryPages';
 import { LibrariesPage } from '../libraries/LibrariesPage';
 import { LibraryDatasetPage } from '../libraries/LibraryDatasetPage';
@@ -72,6 +73,7 @@ export function App() {
                   <Route path="tools/:toolId" element={<ToolsPage />} />
                   <Route path="visualizations/new" element={<LazyChartBuilderPage />} />
                   <Route path="visualizations/:visualizationId" element={<VisualizationPage />} />
+                  <Route path="jobs/:jobId" element={<JobPage />} />
                 </Route>
                 <Route path="histories" element={<HistoriesPage />} />
                 <Route path="histories/import" element={<ImportHistoryPage />} />

@@ -14,6 +14,7 @@ import { peekLines } from '../datasets/peek-lines';
 import { DatasetError } from './DatasetError';
 import { FAILED_STATES, hasNothingToDownload } from '../datasets/dataset-states';
 import { PeekTable } from './PeekTable';
+import { DatasetJobLinks } from '../jobs/DatasetJobLinks';
 
 /**
  * The open part of a dataset's line: its facts, tags, annotation and peek, and what its owner may do
@@ -81,6 +82,7 @@ function ReadableDatasetDetails({ dataset, editable, id }: { dataset: HistoryDat
       <div className="actions">
         <Link to={`/datasets/${dataset.id}`}>Display data</Link>
         {editable && !dataset.purged && <Link to={`/datasets/${dataset.id}/edit`}>Edit attributes</Link>}
+        <DatasetJobLinks datasetId={dataset.id} />
         {!dataset.purged && !emptyFailure && (
           <a href={downloadUrl(dataset.id, dataset.extension)} download>
             Download

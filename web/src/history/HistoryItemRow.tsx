@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DatasetDetails } from './DatasetDetails';
+import { datasetDragStart } from './drag-item';
 import type { HistoryDatasetItem, HistoryItem } from './useHistoryItems';
 
 /**
@@ -32,7 +33,7 @@ function DatasetRow({ dataset, editable }: { dataset: HistoryDatasetItem; editab
       data-state={dataset.state}
       data-hid={dataset.hid}
     >
-      <button type="button" className="item-title" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
+      <button type="button" className="item-title" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)} draggable onDragStart={datasetDragStart(dataset)}>
         <span className="hid">{dataset.hid}:</span> {dataset.name}
         <span className="visually-hidden">, state {dataset.state}</span>
         {flags && <span className="muted"> ({flags})</span>}

@@ -124,6 +124,8 @@ export const ToolFormQuery = graphql(
         name
         version
         description
+        help
+        citations
         inputs {
           ...LeafInputFields
           ... on ConditionalToolInput {
@@ -171,6 +173,15 @@ export const RunToolMutation = graphql(`
           hid
           name
           state
+        }
+      }
+      implicitCollections {
+        name
+        collection {
+          id
+          hid
+          name
+          historyId
         }
       }
     }

@@ -10,6 +10,8 @@ export interface ToolFormContextValue {
   /** Errors by flat name (the form's checks and the graph's refusals naming a field). */
   errors: Record<string, string>;
   choices: HistoryChoices;
+  /** The current history (where the form's datasets come from and its jobs go). */
+  historyId: string | undefined;
 }
 
 export const ToolFormContext = createContext<ToolFormContextValue | null>(null);

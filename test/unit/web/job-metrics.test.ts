@@ -1,0 +1,30 @@
+import { formatDuration, metricRows } from '../../../web/src/jobs/job-metrics';
+
+/** The job details screen's metrics: 15.05's names, values in plain units. */
+describe('metricRows (job metrics in plain units)', () => {
+  it('writes durations in seconds, minutes and hours', () => {
+    expect(formatDuration(0.42)).toBe('0.4 s');
+    expect(formatDuration(12.6)).toBe('13 s');
+    expect(formatDuration(75)).toBe('1 min 15 s');
+    expect(formatDuration(3725)).toBe('1 h 2 min 5 s');
+    expect(formatDuration(3600)).toBe('1 h');
+  });
+
+  it('puts runtime, cores and memory first, memory in GB, and leaves out the exit code and runner shown elsewhere', () => {
+    const metric = (name: string, title: string, rawValue: string) => ({ name, title, value: rawValue, rawValue });
+    const rows = metricRows([
+      metric('exit_code', 'Exit Code', '0'),
+      metric('start_epoch', 'Job Start Time', '1700000000'),
+      metric('galaxy_memory_mb', 'Memory Allocated (MB)', '2048'),
+      metric('galaxy_slots', 'Cores Allocated', '4'),
+      metric('runtime_seconds', 'Job Runtime (Wall Clock)', '75'),
+      metric('runner_name', 'Runner', 'local'),
+    ]);
+    expect(rows.map((row) => [row.title, row.value])).toEqual([
+      ['Job Runtime (Wall Clock)', '1 min 15 s'],
+      ['Cores Allocated', '4 cores'],
+      ['Memory Allocated', '2.0 GB'],
+      ['Job Start Time', new Date(1700000000 * 1000).toLocaleString()],
+    ]);
+  });
+});
