@@ -173,7 +173,7 @@ describeInBrowser('the tool form in the web UI', () => {
     const form = page.getByRole('form', { name: 'Detail tool form' });
     expect(await chosenValue(form.getByLabel('Dataset to read'))).toBe(newer.datasetId);
 
-    const help = page.getByRole('region', { name: 'Help' });
+    const help = page.getByRole('region', { name: 'Help', exact: true });
     await help.getByText('What it does').waitFor();
     expect(await help.locator('strong').first().innerText()).toBe('What it does');
     expect(await help.locator('em').first().innerText()).toBe('as it is');

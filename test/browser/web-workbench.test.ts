@@ -53,6 +53,11 @@ describeInBrowser('the workbench layout', () => {
       // A dataset arriving in the current history appears in the panel without a reload.
       await uploadText(ui.h, wes.key, historyId, 'beta\n', { name: 'beta.txt' });
       await history.getByRole('button', { name: /^2: beta\.txt/ }).waitFor({ timeout: patient(15_000) });
+      // A dataset dragged with the mouse from the history panel onto the form's data input fills it.
+      const form = page.getByRole('form', { name: 'Concatenate datasets form' });
+      await form.getByLabel('Concatenate Dataset').selectOption({ index: 0 });
+      await history.getByRole('button', { name: /^1: alpha\.txt/ }).dragTo(form.locator('[data-field="input1"]'));
+      await expect(form.getByLabel('Concatenate Dataset').inputValue()).resolves.toBe(first.datasetId);
       await screenshot('workbench-desktop-tool-form');
       expect(await seriousViolations(page)).toEqual([]);
       expect(consoleErrors).toEqual([]);
