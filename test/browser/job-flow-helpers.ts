@@ -1,12 +1,10 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import { rmSync, writeFileSync } from 'node:fs';
 import { toolDirWith } from '../support/job-helpers';
-import { patient } from '../support/patience';
 
 /**
  * What the job details and tool form browser tests share: two test tools (one with a select, a
  * boolean, a conditional, a repeat, help and citations; one that fails on a dataset holding "bad", for
- * a map over a collection with a failed element), making a history current, and axe-core's check.
+ * a map over a collection with a failed element).
  */
 export const DETAIL_TOOL = `<tool id="detail_tool" name="Detail tool" version="1.2">
   <description>reads a dataset with options</description>
@@ -58,37 +56,4 @@ export function testToolDir(): { dir: string; remove(): void } {
   const dir = toolDirWith('detail_tool.xml', DETAIL_TOOL);
   writeFileSync(`${dir}/picky_tool.xml`, PICKY_TOOL);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** Makes the named history the signed-in user's current one (through the histories screen). */
-export async function makeCurrent(page: Page, name: string): Promise<void> {
-  await page.goto('/histories');
-  await page.getByText(name).first().waitFor();
-  await page.getByText('current', { exact: true }).waitFor();
-  const switchTo = page.getByRole('button', { name: `Switch to ${name}` });
-  if (await switchTo.count()) await switchTo.click();
-  await page.goto('/');
-  await page.getByRole('heading', { name }).waitFor({ timeout: patient(30_000) });
-}
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** axe-core's serious and critical violations (WCAG 2 A and AA) of the page as it is now, as readable lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const { axe, document } = globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> }; document: unknown };
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

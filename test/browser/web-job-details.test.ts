@@ -1,7 +1,8 @@
 import { createHistory, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { patient } from '../support/patience';
-import { makeCurrent, seriousViolations, testToolDir } from './job-flow-helpers';
-import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { seriousViolations } from './axe-audit';
+import { testToolDir } from './job-flow-helpers';
+import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness, makeCurrent } from './web-ui-harness';
 
 /** "View details" (issue 34, item 3): a job's labelled parameters, inputs, outputs, texts and metrics; administrators see more. */
 let ui: WebUiHarness;

@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { createCollection, createHistory, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { eventually } from '../support/history-helpers';
 import { patient } from '../support/patience';
-import { makeCurrent, seriousViolations, testToolDir } from './job-flow-helpers';
-import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { seriousViolations } from './axe-audit';
+import { testToolDir } from './job-flow-helpers';
+import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness, makeCurrent } from './web-ui-harness';
 
 /**
  * The tool form of issue 34: "Run this job again" fills it in, Run keeps it on screen and says what was

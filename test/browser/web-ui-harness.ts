@@ -161,3 +161,14 @@ export async function signIn(page: Page, user: { email: string; username: string
   // once took longer (the test's own timeout is longer still).
   await page.getByRole('link', { name: `User preferences of ${user.email}` }).waitFor({ timeout: patient(60_000) });
 }
+
+/** Makes the named history the signed-in user's current one (through the histories screen), then opens it at `/`. */
+export async function makeCurrent(page: Page, name: string): Promise<void> {
+  await page.goto('/histories');
+  await page.getByText(name).first().waitFor();
+  await page.getByText('current', { exact: true }).waitFor();
+  const switchTo = page.getByRole('button', { name: `Switch to ${name}` });
+  if (await switchTo.count()) await switchTo.click();
+  await page.goto('/');
+  await page.getByRole('heading', { name }).waitFor({ timeout: patient(30_000) });
+}

@@ -1,24 +1,13 @@
-import type { Page } from 'playwright-core';
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { patient } from '../support/patience';
 import { seriousViolations } from './axe-audit';
-import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { describeInBrowser, makeCurrent, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 
 /**
  * The workbench (issue 34, item 1): tool panel | centre | current history at desktop widths, the side
  * panels folded and resized and remembered across reloads; one panel at a time with a menu on a phone.
  */
 let ui: WebUiHarness;
-
-/** Makes the named history the session's current one, as a person does on the histories list. */
-async function makeCurrent(page: Page, name: string): Promise<void> {
-  await page.goto('/histories');
-  await page.getByText(name).first().waitFor();
-  await page.getByText('current', { exact: true }).waitFor();
-  const switchTo = page.getByRole('button', { name: `Switch to ${name}` });
-  if (await switchTo.count()) await switchTo.click();
-  await page.getByRole('row', { name: new RegExp(name) }).getByText('current', { exact: true }).waitFor();
-}
 
 describeInBrowser('the workbench layout', () => {
   beforeAll(async () => {

@@ -1,9 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { AllDatatypesQuery, ChangeDatasetDatatypeMutation } from './dataset-mutations';
-
-const extensionsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').sort() : []);
+import { AllDatatypesQuery, ChangeDatasetDatatypeMutation, extensionsOf } from './dataset-mutations';
 
 interface DatatypeChangerProps {
   dataset: { id: string; historyId: string; extension: string };

@@ -46,6 +46,9 @@ export const AllDatatypesQuery = graphql(`
   }
 `);
 
+/** The extensions of the `datatypes` query's answer, sorted. */
+export const extensionsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').sort() : []);
+
 /** The platform's download of a dataset in its own format. */
 export const downloadUrl = (datasetId: string, extension: string) =>
   `/api/datasets/${encodeURIComponent(datasetId)}/display?to_ext=${encodeURIComponent(extension)}`;

@@ -1,13 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useMutation } from 'urql';
-import { ChangeDatasetDatatypeMutation } from '../../history/dataset-mutations';
+import { ChangeDatasetDatatypeMutation, extensionsOf } from '../../history/dataset-mutations';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { AutoDetectDatatypeMutation } from './edit-attributes-documents';
 
 /** The choice that asks the file's content for its datatype. */
 const AUTO_DETECT = 'auto-detect';
-
-const extensionsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').sort() : []);
 
 /** "Change datatype": one of the registry's datatypes, or "auto-detect" from the file's content; the metadata is read again as the new type. */
 export function DatatypeForm({ dataset, datatypes }: { dataset: { id: string; historyId: string; extension: string }; datatypes: unknown }) {

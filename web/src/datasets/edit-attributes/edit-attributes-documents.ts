@@ -44,34 +44,41 @@ export const SaveAttributesMutation = graphql(`
   }
 `);
 
-/** The datatype the file's content says ("auto-detect"), with what the new type reads from the file. */
-export const AutoDetectDatatypeMutation = graphql(`
-  mutation AutoDetectDatatype($historyId: ID!, $id: ID!) {
-    autoDetectDatasetDatatype(historyId: $historyId, id: $id) {
-      id
-      extension
-      peek
-      miscBlurb
-      miscInfo
-      columnCount
-      columnDelimiter
-      updateTime
-    }
+/** What a new datatype or metadata read again change on screen: the type, the peek, the blurb, the columns. */
+const DetectedDatasetFragment = graphql(`
+  fragment DetectedDataset on HistoryContent {
+    id
+    extension
+    peek
+    miscBlurb
+    miscInfo
+    columnCount
+    columnDelimiter
+    updateTime
   }
 `);
 
-/** "Auto-detect": the metadata read again from the file, the datatype kept. */
-export const RedetectMetadataMutation = graphql(`
-  mutation RedetectMetadata($historyId: ID!, $id: ID!) {
-    redetectDatasetMetadata(historyId: $historyId, id: $id) {
-      id
-      extension
-      peek
-      miscBlurb
-      miscInfo
-      columnCount
-      columnDelimiter
-      updateTime
+/** The datatype the file's content says ("auto-detect"), with what the new type reads from the file. */
+export const AutoDetectDatatypeMutation = graphql(
+  `
+    mutation AutoDetectDatatype($historyId: ID!, $id: ID!) {
+      autoDetectDatasetDatatype(historyId: $historyId, id: $id) {
+        extension
+        ...DetectedDataset
+      }
     }
-  }
-`);
+  `,
+  [DetectedDatasetFragment],
+);
+
+/** "Auto-detect": the metadata read again from the file, the datatype kept. */
+export const RedetectMetadataMutation = graphql(
+  `
+    mutation RedetectMetadata($historyId: ID!, $id: ID!) {
+      redetectDatasetMetadata(historyId: $historyId, id: $id) {
+        ...DetectedDataset
+      }
+    }
+  `,
+  [DetectedDatasetFragment],
+);
