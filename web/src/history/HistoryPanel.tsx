@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
 import { graphql } from '../graphql';
@@ -12,6 +12,10 @@ import { ImportHistoryMutation, RenameHistoryMutation } from './history-mutation
 import { useViewer } from '../account/viewer';
 import { HistoryItemRow } from './HistoryItemRow';
 import { useHistoryItems } from './useHistoryItems';
+import { HistoryFilterBar } from './selection/HistoryFilterBar';
+import { filterInput, NO_FILTER } from './selection/panel-filter';
+import { SelectionControls } from './selection/SelectionControls';
+import { useHistorySelection } from './selection/use-selection';
 
 const HistoryQuery = graphql(`
   query History($id: ID!) {
@@ -42,15 +46,16 @@ const LOAD_AHEAD_ROWS = 60;
 /** A history's contents by hid, newest first, in a virtualised list: only the rows in view are in the page. */
 export function HistoryPanel({ historyId }: { historyId: string }) {
   const [historyResult] = useQuery({ query: HistoryQuery, variables: { id: historyId } });
-  const [includeHidden, setIncludeHidden] = useState(false);
-  const [includeDeleted, setIncludeDeleted] = useState(false);
+  const [filter, setFilter] = useState(NO_FILTER);
+  const itemFilter = useMemo(() => filterInput(filter), [filter]);
   const [renaming, setRenaming] = useState(false);
   const [renamed, rename] = useMutation(RenameHistoryMutation);
   const [imported, importHistory] = useMutation(ImportHistoryMutation);
   const { viewer } = useViewer();
   const navigate = useNavigate();
   const { historyId: currentId, choose } = useCurrentHistory();
-  const contents = useHistoryItems(historyId, { includeHidden, includeDeleted });
+  const contents = useHistoryItems(historyId, itemFilter);
+  const selection = useHistorySelection(contents.items, contents.totalCount, itemFilter);
   const history = historyResult.data?.history;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -127,15 +132,8 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
         {history.purged ? 'Purged · ' : history.deleted ? 'Deleted · ' : ''}
         {contents.totalCount} {contents.totalCount === 1 ? 'item' : 'items'} · {history.niceSize}
       </p>
-      <fieldset className="filters">
-        <legend className="visually-hidden">Show</legend>
-        <label>
-          <input type="checkbox" checked={includeHidden} onChange={(event) => setIncludeHidden(event.target.checked)} /> hidden datasets
-        </label>
-        <label>
-          <input type="checkbox" checked={includeDeleted} onChange={(event) => setIncludeDeleted(event.target.checked)} /> deleted datasets
-        </label>
-      </fieldset>
+      <HistoryFilterBar filter={filter} onChange={setFilter} />
+      {viewer?.user && <SelectionControls historyId={history.id} selection={selection} contents={contents} filter={itemFilter} editable={editable} />}
       <ErrorMessage error={contents.error} what="Could not list the contents" />
       {contents.items.length === 0 && !contents.fetching && !contents.error && (
         <p>
@@ -159,7 +157,12 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
             >
               {contents.items[row.index] ? (
-                <HistoryItemRow item={contents.items[row.index]} editable={editable} />
+                <HistoryItemRow
+                  item={contents.items[row.index]}
+                  editable={editable}
+                  selected={selection.selecting ? selection.isSelected(contents.items[row.index]) : undefined}
+                  onSelect={(shift) => selection.toggle(contents.items[row.index], shift)}
+                />
               ) : (
                 <div className="item placeholder" aria-busy="true">
                   Loading…
