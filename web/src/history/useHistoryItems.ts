@@ -56,7 +56,11 @@ export function useHistoryItems(historyId: string, filter: HistoryItemFilterInpu
     return event;
   });
 
-  const refresh = useCallback(() => pages.refresh(), [pages]);
+  // Reading the pages again also forgets the items announced before: the pages bring their current state.
+  const refresh = useCallback(() => {
+    setAnnounced(new Map());
+    pages.refresh();
+  }, [pages]);
   useSubscription({ query: HistoryChangedSubscription, variables: { historyId }, pause: !subscribed }, (_previous, event) => {
     refresh();
     return event;
