@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BuilderFrame } from './BuilderFrame';
-import { autoPair, type BuilderDataset, type DatasetPairDraft, PAIRING_PRESETS, pairName, repeatedNames } from './pairing';
+import { autoPair, type BuilderDataset, type DatasetPairDraft, handPairName, PAIRING_PRESETS, repeatedNames } from './pairing';
 import type { BuilderProps } from './CollectionBuilder';
 
 interface Pairing {
@@ -39,7 +39,7 @@ export function PairListBuilder({ historyId, datasets, onCreated, onCancel }: Bu
     const reverse = pairing.unpaired.find((dataset) => dataset.id === reverseChoice);
     if (!forward || !reverse || forward.id === reverse.id) return;
     setPairing({
-      pairs: [...pairing.pairs, { name: pairName(forward, forwardPattern, removeExtensions), forward, reverse }],
+      pairs: [...pairing.pairs, { name: handPairName(forward, reverse, forwardPattern, removeExtensions), forward, reverse }],
       unpaired: pairing.unpaired.filter((dataset) => dataset.id !== forward.id && dataset.id !== reverse.id),
     });
     setHandForward('');

@@ -81,3 +81,16 @@ export function repeatedNames(names: readonly string[]): Set<string> {
   }
   return repeated;
 }
+
+/**
+ * The name of a pair made by hand: the common part of the two names (their common start, without
+ * a trailing separator or read mark such as `_R`), else the forward name without its pattern.
+ */
+export function handPairName(forward: BuilderDataset, reverse: BuilderDataset, forwardPattern: string, removeExtensions: boolean): string {
+  const a = removeExtensions ? withoutExtension(forward.name) : forward.name;
+  const b = removeExtensions ? withoutExtension(reverse.name) : reverse.name;
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  const common = a.slice(0, length).replace(/[_.\-\s][Rr]?$/, '').replace(/[_.\-\s]+$/, '');
+  return common !== '' ? common : pairName(forward, forwardPattern, removeExtensions);
+}
