@@ -194,7 +194,7 @@ describeInBrowser('selecting history items in the web UI', () => {
       await screenshot('select-all-of-filter');
       await page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Hide', exact: true }).click();
       await page.getByRole('status').filter({ hasText: /Hid 1500 items/ }).waitFor();
-      await page.getByText('This history is empty.').waitFor();
+      await page.getByText('No items match the filter.').waitFor();
       await page.getByText(/^0 items ·/).waitFor();
       expect(changes.count()).toBe(1);
       const [{ hidden, shown }] = await sql<{ hidden: string; shown: string }>(

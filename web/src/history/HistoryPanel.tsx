@@ -13,7 +13,7 @@ import { useViewer } from '../account/viewer';
 import { HistoryItemRow } from './HistoryItemRow';
 import { useHistoryItems } from './useHistoryItems';
 import { HistoryFilterBar } from './selection/HistoryFilterBar';
-import { filterInput, NO_FILTER } from './selection/panel-filter';
+import { filterInput, narrows, NO_FILTER } from './selection/panel-filter';
 import { SelectionControls } from './selection/SelectionControls';
 import { useHistorySelection } from './selection/use-selection';
 
@@ -135,7 +135,8 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
       <HistoryFilterBar filter={filter} onChange={setFilter} />
       {viewer?.user && <SelectionControls historyId={history.id} selection={selection} contents={contents} filter={itemFilter} editable={editable} />}
       <ErrorMessage error={contents.error} what="Could not list the contents" />
-      {contents.items.length === 0 && !contents.fetching && !contents.error && (
+      {contents.items.length === 0 && !contents.fetching && !contents.error && narrows(filter) && <p>No items match the filter.</p>}
+      {contents.items.length === 0 && !contents.fetching && !contents.error && !narrows(filter) && (
         <p>
           This history is empty.
           {may.addData && (
