@@ -1,3 +1,6 @@
+import type { AddressInfo, Server } from 'node:net';
+import { type Client, createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { createHistory } from '../support/data-helpers';
 import { decoded, sql } from '../support/job-helpers';
 import { seedNamedDatasets } from '../support/named-datasets';
@@ -57,13 +60,53 @@ async function flags(ids: readonly string[]): Promise<Array<{ visible: boolean; 
 
 const names = (count: number, prefix = 'item') => Array.from({ length: count }, (_, i) => `${prefix} ${i + 1}`);
 
+let server: Server;
+const clients: Client[] = [];
+
 beforeAll(async () => {
   h = await startTestPlatform();
   alice = await h.newUser('alice');
   bob = await h.newUser('bob');
   await h.warmKeys(alice.key, bob.key);
+  server = h.platform.http.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 }, patient(120_000));
-afterAll(() => h.close());
+afterAll(async () => {
+  for (const client of clients) await client.dispose();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await h.close();
+});
+
+/** The first event (or error) of `historyChanged` for a history over graphql-ws, once `act` ran after the subscription started. */
+async function firstHistoryChange(key: string, historyId: string, act: () => Promise<unknown>): Promise<{ data?: unknown; errors?: unknown }> {
+  const client = createClient({ url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`, webSocketImpl: WebSocket, connectionParams: { key }, retryAttempts: 0, lazy: true });
+  clients.push(client);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no historyChanged event')), patient(15_000));
+    let acted = false;
+    const stop = client.subscribe(
+      { query: 'subscription ($historyId: ID!) { historyChanged(historyId: $historyId) { historyId changed } }', variables: { historyId } },
+      {
+        next: (result) => {
+          clearTimeout(timer);
+          stop();
+          resolve(result);
+        },
+        error: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+        complete: () => undefined,
+      },
+    );
+    // The subscription listens once its first message is handled; a short wait lets it start.
+    client.on('connected', () => {
+      if (acted) return;
+      acted = true;
+      setTimeout(() => void act(), 300);
+    });
+  });
+}
 
 describe('changeHistoryItems: hide, unhide, delete, undelete and purge a selection in one request', () => {
   it('hides and unhides datasets by id, counting only those that changed', async () => {
@@ -165,6 +208,14 @@ describe('changeHistoryItems: hide, unhide, delete, undelete and purge a selecti
     }
     const mine = payloads.filter((payload) => payload.includes(`"h" : ${decoded(h, historyId)},`) || payload.includes(`"h": ${decoded(h, historyId)},`));
     expect(mine.map((payload) => JSON.parse(payload))).toEqual([{ h: decoded(h, historyId), k: 'history', n: 300 }]);
+  }, patient(60_000));
+
+  it('tells a subscriber of historyChanged once, with the number of items changed; another user may not subscribe', async () => {
+    const { historyId } = await historyWith('subscribed', names(50));
+    const event = await firstHistoryChange(alice.key, historyId, () => gql(alice.key, CHANGE, { historyId, selection: { filter: {} }, operation: 'delete' }));
+    expect(event).toEqual({ data: { historyChanged: { historyId, changed: 50 } } });
+    const refused = await firstHistoryChange(bob.key, historyId, async () => undefined);
+    expect(JSON.stringify(refused.errors)).toContain('403');
   }, patient(60_000));
 
   it('refuses another user (403) and an anonymous caller, and changes nothing', async () => {
