@@ -165,7 +165,7 @@ describeInBrowser('selecting history items in the web UI', () => {
       await bar.getByRole('button', { name: 'Clear filters' }).click();
       expect(await shownHids(5)).toEqual([5, 4, 3, 2, 1]);
       await bar.getByLabel('Hid from').fill('2');
-      await bar.getByLabel('to', { exact: true }).fill('3');
+      await bar.getByLabel('Hid to').fill('3');
       await bar.getByRole('button', { name: 'Filter', exact: true }).click();
       expect(await shownHids(2)).toEqual([3, 2]);
       await screenshot('filter-hid-range');

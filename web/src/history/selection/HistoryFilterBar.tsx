@@ -49,7 +49,7 @@ export function HistoryFilterBar({ filter, onChange }: { filter: PanelFilter; on
         Hid from <input type="number" min={0} inputMode="numeric" {...field('hidMin')} className="hid-input" />
       </label>
       <label>
-        to <input type="number" min={0} inputMode="numeric" {...field('hidMax')} className="hid-input" />
+        Hid to <input type="number" min={0} inputMode="numeric" {...field('hidMax')} className="hid-input" />
       </label>
       <button type="submit">Filter</button>
       {narrows(filter) && (
