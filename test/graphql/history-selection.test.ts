@@ -1,7 +1,8 @@
 import type { AddressInfo, Server } from 'node:net';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createHistory } from '../support/data-helpers';
+import { existsSync } from 'node:fs';
+import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { decoded, sql } from '../support/job-helpers';
 import { seedNamedDatasets } from '../support/named-datasets';
 import { signalBarrier } from '../support/signal-barrier';
@@ -166,6 +167,26 @@ describe('changeHistoryItems: hide, unhide, delete, undelete and purge a selecti
     expect(Number(usage.total)).toBe(Number(live));
   }, patient(60_000));
 
+  it('purges an uploaded dataset’s file from the disk once nothing else uses it, keeping a copy’s', async () => {
+    const historyId = await createHistory(h, alice.key, 'files');
+    const kept = await uploadText(h, alice.key, historyId, 'kept\n', { fileType: 'txt', name: 'kept' });
+    const gone = await uploadText(h, alice.key, historyId, 'gone\n', { fileType: 'txt', name: 'gone' });
+    await waitForJob(h, alice.key, kept.jobId);
+    await waitForJob(h, alice.key, gone.jobId);
+    // A copy in another history still uses the first file.
+    const other = await createHistory(h, alice.key, 'files, copy');
+    await gql(alice.key, COPY, { historyId, selection: { datasetIds: [kept.datasetId] }, targetHistoryId: other });
+    const fileOf = async (encodedId: string) => {
+      const [row] = await sql<{ dataset_id: number }>(h, 'select dataset_id from history_dataset_association where id = ?', [decoded(h, encodedId)]);
+      return h.platform.services.layout.objects.pathOf({ id: Number(row.dataset_id) });
+    };
+    const [keptFile, goneFile] = [await fileOf(kept.datasetId), await fileOf(gone.datasetId)];
+    expect([existsSync(keptFile), existsSync(goneFile)]).toEqual([true, true]);
+    const answer = await gql(alice.key, CHANGE, { historyId, selection: { filter: {} }, operation: 'purge' });
+    expect(answer.data?.changeHistoryItems.datasets).toBe(2);
+    expect([existsSync(keptFile), existsSync(goneFile)]).toEqual([true, false]);
+  }, patient(90_000));
+
   it('stops the job still making datasets deleted together, as deleting one does', async () => {
     const { historyId, ids } = await historyWith('running job', names(2, 'output'));
     const [job] = await sql<{ id: number }>(h, `insert into job (create_time, update_time, user_id, history_id, tool_id, state, params) values (now(), now(), ?, ?, 'cat1', 'running', '{}') returning id`, [
@@ -199,10 +220,13 @@ describe('changeHistoryItems: hide, unhide, delete, undelete and purge a selecti
     const payloads: string[] = [];
     const listen = (payload: string) => payloads.push(payload);
     const signals = h.platform.services.db.signals;
+    const barrier = () => signalBarrier(signals, 'history_item_changed', (channel, payload) => sql(h, 'select pg_notify(?, ?)', [channel, payload]));
+    // The seeding's own signals (one per inserted row) are let through first.
+    await barrier();
     signals.on('history_item_changed', listen);
     try {
       await gql(alice.key, CHANGE, { historyId, selection: { filter: {} }, operation: 'hide' });
-      await signalBarrier(signals, 'history_item_changed', (channel, payload) => sql(h, 'select pg_notify(?, ?)', [channel, payload]));
+      await barrier();
     } finally {
       signals.off('history_item_changed', listen);
     }
@@ -296,6 +320,20 @@ describe('copyHistoryItems: "Copy Datasets" of a selection', () => {
     expect(answer.data?.copyHistoryItems).toEqual({ historyId: target, datasets: 10, collections: 0 });
     const contents = await h.api.get(`/api/histories/${target}/contents`).query({ key: alice.key });
     expect(contents.body.map((item: { hid: number; name: string }) => `${item.hid} ${item.name}`)).toEqual(['1 already there', ...names(10, 'x').map((_, i) => `${i + 2} x ${i + 11}`)]);
+  }, patient(60_000));
+
+  it('lets another user copy from a published history into a new history of theirs', async () => {
+    const { historyId } = await historyWith('published', ['shared one', 'shared two']);
+    const published = await h.api.put(`/api/histories/${historyId}`).query({ key: alice.key }).send({ published: true });
+    expect(published.status).toBe(200);
+    const answer = await gql(bob.key, COPY, { historyId, selection: { filter: { name: 'shared' } }, newHistoryName: 'from alice' });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.copyHistoryItems).toMatchObject({ datasets: 2, collections: 0 });
+    const mine = await h.api.get(`/api/histories/${answer.data?.copyHistoryItems.historyId}`).query({ key: bob.key });
+    expect(mine.body).toMatchObject({ name: 'from alice', user_id: bob.id });
+    // Reading is not changing: bob may not hide alice's items.
+    const hide = await gql(bob.key, CHANGE, { historyId, selection: { filter: {} }, operation: 'hide' });
+    expect(hide.errors?.[0].extensions.status).toBe(403);
   }, patient(60_000));
 
   it('refuses copying into a history the caller may not add to, and from one they may not read; no target or two is a 400', async () => {
