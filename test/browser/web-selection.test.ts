@@ -151,6 +151,7 @@ describeInBrowser('selecting history items in the web UI', () => {
       expect(await shownHids(2)).toEqual([2, 1]);
       await screenshot('filter-name');
       await bar.getByLabel('Name').fill('');
+      await bar.getByText('Advanced search').click();
       await bar.getByLabel('Extension').fill('bed');
       await bar.getByLabel('Extension').press('Enter');
       expect(await shownHids(1)).toEqual([3]);
