@@ -23,7 +23,8 @@ export interface SelectedRows {
 /** Ids one selection names at most (a bigger selection is sent as its filter). */
 export const MAX_SELECTED_IDS = 100_000;
 
-const asArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+/** Ids as one PostgreSQL array parameter (`= any(?::int[])`): one statement whatever their number. */
+export const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /**
  * The rows a selection names in a history, in one statement: by id (each must be in the history,
@@ -42,7 +43,7 @@ export async function selectedRows(ctx: ServiceContext, em: EntityManager, histo
       `select 0 as kind, id, hid from history_dataset_association where history_id = ? and id = any(?::int[])
        union all select 1 as kind, id, hid from history_dataset_collection_association where history_id = ? and id = any(?::int[])
        order by hid, kind`,
-      [historyId, asArray(datasetIds), historyId, asArray(collectionIds)],
+      [historyId, idArray(datasetIds), historyId, idArray(collectionIds)],
     );
     const found = new Set(rows.map((row) => `${row.kind}:${row.id}`));
     const missing = [...datasetIds.map((id) => `0:${id}`), ...collectionIds.map((id) => `1:${id}`)].filter((key) => !found.has(key));
@@ -64,4 +65,3 @@ export async function selectedRows(ctx: ServiceContext, em: EntityManager, histo
   };
 }
 
-export { asArray as idArray };
