@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { type CombinedError, useClient, useSubscription } from 'urql';
 import { useOnReconnect } from '../app/GraphQLClientProvider';
 import { type HistoryItem, HistoryItemChangedSubscription } from './history-item-documents';
@@ -73,7 +73,13 @@ export function useHistoryItems(historyId: string, filter: HistoryItemFilterInpu
   const kept = keeps(filter);
   const paged = snapshot.pages.flatMap((page) => page.data?.edges.map((edge) => edge.node) ?? []);
   const pagedKeys = new Set(paged.map((item) => `${item.__typename}:${item.id}`));
-  const topHid = first?.edges[0]?.node.hid ?? 0;
+  // New items are those above the highest hid these pages ever held: an item announced late (a
+  // catch-up read before a change of many items) is not taken for a new one once the pages are
+  // read again without it (all hidden, say).
+  const highest = useRef({ pages, hid: 0 });
+  if (highest.current.pages !== pages) highest.current = { pages, hid: 0 };
+  highest.current.hid = Math.max(highest.current.hid, first?.edges[0]?.node.hid ?? 0);
+  const topHid = highest.current.hid;
   const fresh = [...announced.entries()]
     .filter(([key, item]) => !pagedKeys.has(key) && item.hid > topHid && first !== undefined)
     .map(([, item]) => item)
