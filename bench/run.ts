@@ -8,6 +8,7 @@ import { printFigures } from './harness';
 import { benchSlurmJobs, printJobRunFigures } from './slurm-jobs.bench';
 import { spawnSync } from 'node:child_process';
 import { benchImportGalaxy, printImportFigures } from './import-galaxy.bench';
+import { benchHistorySelection, printSelectionFigures } from './history-selection.bench';
 
 async function main(): Promise<void> {
   const sizes = (process.env.BENCH_SIZES ?? '10,1000').split(',').map(Number);
@@ -44,6 +45,9 @@ async function main(): Promise<void> {
     // Needs a PostgreSQL server (BENCH_DATABASE_URL, else 127.0.0.1:5432): the 15.05 source is one.
     const [users, histories, datasets] = (process.env.BENCH_IMPORT_SIZE ?? '10000,100000,1000000').split(',').map(Number);
     printImportFigures(`import of a 15.05 database: ${users} users, ${histories} histories, ${datasets} datasets, PostgreSQL server`, await benchImportGalaxy({ users, histories, datasets }));
+  }
+  if (!only || only === 'selection') {
+    printSelectionFigures(`history selection: 10,000 items, 500 pairs, ${database}`, await benchHistorySelection({ items: 10000, pairs: 500, restSample: 200 }));
   }
   if (!only || only === 'workflows') {
     printFigures(`workflows, 10 workflows of 10 steps, an invocation of 10 jobs, ${database}`, await benchWorkflows({ workflows: 10, steps: 10, invocationJobs: 10 }));

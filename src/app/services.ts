@@ -36,6 +36,7 @@ import { GroupService } from '../services/groups';
 import { EXPORT_TASK, exportTaskFailed, exportTaskHandler, HistoryExportService } from '../services/histories';
 import { HistoryImportService, IMPORT_TASK, importTaskHandler } from '../services/histories';
 import { HistoryMutationService } from '../services/history-mutations';
+import { HistorySelectionService } from '../services/history-selection';
 import { HistoryService } from '../services/histories';
 import { JobFilesService } from '../services/jobs';
 import { JobService } from '../services/jobs';
@@ -151,6 +152,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     tags,
     histories,
     historyMutations,
+    historySelection: new HistorySelectionService(histories, historyMutations, hdcas),
     historyExports,
     historyImports: new HistoryImportService(historyExports, tasks),
     hdas,

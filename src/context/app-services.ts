@@ -26,6 +26,7 @@ import type { GroupService } from '../services/groups';
 import type { HistoryExportService } from '../services/histories';
 import type { HistoryImportService } from '../services/histories';
 import type { HistoryMutationService } from '../services/history-mutations';
+import type { HistorySelectionService } from '../services/history-selection';
 import type { HistoryService } from '../services/histories';
 import type { JobFilesService } from '../services/jobs';
 import type { FolderContentsService } from '../services/libraries';
@@ -72,6 +73,8 @@ export interface AppServices extends CoreServices {
   tags: TagService;
   histories: HistoryService;
   historyMutations: HistoryMutationService;
+  /** Operations on a selection of a history's items (hide, delete, copy, build a collection), set-based. */
+  historySelection: HistorySelectionService;
   historyExports: HistoryExportService;
   historyImports: HistoryImportService;
   hdas: HdaService;

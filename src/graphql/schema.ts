@@ -6,6 +6,7 @@ import { DatasetCollectionResolver, HistoryCollectionResolver } from './collecti
 import { HistoryItemChangedResolver } from './collections/history-item-changed.resolver';
 import { HistoryItemsBatchesResolver } from './collections/history-items-batches.resolver';
 import { HistoryItemsPageResolver } from './collections/history-items-page.resolver';
+import { HistorySelectionResolver } from './history-selection/history-selection.resolver';
 import { HistoriesPageResolver } from './histories/histories-page.resolver';
 import { JobsPageResolver } from './jobs/jobs-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
@@ -92,6 +93,7 @@ export const RESOLVERS = [
   DatasetCollectionResolver,
   HistoryItemsResolver,
   HistoryItemsPageResolver,
+  HistorySelectionResolver,
   HistoriesPageResolver,
   HistoriesBatchesResolver,
   JobsPageResolver,

@@ -6,6 +6,7 @@ import { HDA_SUMMARY_FIELDS, hdaNodes } from '../datasets/hda-node';
 import { Access } from '../shared/access';
 import { selectedFields } from '../shared/lookahead';
 import { hdcaNode } from './collection-nodes';
+import { HistoryItemFilterInput } from './history-item-filter.input';
 import { HistoryItemConnection } from './history-items-page.types';
 
 @Resolver()
@@ -23,11 +24,13 @@ export class HistoryItemsPageResolver {
     @Arg('deleted', () => Boolean, { nullable: true }) deleted?: boolean,
     @Arg('visible', () => Boolean, { nullable: true }) visible?: boolean,
     @Arg('newestFirst', () => Boolean, { defaultValue: false, description: 'Highest hid first, as the history panel shows them.' }) newestFirst?: boolean,
+    @Arg('filter', () => HistoryItemFilterInput, { nullable: true, description: "The panel's filter (its deleted and visible, when given, take the place of the arguments of the same name)." })
+    filter?: HistoryItemFilterInput | null,
   ): Promise<HistoryItemConnection> {
     const fields = selectedFields(info, 'HistoryContent', ['edges', 'node']);
     const summary = [...fields].every((field) => (HDA_SUMMARY_FIELDS as readonly string[]).includes(field));
     const tags = fields.has('tags');
-    const page = await historyItemsPage(ctx, historyId, { deleted, visible, newestFirst }, first, after, { tags, summary, permissions: fields.has('permissions') });
+    const page = await historyItemsPage(ctx, historyId, { ...filter, deleted: filter?.deleted ?? deleted, visible: filter?.visible ?? visible, newestFirst }, first, after, { tags, summary, permissions: fields.has('permissions') });
     const datasets = await hdaNodes(ctx, page.items.flatMap(({ item }) => (item.kind === 'dataset' ? [item.view] : [])), tags);
     let next = 0;
     const edges = page.items.map(({ item, cursor }) => ({ cursor, node: item.kind === 'dataset' ? datasets[next++] : hdcaNode(ctx, item.view) }));

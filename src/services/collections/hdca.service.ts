@@ -11,7 +11,8 @@ import { mayReadHistory } from '../histories';
 import { decodeId } from '../shared';
 import { sanitizeText } from '../shared';
 import { recalculateDiskUsage } from '../usage';
-import { buildCollection, type BuildNode } from './collection-builder';
+import type { BuildNode } from './collection-builder';
+import { insertCollectionTree } from './collection-rows';
 import { type ElementRequest, parseCollectionRequest } from './element-identifiers';
 import { type HdcaInHistoryView, type HdcaView, loadHdcaViews, readHdca } from './hdca-view';
 import type { HdaService } from '../datasets';
@@ -81,12 +82,17 @@ export class HdcaService {
       // Every history dataset named is read and checked at once; copies (when all are history
       // datasets or collections) are written at once too, taking hids in the order of the elements.
       const references = referencesOf(request.elements);
-      const preloaded = await this.hdas.findReadableMany(ctx, references.filter((ref) => ref.src === 'hda').map((ref) => ref.id));
       const copy = input.copyElements ?? false;
+      const datasetIds = references.filter((ref) => ref.src === 'hda').map((ref) => ref.id);
+      // Elements that only refer to the datasets need no managed entities: read once and checked, then
+      // written by id (insertCollectionTree); unmanaged, they cost the unit of work's flushes nothing.
+      const preloaded = copy ? await this.hdas.findReadableMany(ctx, datasetIds) : await this.hdas.readableRows(ctx, datasetIds);
       const copyAtOnce = copy && references.every((ref) => ref.src === 'hda' || ref.src === 'hdca');
       const resolved = await this.resolve(ctx, history, request.elements, copy && !copyAtOnce, preloaded);
       const nodes = copyAtOnce ? await copyNodeDatasets(em, history, resolved) : resolved;
-      const collection = buildCollection(em, request.collectionType, nodes);
+      // Flushed first: copies and imports the elements point at get their ids.
+      await em.flush();
+      const collection = await insertCollectionTree(em, request.collectionType, nodes);
       const hdca = await this.place(ctx, history, collection, sanitizeText(input.name ?? '') || 'Unnamed Collection');
       if (history.user) await recalculateDiskUsage(em, history.user.id);
       return hdca.id;

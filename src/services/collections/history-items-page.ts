@@ -5,14 +5,13 @@ import { loadHdaSummaries, loadHdaViews } from '../datasets';
 import type { HdaParts } from '../datasets';
 import { loadHdcaViews } from './hdca-view';
 import type { HistoryItem, HistoryItemsContext } from './history-items';
+import { checkedItemFilter, filterKeysOf, type HistoryItemFilter, type HistoryItemFilterKey, itemFilterClauses, itemFilterValues } from './history-item-filter';
 
 /** At most this many items in one page. */
 export { MAX_PAGE_SIZE } from '../shared';
 import { checkPageSize, MAX_PAGE_SIZE } from '../shared';
 
-export interface HistoryItemsPageFilter {
-  deleted?: boolean | null;
-  visible?: boolean | null;
+export interface HistoryItemsPageFilter extends HistoryItemFilter {
   newestFirst?: boolean | null;
 }
 
@@ -45,19 +44,15 @@ function positionOf(cursor: string): Position {
 }
 
 interface FilterShape {
-  deleted: boolean;
-  visible: boolean;
+  /** The filter's conditions (history-item-filter.ts). */
+  keys: readonly HistoryItemFilterKey[];
   /** Newest (highest hid) first, as the platform's history panel shows them. */
   newestFirst: boolean;
 }
 
-/** `and` clauses of the optional filters, numbered from `first`. */
-function filterClauses(alias: string, shape: FilterShape, first: number): string {
-  let n = first - 1;
-  const clauses: string[] = [];
-  if (shape.deleted) clauses.push(`and ${alias}.deleted = $${(n += 1)}`);
-  if (shape.visible) clauses.push(`and ${alias}.visible = $${(n += 1)}`);
-  return clauses.join(' ');
+/** `and` clauses of the filter's conditions, their parameters numbered from `first`. */
+function filterClauses(alias: string, kind: 'dataset' | 'collection', shape: Pick<FilterShape, 'keys'>, first: number): string {
+  return itemFilterClauses(alias, kind, shape.keys, (index) => `$${first + index}`);
 }
 
 type KeyRow = { kind: 0 | 1; id: number; hid: number };
@@ -73,22 +68,22 @@ const PAGE_KEYS = new StatementShapes<FilterShape, KeyRow>(
     const [from, beyond, order] = shape.newestFirst ? ['<=', '<', 'desc'] : ['>=', '>', 'asc'];
     return `
     (select 0 as kind, h.id, h.hid from history_dataset_association h
-      where h.history_id = $1 and h.hid ${from} $2 and (h.hid ${beyond} $2 or 0 ${beyond} $3) ${filterClauses('h', shape, 5)}
+      where h.history_id = $1 and h.hid ${from} $2 and (h.hid ${beyond} $2 or 0 ${beyond} $3) ${filterClauses('h', 'dataset', shape, 5)}
       order by h.hid ${order} limit $4)
     union all
     (select 1 as kind, c.id, c.hid from history_dataset_collection_association c
-      where c.history_id = $1 and c.hid ${from} $2 and (c.hid ${beyond} $2 or 1 ${beyond} $3) ${filterClauses('c', shape, 5)}
+      where c.history_id = $1 and c.hid ${from} $2 and (c.hid ${beyond} $2 or 1 ${beyond} $3) ${filterClauses('c', 'collection', shape, 5)}
       order by c.hid ${order} limit $4)
     order by hid ${order}, kind ${order} limit $4`;
   },
-  (shape) => `${shape.deleted}|${shape.visible}|${shape.newestFirst}`,
+  (shape) => `${shape.keys.join(',')}|${shape.newestFirst}`,
 );
 
-const COUNT = new StatementShapes<FilterShape, { n: string }>(
+const COUNT = new StatementShapes<Pick<FilterShape, 'keys'>, { n: string }>(
   'history_items_count',
-  (shape) => `select (select count(*) from history_dataset_association h where h.history_id = $1 ${filterClauses('h', shape, 2)})
-                   + (select count(*) from history_dataset_collection_association c where c.history_id = $1 ${filterClauses('c', shape, 2)}) as n`,
-  (shape) => `${shape.deleted}|${shape.visible}`,
+  (shape) => `select (select count(*) from history_dataset_association h where h.history_id = $1 ${filterClauses('h', 'dataset', shape, 2)})
+                   + (select count(*) from history_dataset_collection_association c where c.history_id = $1 ${filterClauses('c', 'collection', shape, 2)}) as n`,
+  (shape) => shape.keys.join(','),
 );
 
 /**
@@ -107,8 +102,9 @@ export async function historyItemsPage(
   const newestFirst = filter.newestFirst === true;
   const from = after ? positionOf(after) : newestFirst ? START_NEWEST_FIRST : START;
   const history = await ctx.services.histories.readable(ctx, encodedHistoryId);
-  const shape = { deleted: typeof filter.deleted === 'boolean', visible: typeof filter.visible === 'boolean', newestFirst };
-  const filterParams = [...(shape.deleted ? [filter.deleted] : []), ...(shape.visible ? [filter.visible] : [])];
+  const conditions = checkedItemFilter(filter);
+  const shape: FilterShape = { keys: filterKeysOf(conditions), newestFirst };
+  const filterParams = itemFilterValues(conditions, shape.keys);
   const keys = first === 0 ? [] : await ctx.rows(PAGE_KEYS.for(shape), [history.id, from.hid, from.kind, first + 1, ...filterParams]);
   const page = keys.slice(0, first);
   const datasetIds = page.filter((key) => Number(key.kind) === 0).map((key) => Number(key.id));

@@ -11,3 +11,4 @@ export * from './history-items';
 export * from './history-items-page';
 export * from './history-items-stream';
 export * from './readable-elements';
+export * from './history-item-filter';

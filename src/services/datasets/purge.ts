@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Dataset } from '../../entities/dataset.entity';
 import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { LibraryDatasetDatasetAssociation } from '../../entities/library-dataset.entity';
-import type { ObjectStore } from '../../storage/object-store';
+import type { ObjectStore, StoredDataset } from '../../storage/object-store';
 
 /**
  * Purges history datasets inside the caller's transaction and returns the datasets whose files can
@@ -43,5 +43,38 @@ async function purgeAssociations(em: EntityManager, items: Array<HistoryDatasetA
 }
 
 export async function removeFiles(store: ObjectStore, datasets: Dataset[]): Promise<void> {
+  for (const dataset of datasets) await store.remove(dataset);
+}
+
+/**
+ * Set-based purge of many history datasets of one history (a selection): marks them purged in one
+ * statement and their datasets that nothing else still uses in one more. Returns how many history
+ * datasets were purged and the datasets whose files can go (remove them after the commit).
+ */
+export async function purgeHdasInSet(em: EntityManager, historyId: number, hdaIds: readonly number[]): Promise<{ purged: number[]; orphans: StoredDataset[] }> {
+  if (hdaIds.length === 0) return { purged: [], orphans: [] };
+  const rows = await em.execute<Array<{ id: number; dataset_id: number }>>(
+    `update history_dataset_association set deleted = true, purged = true, update_time = now()
+     where history_id = ? and id = any(?::int[]) and not purged returning id, dataset_id`,
+    [historyId, `{${hdaIds.join(',')}}`],
+  );
+  const datasetIds = [...new Set(rows.map((row) => Number(row.dataset_id)))];
+  if (datasetIds.length === 0) return { purged: [], orphans: [] };
+  const orphans = await em.execute<Array<{ id: number; external_filename: string | null; file_root: string | null; extra_files_path: string | null }>>(
+    `update dataset d set deleted = true, purged = true, update_time = now()
+     where d.id = any(?::int[]) and d.purgable
+       and not exists (select 1 from history_dataset_association o where o.dataset_id = d.id and not o.purged)
+       and not exists (select 1 from library_dataset_dataset_association l where l.dataset_id = d.id and not l.purged)
+     returning d.id, d.external_filename, d.file_root, d.extra_files_path`,
+    [`{${datasetIds.join(',')}}`],
+  );
+  return {
+    purged: rows.map((row) => Number(row.id)),
+    orphans: orphans.map((row) => ({ id: Number(row.id), externalFilename: row.external_filename, fileRoot: row.file_root, extraFilesPath: row.extra_files_path })),
+  };
+}
+
+/** Removes the files of datasets purged by `purgeHdasInSet` (after its transaction committed). */
+export async function removeStoredFiles(store: ObjectStore, datasets: readonly StoredDataset[]): Promise<void> {
   for (const dataset of datasets) await store.remove(dataset);
 }

@@ -27,3 +27,26 @@ export async function stopCreatingJob(em: EntityManager, hdaId: number): Promise
   await setOutputStates(em, stopped, 'discarded', JOB_OUTPUT_DELETED);
   return stopped;
 }
+
+/**
+ * `stopCreatingJob` for many deleted datasets at once (a selection deleted together): one statement
+ * stops every new, queued or running job making one of them whose outputs are all deleted, one more
+ * marks their outputs discarded. Answers the stopped job ids.
+ */
+export async function stopCreatingJobs(em: EntityManager, hdaIds: readonly number[]): Promise<number[]> {
+  if (hdaIds.length === 0) return [];
+  const rows = await em.execute<Array<{ id: number }>>(
+    `update job set state = 'deleted', info = ?, end_time = now(), update_time = now()
+     where id in (
+         select jo.job_id from job_to_output_dataset jo join job j on j.id = jo.job_id
+         where jo.hda_id = any(?::int[]) and j.state in ('new', 'queued', 'running'))
+       and not exists (
+         select 1 from job_to_output_dataset jo join history_dataset_association h on h.id = jo.hda_id
+         where jo.job_id = job.id and not h.deleted)
+     returning id`,
+    [JOB_OUTPUT_DELETED, `{${hdaIds.join(',')}}`],
+  );
+  const stopped = rows.map((row) => Number(row.id));
+  await setOutputStates(em, stopped, 'discarded', JOB_OUTPUT_DELETED);
+  return stopped;
+}

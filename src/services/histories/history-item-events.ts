@@ -76,3 +76,39 @@ export async function* withCatchUp(missed: HistoryItemEvent[], live: AsyncIterab
     await live.return?.();
   }
 }
+
+/** The `k` of the one event a change of many items at once sends for its history (not one per item). */
+export const HISTORY_CHANGED_KIND = 'history';
+
+/** Many items of a history changed together (a selection hidden, deleted, copied in…): how many. */
+export interface HistoryChangedEvent {
+  historyId: number;
+  changed: number;
+}
+
+function historyEventOf(payload: string): HistoryChangedEvent | null {
+  try {
+    const parsed = JSON.parse(payload) as { h?: unknown; k?: unknown; n?: unknown };
+    if (typeof parsed.h !== 'number' || parsed.k !== HISTORY_CHANGED_KIND) return null;
+    return { historyId: parsed.h, changed: typeof parsed.n === 'number' ? parsed.n : 0 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The changes of many items of one history at once, as PostgreSQL signals them (one event per
+ * change on `history_item_changed`, kind `history`); those a slow reader has not taken are kept as
+ * one (it reads the history again anyway).
+ */
+export function historyChangedEvents(signals: DatabaseSignals, historyId: number): AsyncIterableIterator<HistoryChangedEvent> {
+  return coalescedSignalEvents(
+    signals,
+    'history_item_changed',
+    (payload) => {
+      const event = historyEventOf(payload);
+      return event && event.historyId === historyId ? event : null;
+    },
+    () => 'history',
+  );
+}

@@ -1,5 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
 import { graphql } from '../graphql';
@@ -12,8 +11,13 @@ import { HistoryDetails } from './HistoryDetails';
 import { ImportHistoryMutation, RenameHistoryMutation } from './history-mutations';
 import { useViewer } from '../account/viewer';
 import { HistoryItemRow } from './HistoryItemRow';
+import { VirtualHistoryList } from './VirtualHistoryList';
 import { HistoryArchiveActions } from './HistoryArchiveActions';
 import { useHistoryItems } from './useHistoryItems';
+import { HistoryFilterBar } from './selection/HistoryFilterBar';
+import { filterInput, narrows, NO_FILTER } from './selection/panel-filter';
+import { SelectionControls } from './selection/SelectionControls';
+import { useHistorySelection } from './selection/use-selection';
 
 const HistoryQuery = graphql(`
   query History($id: ID!) {
@@ -37,15 +41,11 @@ const HistoryQuery = graphql(`
   }
 `);
 
-const ESTIMATED_ROW_PX = 44;
-/** Ask for the next page when the rows in view come this close to the last fetched one. */
-const LOAD_AHEAD_ROWS = 60;
-
 /** A history's contents by hid, newest first, in a virtualised list: only the rows in view are in the page. */
 export function HistoryPanel({ historyId }: { historyId: string }) {
   const [historyResult] = useQuery({ query: HistoryQuery, variables: { id: historyId } });
-  const [includeHidden, setIncludeHidden] = useState(false);
-  const [includeDeleted, setIncludeDeleted] = useState(false);
+  const [filter, setFilter] = useState(NO_FILTER);
+  const itemFilter = useMemo(() => filterInput(filter), [filter]);
   const [renaming, setRenaming] = useState(false);
   const [renamed, rename] = useMutation(RenameHistoryMutation);
   const [imported, importHistory] = useMutation(ImportHistoryMutation);
@@ -53,23 +53,9 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
   const inPanel = useInPanel();
   const navigate = useNavigate();
   const { historyId: currentId, choose } = useCurrentHistory();
-  const contents = useHistoryItems(historyId, { includeHidden, includeDeleted });
+  const contents = useHistoryItems(historyId, itemFilter);
+  const selection = useHistorySelection(contents.items, contents.totalCount, itemFilter);
   const history = historyResult.data?.history;
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    // The full height from the start (totalCount); rows not fetched yet are placeholders.
-    count: contents.hasMore ? Math.max(contents.totalCount, contents.items.length) : contents.items.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey: (index) => contents.items[index]?.id ?? `placeholder-${index}`,
-    overscan: 10,
-  });
-  const lastInView = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
-  const { loadMore, hasMore } = contents;
-  const fetched = contents.items.length;
-  useEffect(() => {
-    if (hasMore && lastInView + LOAD_AHEAD_ROWS >= fetched) loadMore(lastInView + LOAD_AHEAD_ROWS - fetched);
-  }, [hasMore, lastInView, fetched, loadMore]);
 
   if (historyResult.error) return <Page title="History"><ErrorMessage error={historyResult.error} what="Could not open the history" /></Page>;
   if (!history) return <Page title="History">{historyResult.fetching ? <p role="status">Loading…</p> : <p>No such history.</p>}</Page>;
@@ -138,17 +124,11 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
         {history.purged ? 'Purged · ' : history.deleted ? 'Deleted · ' : ''}
         {contents.totalCount} {contents.totalCount === 1 ? 'item' : 'items'} · {history.niceSize}
       </p>
-      <fieldset className="filters">
-        <legend className="visually-hidden">Show</legend>
-        <label>
-          <input type="checkbox" checked={includeHidden} onChange={(event) => setIncludeHidden(event.target.checked)} /> hidden datasets
-        </label>
-        <label>
-          <input type="checkbox" checked={includeDeleted} onChange={(event) => setIncludeDeleted(event.target.checked)} /> deleted datasets
-        </label>
-      </fieldset>
+      <HistoryFilterBar filter={filter} onChange={setFilter} />
+      {viewer?.user && <SelectionControls historyId={history.id} selection={selection} contents={contents} filter={itemFilter} editable={editable} />}
       <ErrorMessage error={contents.error} what="Could not list the contents" />
-      {contents.items.length === 0 && !contents.fetching && !contents.error && (
+      {contents.items.length === 0 && !contents.fetching && !contents.error && narrows(filter) && <p>No items match the filter.</p>}
+      {contents.items.length === 0 && !contents.fetching && !contents.error && !narrows(filter) && (
         <p>
           This history is empty.
           {may.addData && (
@@ -159,27 +139,13 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
           )}
         </p>
       )}
-      <div ref={scroller} className="history-items" role="list" aria-label={`Contents of ${history.name}`} aria-busy={contents.fetching}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => (
-            <div
-              key={row.key}
-              role="listitem"
-              data-index={row.index}
-              ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
-            >
-              {contents.items[row.index] ? (
-                <HistoryItemRow item={contents.items[row.index]} editable={editable} />
-              ) : (
-                <div className="item placeholder" aria-busy="true">
-                  Loading…
-                </div>
-              )}
-            </div>
-          ))}
-        </div>
-      </div>
+      <VirtualHistoryList
+        contents={contents}
+        label={`Contents of ${history.name}`}
+        renderItem={(item) => (
+          <HistoryItemRow item={item} editable={editable} selected={selection.selecting ? selection.isSelected(item) : undefined} onSelect={(shift) => selection.toggle(item, shift)} />
+        )}
+      />
     </Page>
   );
 }

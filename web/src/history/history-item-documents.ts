@@ -47,11 +47,11 @@ export const HistoryCollectionFields = graphql(`
   }
 `);
 
-/** One page of a history's contents, highest hid first, after a cursor. */
+/** One page of a history's contents the panel's filter keeps, highest hid first, after a cursor. */
 export const HistoryItemsPageQuery = graphql(
   `
-    query HistoryItemsPage($historyId: ID!, $first: Int!, $after: String, $deleted: Boolean, $visible: Boolean) {
-      historyItemsPage(historyId: $historyId, first: $first, after: $after, deleted: $deleted, visible: $visible, newestFirst: true) {
+    query HistoryItemsPage($historyId: ID!, $first: Int!, $after: String, $filter: HistoryItemFilterInput) {
+      historyItemsPage(historyId: $historyId, first: $first, after: $after, filter: $filter, newestFirst: true) {
         totalCount
         pageInfo {
           hasNextPage

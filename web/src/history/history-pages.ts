@@ -1,12 +1,11 @@
 import type { Client, CombinedError, OperationResult } from 'urql';
 import { type HistoryItemsPage, HistoryItemsPageQuery } from './history-item-documents';
+import type { HistoryItemFilterInput } from './selection/panel-filter';
 
 export interface HistoryPageFilters {
   historyId: string;
-  /** false: leave deleted items out; null: both. */
-  deleted: boolean | null;
-  /** true: leave hidden items out; null: both. */
-  visible: boolean | null;
+  /** What the panel's filter keeps (deleted and hidden items, names, datatypes…). */
+  filter: HistoryItemFilterInput;
 }
 
 export const PAGE_SIZE = 200;
@@ -73,7 +72,7 @@ export class HistoryPages {
   }
 
   private variables(page: { after: string | null; first: number }) {
-    return { historyId: this.filters.historyId, deleted: this.filters.deleted, visible: this.filters.visible, first: page.first, after: page.after };
+    return { historyId: this.filters.historyId, filter: this.filters.filter, first: page.first, after: page.after };
   }
 
   private add(after: string | null, first: number): void {

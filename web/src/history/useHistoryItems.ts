@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { type CombinedError, useClient, useSubscription } from 'urql';
 import { useOnReconnect } from '../app/GraphQLClientProvider';
 import { type HistoryItem, HistoryItemChangedSubscription } from './history-item-documents';
 import { HistoryPages } from './history-pages';
+import { type HistoryItemFilterInput, keeps } from './selection/panel-filter';
+import { HistoryChangedSubscription } from './selection/selection-documents';
 
 export type { HistoryDatasetItem, HistoryItem } from './history-item-documents';
 
@@ -13,14 +15,9 @@ export type { HistoryDatasetItem, HistoryItem } from './history-item-documents';
  * type and id); a new one (higher hid than any listed) appears at the top. No polling. The
  * subscription starts once the first page is read, catching up from a minute before its newest
  * change (`changedSince`): a dataset that changed between the read and the subscription's start
- * (an upload that ends while the panel opens) is not left showing its old state.
+ * (an upload that ends while the panel opens) is not left showing its old state. Many items changed
+ * at once (a selection hidden, copied in…) come as one `historyChanged` event: the pages are read again.
  */
-export interface HistoryItemFilters {
-  /** Show deleted items too (beside the others). */
-  includeDeleted: boolean;
-  /** Show hidden items too. */
-  includeHidden: boolean;
-}
 
 export interface HistoryItemsView {
   /** The items fetched so far, highest hid first. */
@@ -36,15 +33,11 @@ export interface HistoryItemsView {
   refresh(): void;
 }
 
-const keeps = (filters: HistoryItemFilters) => (item: HistoryItem) => (filters.includeDeleted || !item.deleted) && (filters.includeHidden || item.visible);
-
-export function useHistoryItems(historyId: string, filters: HistoryItemFilters): HistoryItemsView {
+export function useHistoryItems(historyId: string, filter: HistoryItemFilterInput): HistoryItemsView {
   const client = useClient();
-  const { includeDeleted, includeHidden } = filters;
-  const pages = useMemo(
-    () => new HistoryPages(client, { historyId, deleted: includeDeleted ? null : false, visible: includeHidden ? null : true }),
-    [client, historyId, includeDeleted, includeHidden],
-  );
+  // The same filter (by value) keeps the same pages.
+  const filterKey = JSON.stringify(filter);
+  const pages = useMemo(() => new HistoryPages(client, { historyId, filter: JSON.parse(filterKey) as HistoryItemFilterInput }), [client, historyId, filterKey]);
   const snapshot = useSyncExternalStore(pages.subscribe, pages.getSnapshot);
 
   // Where the subscription catches up from, fixed once the first page of these pages is read.
@@ -63,16 +56,30 @@ export function useHistoryItems(historyId: string, filters: HistoryItemFilters):
     return event;
   });
 
-  const refresh = useCallback(() => pages.refresh(), [pages]);
+  // Reading the pages again also forgets the items announced before: the pages bring their current state.
+  const refresh = useCallback(() => {
+    setAnnounced(new Map());
+    pages.refresh();
+  }, [pages]);
+  useSubscription({ query: HistoryChangedSubscription, variables: { historyId }, pause: !subscribed }, (_previous, event) => {
+    refresh();
+    return event;
+  });
   const loadMore = useCallback((wanted = 0) => pages.loadMore(wanted), [pages]);
   useOnReconnect(refresh);
 
   const first = snapshot.pages[0]?.data;
   const last = snapshot.pages[snapshot.pages.length - 1];
-  const kept = keeps(filters);
+  const kept = keeps(filter);
   const paged = snapshot.pages.flatMap((page) => page.data?.edges.map((edge) => edge.node) ?? []);
   const pagedKeys = new Set(paged.map((item) => `${item.__typename}:${item.id}`));
-  const topHid = first?.edges[0]?.node.hid ?? 0;
+  // New items are those above the highest hid these pages ever held: an item announced late (a
+  // catch-up read before a change of many items) is not taken for a new one once the pages are
+  // read again without it (all hidden, say).
+  const highest = useRef({ pages, hid: 0 });
+  if (highest.current.pages !== pages) highest.current = { pages, hid: 0 };
+  highest.current.hid = Math.max(highest.current.hid, first?.edges[0]?.node.hid ?? 0);
+  const topHid = highest.current.hid;
   const fresh = [...announced.entries()]
     .filter(([key, item]) => !pagedKeys.has(key) && item.hid > topHid && first !== undefined)
     .map(([, item]) => item)
