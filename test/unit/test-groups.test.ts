@@ -18,4 +18,9 @@ describe('npm test runs every test file, in exactly one group', () => {
     expect([...grouped].sort()).toEqual([...everyFile].sort());
     expect(grouped).toContain('unit/test-groups.test.ts');
   });
+
+  it("names no group inside another's name (`npm test -- <name>` is a pattern on the group files' paths)", () => {
+    const names = Object.keys(TEST_GROUPS);
+    for (const name of names) expect(names.filter((other) => other !== name && other.includes(name))).toEqual([]);
+  });
 });

@@ -1,3 +1,3 @@
 import { runTestGroup } from './test-groups';
 
-runTestGroup('browser');
+runTestGroup('browser-screens');
