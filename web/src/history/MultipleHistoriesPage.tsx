@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { useViewer } from '../account/viewer';
@@ -36,7 +36,10 @@ export function MultipleHistoriesPage() {
   const pickerId = useId();
   const histories = [...(result.data?.histories ?? [])].sort((a, b) => (a.id === currentId ? -1 : b.id === currentId ? 1 : Date.parse(String(b.updateTime)) - Date.parse(String(a.updateTime))));
   const asked = search.get('ids');
-  const picked = asked !== null ? asked.split(',').filter((id) => histories.some((history) => history.id === id)) : histories.slice(0, DEFAULT_COLUMNS).map((history) => history.id);
+  // A tick shows at once (the address follows in a transition, which a controlled checkbox would wait for).
+  const [ticked, setTicked] = useState<string[] | null>(null);
+  const fromAddress = asked !== null ? asked.split(',') : histories.slice(0, DEFAULT_COLUMNS).map((history) => history.id);
+  const picked = (ticked ?? fromAddress).filter((id) => histories.some((history) => history.id === id));
   const shown = histories.filter((history) => picked.includes(history.id));
   const onPhone = search.get('show');
   const phoneShown = shown.find((history) => history.id === onPhone) ?? shown[0];
@@ -47,7 +50,11 @@ export function MultipleHistoriesPage() {
     if (keep) next.show = keep;
     setSearch(next, { replace: true });
   };
-  const toggle = (id: string, checked: boolean) => update(histories.map((history) => history.id).filter((known) => (known === id ? checked : picked.includes(known))));
+  const toggle = (id: string, checked: boolean) => {
+    const next = histories.map((history) => history.id).filter((known) => (known === id ? checked : picked.includes(known)));
+    setTicked(next);
+    update(next);
+  };
 
   if (!viewer?.user && !result.fetching) {
     return (
