@@ -130,7 +130,10 @@ describeInBrowser('workflows managed in the web UI', () => {
       await first.getByText('3 steps').waitFor();
       expect(await second.getByRole('button', { name: 'Revert to this version' }).count()).toBe(0);
       await first.getByRole('button', { name: 'View' }).click();
-      await first.getByText('tool Show beginning1').waitFor();
+      const firstSteps = page.getByRole('list', { name: 'Steps of version 1' });
+      await firstSteps.getByText('lineNum = 2').waitFor();
+      await second.getByRole('button', { name: 'View' }).click();
+      await page.getByRole('list', { name: 'Steps of version 2' }).getByText('lineNum = 9').waitFor();
       await screenshot('workflow-versions-view');
       expect(await seriousViolations(page, 'workflow versions')).toEqual([]);
       await first.getByRole('button', { name: 'Revert to this version' }).click();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { WorkflowSteps } from '../WorkflowSteps';
 import { RevertWorkflowMutation, WorkflowVersionsQuery } from './manage-documents';
+import { VersionSteps } from './VersionSteps';
 
 /**
  * A workflow's versions, newest first, with their step count and time: "View" shows a version's
@@ -37,7 +37,7 @@ export function WorkflowVersions({ workflowId, mayChange }: { workflowId: string
                   Revert to this version
                 </button>
               )}
-              {open && <WorkflowSteps steps={version.steps} />}
+              {open && <VersionSteps steps={version.steps} label={`Steps of version ${number}`} />}
             </li>
           );
         })}
