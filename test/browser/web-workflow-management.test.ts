@@ -157,8 +157,11 @@ describeInBrowser('workflows managed in the web UI', () => {
       await page.getByRole('region', { name: 'Versions' }).getByText('Version 1').waitFor();
       await screenshot('workflow-manage-phone');
       expect(await seriousViolations(page, 'workflow screen (phone)')).toEqual([]);
+      expect((await ui.h.api.delete(`/api/workflows/${id}`).query({ key: ada.key })).status).toBe(200);
       await page.goto('/workflows?list=deleted');
-      await page.getByRole('table', { name: 'Deleted workflows' }).or(page.getByText('No deleted workflows.')).first().waitFor();
+      await page.getByRole('button', { name: 'Undelete Pocket (imported from API)' }).waitFor();
+      await screenshot('workflow-deleted-list-phone');
+      expect(await seriousViolations(page, 'deleted workflows (phone)')).toEqual([]);
       await page.goto('/workflows');
       await page.getByLabel('Workflow URL').waitFor();
       await screenshot('workflows-list-phone');
