@@ -182,3 +182,27 @@ describe('versions and revertWorkflow: going back to an earlier version', () => 
     expect(codeOf(await gql(alice.key, REVERT, { id, versionId: 'nonsense' }))).toBe('MalformedId');
   });
 });
+
+describe('deletedWorkflows with versions and their steps: a constant number of statements', () => {
+  it('costs the same SQL for one deleted workflow as for four', async () => {
+    const carol = await h.newUser('carol');
+    await h.warmKeys(carol.key);
+    const LISTING = '{ deletedWorkflows { id name stepCount tags versions(newestFirst: true) { id stepCount steps { orderIndex toolId } } } }';
+    const cost = async () => {
+      const response = await h.api.post('/graphql').set('x-api-key', carol.key).send({ query: LISTING });
+      expect(response.body.errors).toBeUndefined();
+      return { queries: h.queriesOf(response), count: response.body.data.deletedWorkflows.length as number };
+    };
+    const deleteOne = async () => {
+      const id = await workflowOf(carol, 'listed');
+      await gql(carol.key, UPDATE, { id, workflow: copyHeadWorkflow('listed', 5) });
+      await gql(carol.key, DELETE, { id });
+    };
+    await deleteOne();
+    const one = await cost();
+    for (let i = 0; i < 3; i += 1) await deleteOne();
+    const four = await cost();
+    expect([one.count, four.count]).toEqual([1, 4]);
+    expect(four.queries).toBe(one.queries);
+  });
+});
