@@ -13,6 +13,7 @@ import { copyHeadWorkflow, importWorkflow } from '../support/workflow-helpers';
 let h: TestPlatform;
 let alice: TestUser;
 let bob: TestUser;
+let carol: TestUser;
 
 type GraphAnswer = { data?: Record<string, any> | null; errors?: Array<{ message: string; extensions: { code?: string; status?: number } }> };
 
@@ -41,6 +42,8 @@ beforeAll(async () => {
   h = await startTestPlatform();
   alice = await h.newUser('alice');
   bob = await h.newUser('bob');
+  carol = await h.newUser('carol');
+  await h.warmKeys(carol.key);
 }, patient(120_000));
 afterAll(() => h.close());
 
@@ -185,8 +188,6 @@ describe('versions and revertWorkflow: going back to an earlier version', () => 
 
 describe('deletedWorkflows with versions and their steps: a constant number of statements', () => {
   it('costs the same SQL for one deleted workflow as for four', async () => {
-    const carol = await h.newUser('carol');
-    await h.warmKeys(carol.key);
     const LISTING = '{ deletedWorkflows { id name stepCount tags versions(newestFirst: true) { id stepCount steps { orderIndex toolId } } } }';
     const cost = async () => {
       const response = await h.api.post('/graphql').set('x-api-key', carol.key).send({ query: LISTING });
