@@ -27,6 +27,7 @@ import { SharingService } from '../services/sharing';
 import { VisualizationService } from '../services/visualizations';
 import { WorkflowService } from '../services/workflows';
 import { WorkflowImportService } from '../services/workflows';
+import { WorkflowManageService } from '../services/workflows';
 import { WorkflowRequestService } from '../services/workflows';
 import { WorkflowExtractionService } from '../services/workflows';
 import { InvocationService } from '../services/workflows';
@@ -162,6 +163,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
     visualizations,
     workflows,
     workflowImports,
+    workflowManagement: new WorkflowManageService(workflows, workflowImports, tags),
     workflowRequests: new WorkflowRequestService(invocations, workflowExtraction, workflowImports),
     workflowExtraction,
     invocations,

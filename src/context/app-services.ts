@@ -18,6 +18,7 @@ import type { SharingService } from '../services/sharing';
 import type { VisualizationService } from '../services/visualizations';
 import type { WorkflowService } from '../services/workflows';
 import type { WorkflowImportService } from '../services/workflows';
+import type { WorkflowManageService } from '../services/workflows';
 import type { WorkflowRequestService } from '../services/workflows';
 import type { WorkflowExtractionService } from '../services/workflows';
 import type { InvocationService } from '../services/workflows';
@@ -85,6 +86,8 @@ export interface AppServices extends CoreServices {
   visualizations: VisualizationService;
   workflows: WorkflowService;
   workflowImports: WorkflowImportService;
+  /** Rename, annotate, tag, copy, undelete, import from a URL, go back to a version. */
+  workflowManagement: WorkflowManageService;
   workflowRequests: WorkflowRequestService;
   workflowExtraction: WorkflowExtractionService;
   invocations: InvocationService;

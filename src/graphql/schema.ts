@@ -55,6 +55,7 @@ import { ExternalServiceResolver, RequestTypeResolver, SampleStateResolver } fro
 import { RequestEventResolver, SampleTrackingUpdateResolver, SequencingRequestResolver } from './sample-tracking/request.resolver';
 import { SampleDatasetResolver, SampleEventResolver, SampleResolver, SampleTrackingUpdateSampleResolver } from './sample-tracking/sample.resolver';
 import { WorkflowResolver, WorkflowStepResolver, WorkflowVersionResolver } from './workflows/workflow.resolver';
+import { WorkflowManageResolver } from './workflows/workflow-manage.resolver';
 import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
 import { InvocationChangedResolver } from './workflows/invocation-changed.resolver';
 
@@ -69,6 +70,7 @@ export const RESOLVERS = [
   WorkflowResolver,
   WorkflowStepResolver,
   WorkflowVersionResolver,
+  WorkflowManageResolver,
   InvocationResolver,
   InvocationInputResolver,
   InvocationStepResolver,

@@ -124,6 +124,7 @@ describeInBrowser("the UI under its Content-Security-Policy (Chromium)", () => {
     await open(page, `/histories/${historyId}`, 'Policed history');
     await page.getByRole('listitem').filter({ hasText: 'policed.tsv' }).waitFor();
     await open(page, '/histories', 'Histories');
+    await open(page, `/histories/${historyId}/extract-workflow`, 'Extract Workflow');
     await open(page, `/datasets/${table.datasetId}`, /policed\.tsv/);
     await open(page, `/datasets/${image.datasetId}`, /dot\.png/);
     const img = page.getByRole('img', { name: 'dot.png (png image)' });

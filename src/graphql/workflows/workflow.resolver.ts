@@ -115,9 +115,14 @@ export class WorkflowResolver {
     return workflow.latestWorkflowId === null ? [] : ctx.loaders.get(stepsByVersionId).load(workflow.latestWorkflowId);
   }
 
-  @FieldResolver(() => [WorkflowVersionType], { description: 'Every version, oldest first (one statement for a whole listing).' })
-  versions(@Root() workflow: WorkflowView, @Ctx() ctx: RequestContext): Promise<VersionView[]> {
-    return ctx.loaders.get(versionsByWorkflowId).load(workflow.id);
+  @FieldResolver(() => [WorkflowVersionType], { description: 'Every version, oldest first, or newest first when asked (one statement for a whole listing).' })
+  async versions(
+    @Root() workflow: WorkflowView,
+    @Ctx() ctx: RequestContext,
+    @Arg('newestFirst', () => Boolean, { nullable: true }) newestFirst?: boolean,
+  ): Promise<VersionView[]> {
+    const versions = await ctx.loaders.get(versionsByWorkflowId).load(workflow.id);
+    return newestFirst ? [...versions].reverse() : versions;
   }
 
   @FieldResolver(() => Int, { description: 'Steps of the latest version.' })
@@ -167,5 +172,10 @@ export class WorkflowVersionResolver {
   @FieldResolver(() => ID)
   id(@Root() version: VersionView, @Ctx() ctx: RequestContext): string {
     return encoded(ctx, version.id);
+  }
+
+  @FieldResolver(() => [WorkflowStepType], { description: "This version's steps, in order (one statement for a whole listing)." })
+  steps(@Root() version: VersionView, @Ctx() ctx: RequestContext): Promise<StepView[]> {
+    return ctx.loaders.get(stepsByVersionId).load(version.id);
   }
 }

@@ -10,6 +10,7 @@ export * from './stored-tool-inputs';
 export * from './tool-state';
 export * from './workflow-actions';
 export * from './workflow-import.service';
+export * from './workflow-manage.service';
 export * from './workflow-request.service';
 export * from './workflow-view';
 export * from './workflow.loaders';

@@ -81,6 +81,12 @@ const PUBLISHED = sql<WorkflowView>(
   `select ${COLUMNS('$1')} ${FROM} where w.deleted = false and w.published order by w.update_time desc, w.id desc`,
 );
 
+/** The caller's deleted workflows, newest first ($1 the caller): the list "Undelete" works from. */
+const DELETED_OF = sql<WorkflowView>(
+  'workflows_deleted_of',
+  `select ${COLUMNS('$1')} ${FROM} where w.user_id = $1 and w.deleted order by w.update_time desc, w.id desc`,
+);
+
 const BY_ID = sql<WorkflowView>('workflow_by_id', `select ${COLUMNS('$2')} ${FROM} where w.id = $1`);
 
 /** As BY_ID for any number of workflows ($1 their ids, $2 the caller). */
@@ -108,6 +114,10 @@ export function listWorkflows(ctx: ServiceContext, userId: number, showPublished
 
 export function listSharedWorkflows(ctx: ServiceContext, userId: number): Promise<WorkflowView[]> {
   return ctx.rows(SHARED_WITH, [userId]);
+}
+
+export function listDeletedWorkflows(ctx: ServiceContext, userId: number): Promise<WorkflowView[]> {
+  return ctx.rows(DELETED_OF, [userId]);
 }
 
 export function listPublishedWorkflows(ctx: ServiceContext): Promise<WorkflowView[]> {

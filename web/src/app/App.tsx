@@ -22,6 +22,7 @@ import { InvocationPage } from '../workflows/InvocationPage';
 import { RunWorkflowPage } from '../workflows/RunWorkflowPage';
 import { WorkflowPage } from '../workflows/WorkflowPage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
+import { ExtractWorkflowPage } from '../workflows/extract/ExtractWorkflowPage';
 import { MySharingPage } from '../sharing/MySharingPage';
 import { PageView } from '../sharing/PageView';
 import { PagesPage } from '../pages/PagesPage';
@@ -78,6 +79,7 @@ export function App() {
                 <Route path="histories" element={<HistoriesPage />} />
                 <Route path="histories/import" element={<ImportHistoryPage />} />
                 <Route path="histories/multiple" element={<MultipleHistoriesPage />} />
+                <Route path="histories/:historyId/extract-workflow" element={<ExtractWorkflowPage />} />
                 <Route path="login" element={<LoginPage />} />
                 <Route path="register" element={<RegisterPage />} />
                 <Route path="user" element={<UserPage />} />

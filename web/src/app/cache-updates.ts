@@ -1,4 +1,5 @@
 import type { Cache, CacheExchangeOpts } from '@urql/exchange-graphcache';
+import { WORKFLOW_MANAGEMENT_UPDATES } from '../workflows/manage/workflow-cache-updates';
 
 const TOOL_INPUT_TYPES = [
   'TextToolInput',
@@ -88,6 +89,7 @@ export const cacheOptions: CacheExchangeOpts = {
       createVisualization: (_result, _args, cache) => invalidateQueryField(cache, 'visualizations'),
       importLibraryItemsIntoHistory: (_result, _args, cache) => invalidateQueryField(cache, 'histories'),
       addHistoryDatasetsToFolder: (_result, _args, cache) => invalidateQueryField(cache, 'folderContents'),
+      ...WORKFLOW_MANAGEMENT_UPDATES,
     },
   },
 };

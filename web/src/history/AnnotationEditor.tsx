@@ -40,7 +40,7 @@ export function AnnotationEditor({ annotation, owner, onSave }: AnnotationEditor
         onSave && <p className="muted">No annotation.</p>
       )}
       {onSave && (
-        <button type="button" className="link-button" aria-label={annotation ? `Edit the annotation of ${owner}` : `Annotate ${owner}`} onClick={() => setEditing(true)}>
+        <button type="button" className="link-button" aria-label={annotation ? `Edit annotation of ${owner}` : `Annotate ${owner}`} onClick={() => setEditing(true)}>
           {annotation ? 'Edit annotation' : 'Annotate'}
         </button>
       )}

@@ -87,6 +87,7 @@ export function HistoryPanel({ historyId }: { historyId: string }) {
             {may.addData && <Link to={`/upload?history=${encodeURIComponent(history.id)}`}>Upload data</Link>}
             {may.share && <Link to={`/sharing/histories/${encodeURIComponent(history.id)}`}>Share or publish</Link>}
             {may.change && <HistoryArchiveActions history={history} />}
+            {may.change && <Link to={`/histories/${encodeURIComponent(history.id)}/extract-workflow`}>Extract Workflow</Link>}
             {viewer?.user && !may.change && (
               <button
                 type="button"

@@ -5,6 +5,8 @@ import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { ImportSharedWorkflowMutation, WorkflowInvocationsQuery, WorkflowQuery } from './workflow-documents';
+import { WorkflowManagement } from './manage/WorkflowManageActions';
+import { WorkflowVersions } from './manage/WorkflowVersions';
 import { WorkflowSteps } from './WorkflowSteps';
 
 /** `/workflows/:workflowId`: a workflow's steps, its runs, and the ways to run, share or copy it. */
@@ -35,9 +37,10 @@ export function WorkflowPage() {
         {workflow.published ? ' · published' : ''}
         {workflow.importable ? ' · accessible by link' : ''}
       </p>
-      {workflow.annotation && <p>{workflow.annotation}</p>}
+      {viewer?.user ? <WorkflowManagement workflowId={workflow.id} /> : workflow.annotation && <p>{workflow.annotation}</p>}
       <h2>Steps</h2>
       <WorkflowSteps steps={workflow.steps} />
+      {viewer?.user && <WorkflowVersions workflowId={workflow.id} mayChange={may.share} />}
       {viewer?.user && <Invocations workflowId={workflow.id} />}
     </Page>
   );

@@ -5,18 +5,22 @@ import { type ResultOf } from '../graphql';
 import { ListPage } from '../ui/ListPage';
 import { type ListColumn, ListTable } from '../ui/ListTable';
 import { ImportWorkflowForm } from './ImportWorkflowForm';
+import { DeletedWorkflows } from './manage/DeletedWorkflows';
+import { ImportWorkflowUrlForm } from './manage/ImportWorkflowUrlForm';
+import { WorkflowRowActions } from './manage/WorkflowRowActions';
 import { PublishedWorkflowListQuery, SharedWorkflowsQuery, type WorkflowSummaryFields, WorkflowsQuery } from './workflow-documents';
 
 type WorkflowSummary = ResultOf<typeof WorkflowSummaryFields>;
-type ListName = 'own' | 'shared' | 'published';
+type ListName = 'own' | 'shared' | 'published' | 'deleted';
 
 const LISTS: Array<{ name: ListName; label: string }> = [
   { name: 'own', label: 'My workflows' },
   { name: 'shared', label: 'Shared with me' },
   { name: 'published', label: 'Published' },
+  { name: 'deleted', label: 'Deleted' },
 ];
 
-const listOf = (value: string | null): ListName => (value === 'shared' || value === 'published' ? value : 'own');
+const listOf = (value: string | null): ListName => (value === 'shared' || value === 'published' || value === 'deleted' ? value : 'own');
 
 /**
  * `/workflows`: the caller's workflows, those shared with them (`?list=shared`), and everybody's
@@ -57,26 +61,35 @@ export function WorkflowsPage() {
               ))}
             </ul>
           </nav>
-          {list === 'own' && user && <ImportWorkflowForm />}
-          {needsUser && <p>{list === 'own' ? 'Sign in to keep and run your own workflows.' : 'Sign in to see the workflows shared with you.'}</p>}
+          {list === 'own' && user && (
+            <>
+              <ImportWorkflowForm />
+              <ImportWorkflowUrlForm />
+            </>
+          )}
+          {needsUser && <p>{list === 'shared' ? 'Sign in to see the workflows shared with you.' : 'Sign in to keep and run your own workflows.'}</p>}
         </>
       }
       error={result.error}
       errorWhat="Could not list the workflows"
       loading={result.fetching && !shown && 'Loading workflows…'}
     >
+      {list === 'deleted' ? (
+        user && <DeletedWorkflows />
+      ) : (
       <ListTable
         caption={label}
-        columns={workflowColumns(list !== 'own', Boolean(user))}
+        columns={workflowColumns(list !== 'own', Boolean(user), list === 'own')}
         rows={shown}
         rowKey={(workflow) => workflow.id}
         empty="No workflows here."
       />
+      )}
     </ListPage>
   );
 }
 
-const workflowColumns = (showOwner: boolean, showRun: boolean): Array<ListColumn<WorkflowSummary>> => [
+const workflowColumns = (showOwner: boolean, showRun: boolean, own: boolean): Array<ListColumn<WorkflowSummary>> => [
   {
     header: 'Name',
     rowHeader: true,
@@ -94,11 +107,15 @@ const workflowColumns = (showOwner: boolean, showRun: boolean): Array<ListColumn
     header: 'Actions',
     hideHeader: true,
     className: 'actions',
-    cell: (workflow) =>
-      showRun && (
-        <Link to={`/workflows/${workflow.id}/run`} aria-label={`Run ${workflow.name}`}>
-          Run
-        </Link>
-      ),
+    cell: (workflow) => (
+      <>
+        {showRun && (
+          <Link to={`/workflows/${workflow.id}/run`} aria-label={`Run ${workflow.name}`}>
+            Run
+          </Link>
+        )}
+        {own && <WorkflowRowActions workflow={workflow} />}
+      </>
+    ),
   },
 ];
