@@ -21,6 +21,8 @@ WEB_CLIENT_ROUTES.push('/histories/:historyId/collections/:collectionId', '/hist
 WEB_CLIENT_ROUTES.push('/libraries', '/libraries/:libraryId', '/libraries/:libraryId/folders/:folderId');
 WEB_CLIENT_ROUTES.push('/libraries/:libraryId/datasets/:datasetId');
 WEB_CLIENT_ROUTES.push('/workflows', '/workflows/:workflowId', '/workflows/:workflowId/run', '/workflows/invocations/:invocationId');
+// The workflow editor (web/src/workflows/editor).
+WEB_CLIENT_ROUTES.push('/workflows/new', '/workflows/:workflowId/edit');
 WEB_CLIENT_ROUTES.push('/sharing', '/sharing/:kind/:itemId', '/published', '/shared', '/pages/:pageId');
 // Pages written in the UI (web/src/pages).
 WEB_CLIENT_ROUTES.push('/pages', '/pages/new', '/pages/:pageId/edit');
