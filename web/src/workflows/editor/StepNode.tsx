@@ -21,7 +21,7 @@ export const StepNode = memo(function StepNode({ data, selected }: NodeProps<Ste
       <ul className="wf-node-ports">
         {step.inputs.map((input) => (
           <li key={`in-${input.name}`} className="wf-port wf-port-in">
-            <Handle type="target" position={Position.Left} id={input.name} aria-label={`Input ${input.label}`} />
+            <Handle type="target" position={Position.Left} id={input.name} />
             {input.label}
             <span className="muted"> {input.inputType === 'dataset_collection' ? '(collection)' : input.extensions.join(', ')}</span>
           </li>
@@ -31,7 +31,7 @@ export const StepNode = memo(function StepNode({ data, selected }: NodeProps<Ste
             {outputsMarked.has(output.name) && <span title="Workflow output">★ </span>}
             {output.name}
             <span className="muted"> ({output.collectionType ? `${output.collectionType} collection` : output.extensions.join(', ') || 'unknown'})</span>
-            <Handle type="source" position={Position.Right} id={output.name} aria-label={`Output ${output.name}`} />
+            <Handle type="source" position={Position.Right} id={output.name} />
           </li>
         ))}
       </ul>

@@ -10,6 +10,7 @@ import {
   type NodeChange,
   ReactFlow,
   ReactFlowProvider,
+  useReactFlow,
 } from '@xyflow/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useClient, useMutation } from 'urql';
@@ -53,6 +54,7 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
   const [model, buildModel] = useMutation(ToolStepModelMutation);
   const nextKey = useRef(Math.max(-1, ...initialSteps.map((step) => Number(step.key)).filter(Number.isFinite)) + 1);
   const dirty = steps !== saved;
+  const flow = useReactFlow();
   useLeaveWarning(dirty);
 
   const numbers = useMemo(() => new Map(steps.map((step, index) => [step.key, index + 1])), [steps]);
@@ -99,6 +101,12 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
       ),
     );
   }, [steps, numbers]);
+
+  // A step that left the canvas is measured afresh if it comes back (undo, redo).
+  useEffect(() => {
+    const present = new Set(steps.map((step) => step.key));
+    if ([...measured.keys()].some((key) => !present.has(key))) setMeasured(new Map([...measured].filter(([key]) => present.has(key))));
+  }, [steps, measured]);
 
   const readyReported = useRef(false);
   useEffect(() => {
@@ -253,7 +261,14 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
         <button type="button" onClick={history.redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z">
           Redo
         </button>
-        <button type="button" onClick={() => history.change(autoLayout)} disabled={steps.length === 0}>
+        <button
+          type="button"
+          onClick={() => {
+            history.change(autoLayout);
+            setTimeout(() => void flow.fitView({ maxZoom: 1, duration: 0 }), 50);
+          }}
+          disabled={steps.length === 0}
+        >
           Auto layout
         </button>
         <button type="button" onClick={() => removeSteps(selected)} disabled={selected.size === 0}>
@@ -296,6 +311,7 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
             onNodeDragStart={() => history.checkpoint()}
             deleteKeyCode={['Delete', 'Backspace']}
             fitView
+            fitViewOptions={{ maxZoom: 1 }}
             minZoom={0.1}
             proOptions={{ hideAttribution: true }}
           >

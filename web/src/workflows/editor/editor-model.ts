@@ -162,7 +162,7 @@ export function gaDictionary(name: string, steps: readonly EditorStep[]): Record
           tool_state: encodeState(step.toolInputs),
           uuid: step.uuid,
           label: step.label,
-          annotation: step.annotation ?? '',
+          annotation: step.annotation,
           position: { ...step.positionExtra, left: Math.round(step.position.left), top: Math.round(step.position.top) },
           input_connections: Object.fromEntries(
             Object.entries(step.connections)
