@@ -275,12 +275,12 @@ describeInBrowser('the workflow editor', () => {
     const { page, consoleErrors, screenshot } = await ui.newPage(DESKTOP);
     await signIn(page, author);
     // A first opening loads the editor's script into the cache, as any visit after the first.
-    await openEditor(page, imported.id, 100);
+    const cold = await openEditor(page, imported.id, 100);
     const ms = await openEditor(page, imported.id, 100);
     await node(page, '50').locator('.wf-node-title').click({ force: true });
     await page.getByRole('complementary', { name: 'Step details' }).getByRole('heading', { name: /^Step 51:/ }).waitFor();
     // eslint-disable-next-line no-console
-    console.log(`workflow editor: 100 steps to an interactive canvas in ${Math.round(ms)} ms (from navigation start; the issue wants < 1500 ms)`);
+    console.log(`workflow editor: 100 steps to an interactive canvas in ${Math.round(ms)} ms (from navigation start; first opening, the editor's script not cached: ${Math.round(cold)} ms; the issue wants < 1500 ms)`);
     await screenshot('workflow-editor-hundred');
     expect(ms).toBeLessThan(patient(1500));
     expect(consoleErrors).toEqual([]);

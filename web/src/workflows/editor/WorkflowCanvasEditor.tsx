@@ -44,6 +44,7 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
   const steps = history.value;
   const [saved, setSaved] = useState<EditorStep[]>(initialSteps);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(new Set());
   const [measured, setMeasured] = useState<ReadonlyMap<string, { width: number; height: number }>>(new Map());
   const [refusal, setRefusal] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -95,12 +96,27 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
             target: target.key,
             targetHandle: inputName,
             ariaLabel: `Connection from step ${numbers.get(source.stepKey)} ${source.outputName} to step ${numbers.get(target.key)} ${inputName}`,
+            selected: selectedEdges.has(`${source.stepKey}:${source.outputName}->${target.key}:${inputName}`),
             ...(note ? { label: note } : {}),
           };
         }),
       ),
     );
-  }, [steps, numbers]);
+  }, [steps, numbers, selectedEdges]);
+
+  /** Edges are selected (then deleted with the Delete key); the steps' connections are what they draw. */
+  const onEdgesChange = useCallback((changes: EdgeChange[]) => {
+    const picks = changes.filter((change) => change.type === 'select');
+    if (picks.length === 0) return;
+    setSelectedEdges((current) => {
+      const next = new Set(current);
+      for (const change of picks) {
+        if (change.selected) next.add(change.id);
+        else next.delete(change.id);
+      }
+      return next;
+    });
+  }, []);
 
   // A step that left the canvas is measured afresh if it comes back (undo, redo).
   useEffect(() => {
@@ -128,12 +144,10 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
   const onNodesChange = useCallback(
     (changes: NodeChange<StepNodeType>[]) => {
       const moved = new Map<string, { x: number; y: number }>();
-      const removed = new Set<string>();
       let nextSelected: Set<string> | null = null;
       let sizes: Map<string, { width: number; height: number }> | null = null;
       for (const change of changes) {
         if (change.type === 'position' && change.position) moved.set(change.id, change.position);
-        else if (change.type === 'remove') removed.add(change.id);
         else if (change.type === 'select') {
           nextSelected ??= new Set(selected);
           if (change.selected) nextSelected.add(change.id);
@@ -146,25 +160,23 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
       if (sizes) setMeasured(sizes);
       if (nextSelected) setSelected(nextSelected);
       if (moved.size > 0) history.preview((present) => present.map((step) => (moved.has(step.key) ? { ...step, position: { left: moved.get(step.key)?.x ?? 0, top: moved.get(step.key)?.y ?? 0 } } : step)));
-      if (removed.size > 0) removeSteps(removed);
     },
-    [history, selected, measured, removeSteps],
+    [history, selected, measured],
   );
 
-  const onEdgesChange = useCallback(
-    (changes: EdgeChange[]) => {
-      const removed = new Set(changes.filter((change) => change.type === 'remove').map((change) => change.id));
-      if (removed.size === 0) return;
+  /** Deleting (the Delete key) removes the steps and connections at once: one step to undo. */
+  const onDelete = useCallback(
+    ({ nodes: gone, edges: cut }: { nodes: StepNodeType[]; edges: Edge[] }) => {
+      const keys = new Set(gone.map((item) => item.id));
+      const removed = new Set(cut.map((item) => item.id));
       history.change((present) =>
-        present.map((step) => {
-          const connections = Object.fromEntries(
-            Object.entries(step.connections)
-              .map(([input, sources]) => [input, sources.filter((source) => !removed.has(`${source.stepKey}:${source.outputName}->${step.key}:${input}`))] as const)
-              .filter(([, sources]) => sources.length > 0),
-          );
-          return Object.keys(connections).length === Object.keys(step.connections).length && Object.entries(connections).every(([input, sources]) => sources.length === step.connections[input]?.length) ? step : { ...step, connections };
+        withoutSteps(present, keys).map((step) => {
+          const entries = Object.entries(step.connections).map(([input, sources]) => [input, sources.filter((source) => !removed.has(`${source.stepKey}:${source.outputName}->${step.key}:${input}`))] as const);
+          if (entries.every(([input, sources]) => sources.length === step.connections[input].length)) return step;
+          return { ...step, connections: Object.fromEntries(entries.filter(([, sources]) => sources.length > 0)) };
         }),
       );
+      if (keys.size > 0) setSelected(new Set());
     },
     [history],
   );
@@ -307,6 +319,7 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
             nodeTypes={NODE_TYPES}
             onNodesChange={onNodesChange}
             onEdgesChange={onEdgesChange}
+            onDelete={onDelete}
             onConnect={(connection) => void onConnect(connection)}
             onNodeDragStart={() => history.checkpoint()}
             deleteKeyCode={['Delete', 'Backspace']}

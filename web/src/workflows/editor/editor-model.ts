@@ -169,7 +169,8 @@ export function gaDictionary(name: string, steps: readonly EditorStep[]): Record
               .map(([input, sources]) => [input, sources.filter((source) => keys.has(source.stepKey)).map((source) => ({ id: source.stepKey, output_name: source.outputName }))] as const)
               .filter(([, sources]) => sources.length > 0),
           ),
-          post_job_actions: Object.fromEntries(step.postJobActions.map((action) => [`${action.actionType}${action.outputName}`, { action_type: action.actionType, output_name: action.outputName, action_arguments: action.arguments }])),
+          // A list keeps the stored order (an object's keys may be reordered on the way).
+          post_job_actions: step.postJobActions.map((action) => ({ action_type: action.actionType, output_name: action.outputName, action_arguments: action.arguments })),
           workflow_outputs: step.workflowOutputs.map((output) => ({ output_name: output.outputName, label: output.label, uuid: output.uuid })),
         },
       ]),
