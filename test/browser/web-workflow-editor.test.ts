@@ -56,12 +56,25 @@ async function countIs(locator: Locator, count: number): Promise<void> {
   }
 }
 
+/** The element's box once the canvas stops moving it (Auto layout fits the view just after). */
+async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const deadline = Date.now() + patient(10_000);
+  let last = await locator.boundingBox();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const now = await locator.boundingBox();
+    if (now && last && now.x === last.x && now.y === last.y) return now;
+    if (Date.now() > deadline) throw new Error(`${locator.toString()} never settled`);
+    last = now;
+  }
+}
+
 /** Drags from an output handle of one step to an input handle of another, as a person does. */
 async function connect(page: Page, from: string, output: string, to: string, input: string): Promise<void> {
   const source = node(page, from).locator(`.react-flow__handle.source[data-handleid="${output}"]`);
   const target = node(page, to).locator(`.react-flow__handle.target[data-handleid="${input}"]`);
-  const a = await source.boundingBox();
-  const b = await target.boundingBox();
+  const a = await settledBox(source);
+  const b = await settledBox(target);
   if (!a || !b) throw new Error('handle not visible');
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
@@ -76,7 +89,7 @@ async function addTool(page: Page, search: string, name: string): Promise<void> 
 }
 
 /** A `.ga` of `count` steps: a dataset input, a list input, then tools in a chain (every other one mapping over the list). */
-function chainWorkflow(name: string, count: number): Dict {
+function chainWorkflow(name: string, count: number, options: { uninstalledAt?: number } = {}): Dict {
   const steps: Dict = {
     '0': { id: 0, type: 'data_input', tool_state: JSON.stringify({ name: 'reads' }), label: 'reads', annotation: 'the reads', input_connections: {}, position: { left: 20, top: 20 }, uuid: null },
     '1': { id: 1, type: 'data_collection_input', tool_state: JSON.stringify({ name: 'samples', collection_type: 'list' }), label: 'samples', input_connections: {}, position: { left: 20, top: 220 } },
@@ -87,7 +100,7 @@ function chainWorkflow(name: string, count: number): Dict {
     { id: 'cat1', version: '1.0.0', input: 'input1', state: { input1: null, queries: [] } },
   ];
   for (let index = 2; index < count; index += 1) {
-    const tool = tools[index % tools.length];
+    const tool = index === options.uninstalledAt ? { id: 'vanished_tool', version: '0.9', input: 'input', state: { input: null, depth: '7', mode: { kind: 'deep', __current_case__: 1 } } } : tools[index % tools.length];
     const state: Dict = { __page__: 0, __rerun_remap_job_id__: null };
     for (const [key, value] of Object.entries(tool.state)) state[key] = JSON.stringify(value);
     steps[String(index)] = {
@@ -213,7 +226,7 @@ describeInBrowser('the workflow editor', () => {
     await page.getByRole('button', { name: 'Auto layout' }).click();
     await page.getByRole('button', { name: 'Auto layout' }).click();
     await connect(page, '0', 'out', '1', 'input');
-    await page.getByRole('alert').filter({ hasText: 'Connection refused: Incompatible datatypes: fasta is not tabular.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Connection refused: Incompatible datatypes: fasta is not tabular.' }).waitFor({ timeout: patient(10_000) });
     expect(await edgeCount(page)).toBe(0);
     await screenshot('workflow-editor-refused');
     expect(consoleErrors).toEqual([]);
@@ -237,6 +250,15 @@ describeInBrowser('the workflow editor', () => {
     await countIs(page.locator('.react-flow__edge'), 3);
     await page.keyboard.press('Control+Shift+z');
     await countIs(page.locator('.react-flow__edge'), 0);
+    // Unsaved changes: following a link asks first; declining stays in the editor.
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows', exact: true }).click();
+    expect(asked).toBe('The workflow has unsaved changes. Leave the editor and lose them?');
+    expect(new URL(page.url()).pathname).toBe(`/workflows/${imported.id}/edit`);
     await page.getByRole('button', { name: 'Undo' }).click();
     await countIs(page.locator('.react-flow__node'), 4);
     await countIs(page.locator('.react-flow__edge'), 3);
@@ -251,13 +273,16 @@ describeInBrowser('the workflow editor', () => {
 
   it('loads a .ga of 20 steps with a collection input (mapped over), saves it untouched, and the new version equals the stored one step by step; the name, annotation and tags are kept', async () => {
     const author = await ui.h.newUser('wfe-twenty');
-    const imported = await importWorkflow(ui.h, author.key, chainWorkflow('Twenty steps', 20));
+    const imported = await importWorkflow(ui.h, author.key, chainWorkflow('Twenty steps', 20, { uninstalledAt: 8 }));
     const before = await stored(author.key, imported.id);
     expect(before.steps).toHaveLength(20);
     const { page, consoleErrors, screenshot } = await ui.newPage(DESKTOP);
     await signIn(page, author);
     await openEditor(page, imported.id, 20);
     await countIs(page.locator('.react-flow__edge'), 18);
+    // The uninstalled tool shows as such, its connections drawn and its state kept.
+    await node(page, '8').getByText('Not installed: vanished_tool').waitFor();
+    await page.getByRole('region', { name: 'Problems' }).getByText('Tool vanished_tool is not installed.', { exact: false }).waitFor();
     await page.locator('.react-flow__edge-text').filter({ hasText: 'maps over list' }).first().waitFor({ state: 'attached' });
     await screenshot('workflow-editor-twenty');
     await page.getByRole('button', { name: 'Save' }).click();
