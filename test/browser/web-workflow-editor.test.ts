@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { toolDirWith } from '../support/job-helpers';
 import { patient } from '../support/patience';
@@ -20,6 +21,13 @@ const FASTA_TOOL = `<tool id="make_fasta" name="Make FASTA" version="1.0.0">
   <command>echo '>a' > $out</command>
   <inputs><param name="title" type="text" value="a" label="Title"/></inputs>
   <outputs><data name="out" format="fasta"/></outputs>
+</tool>`;
+
+/** A tool taking a paired collection: a list is refused, a list:paired maps over it. */
+const PAIR_TOOL = `<tool id="use_pair" name="Use pair" version="1.0.0">
+  <command>cat $pair.forward > $out</command>
+  <inputs><param name="pair" type="data_collection" collection_type="paired" format="txt" label="Pair"/></inputs>
+  <outputs><data name="out" format="txt"/></outputs>
 </tool>`;
 
 type Dict = Record<string, unknown>;
@@ -73,6 +81,8 @@ async function settledBox(locator: Locator): Promise<{ x: number; y: number; wid
 async function connect(page: Page, from: string, output: string, to: string, input: string): Promise<void> {
   const source = node(page, from).locator(`.react-flow__handle.source[data-handleid="${output}"]`);
   const target = node(page, to).locator(`.react-flow__handle.target[data-handleid="${input}"]`);
+  // The whole canvas in the viewport: the mouse reaches only what is on screen.
+  await page.locator('.wf-editor-canvas').evaluate((element) => element.scrollIntoView({ block: 'start' }));
   const a = await settledBox(source);
   const b = await settledBox(target);
   if (!a || !b) throw new Error('handle not visible');
@@ -138,6 +148,7 @@ const comparable = (workflow: StoredWorkflow) => workflow.steps;
 describeInBrowser('the workflow editor', () => {
   beforeAll(async () => {
     toolDir = toolDirWith('make_fasta.xml', FASTA_TOOL);
+    writeFileSync(join(toolDir, 'use_pair.xml'), PAIR_TOOL);
     ui = await startWebUiHarness({ TOOL_DIRS: toolDir, LOCAL_JOB_WORKERS: '0' });
   }, patient(180_000));
   afterAll(async () => {
@@ -229,6 +240,23 @@ describeInBrowser('the workflow editor', () => {
     await page.getByRole('alert').filter({ hasText: 'Connection refused: Incompatible datatypes: fasta is not tabular.' }).waitFor({ timeout: patient(10_000) });
     expect(await edgeCount(page)).toBe(0);
     await screenshot('workflow-editor-refused');
+
+    // Collections: a dataset into a collection input, and a list where a paired collection is wanted, are refused;
+    // a list:paired maps over the paired input.
+    await page.getByRole('button', { name: 'Add input collection' }).click();
+    await page.getByRole('button', { name: 'Add input dataset' }).click();
+    await addTool(page, 'pair', 'Use pair');
+    await page.getByRole('button', { name: 'Auto layout' }).click();
+    await connect(page, '3', 'output', '4', 'pair');
+    await page.getByRole('alert').filter({ hasText: 'Connection refused: “Pair” takes a collection; “output” gives a dataset.' }).waitFor({ timeout: patient(10_000) });
+    await connect(page, '2', 'output', '4', 'pair');
+    await page.getByRole('alert').filter({ hasText: 'Connection refused: “Pair” takes a paired collection; this is a list collection.' }).waitFor({ timeout: patient(10_000) });
+    expect(await edgeCount(page)).toBe(0);
+    await node(page, '2').locator('.wf-node-title').click();
+    await page.getByRole('complementary', { name: 'Step details' }).getByLabel('Collection type').selectOption('list:paired');
+    await connect(page, '2', 'output', '4', 'pair');
+    await countIs(page.locator('.react-flow__edge'), 1);
+    await screenshot('workflow-editor-collection-mapped');
     expect(consoleErrors).toEqual([]);
   });
 

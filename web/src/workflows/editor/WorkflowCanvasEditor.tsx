@@ -15,8 +15,8 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useClient, useMutation } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { connectionNote, structuralRefusal } from './connection-rules';
-import { DatatypeAcceptsQuery, ToolStepModelMutation } from './editor-documents';
+import { collectionTypeRefusal, connectionNote, structuralRefusal } from './connection-rules';
+import { CollectionInputTypesQuery, DatatypeAcceptsQuery, ToolStepModelMutation } from './editor-documents';
 import { autoLayout, type EditorStep, inputStep, problemsOf, toolStep, withoutSteps } from './editor-model';
 import { StepDetails } from './StepDetails';
 import { StepNode, type StepNodeType } from './StepNode';
@@ -56,6 +56,13 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
   const nextKey = useRef(Math.max(-1, ...initialSteps.map((step) => Number(step.key)).filter(Number.isFinite)) + 1);
   const dirty = steps !== saved;
   const flow = useReactFlow();
+  const [fitPending, setFitPending] = useState(false);
+  // After Auto layout: React Flow has taken the new positions (its effects run before this one).
+  useEffect(() => {
+    if (!fitPending) return;
+    setFitPending(false);
+    void flow.fitView({ maxZoom: 1, duration: 0 });
+  }, [fitPending, steps, flow]);
   useLeaveWarning(dirty);
 
   const numbers = useMemo(() => new Map(steps.map((step, index) => [step.key, index + 1])), [steps]);
@@ -191,6 +198,11 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
       const output = source.outputs.find((item) => item.name === proposed.outputName);
       const input = target.inputs.find((item) => item.name === proposed.inputName);
       let reason = refused;
+      if (!reason && output?.collectionType && input?.inputType === 'dataset_collection' && target.toolId) {
+        const form = await client.query(CollectionInputTypesQuery, { id: target.toolId }).toPromise();
+        const accepted = form.data?.tool.inputs.find((item) => item.name === input.name);
+        if (accepted && 'collectionTypes' in accepted) reason = collectionTypeRefusal(output.collectionType, accepted.collectionTypes, input.label);
+      }
       if (!reason && output && input) {
         const answer = await client.query(DatatypeAcceptsQuery, { output: output.extensions, input: input.extensions }).toPromise();
         if (answer.error) reason = `The connection could not be checked: ${answer.error.message}`;
@@ -277,7 +289,7 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
           type="button"
           onClick={() => {
             history.change(autoLayout);
-            setTimeout(() => void flow.fitView({ maxZoom: 1, duration: 0 }), 50);
+            setFitPending(true);
           }}
           disabled={steps.length === 0}
         >

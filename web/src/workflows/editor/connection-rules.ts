@@ -45,3 +45,12 @@ export function connectionNote(source: EditorStep, outputName: string, target: E
   if (output?.collectionType && input && input.inputType !== 'dataset_collection') return `maps over ${output.collectionType}`;
   return null;
 }
+
+/**
+ * Whether a collection of `given` type fits a collection input accepting `accepted` (empty: any): the
+ * same type, or a deeper one mapped over (a list:paired feeds a paired input once per element).
+ */
+export function collectionTypeRefusal(given: string, accepted: readonly string[], inputLabel: string): string | null {
+  if (accepted.length === 0 || accepted.some((type) => given === type || given.endsWith(`:${type}`))) return null;
+  return `“${inputLabel}” takes a ${accepted.join(' or ')} collection; this is a ${given} collection.`;
+}

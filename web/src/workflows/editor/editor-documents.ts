@@ -109,3 +109,18 @@ export const StepParametersQuery = graphql(`
     }
   }
 `);
+
+/** The collection types a tool's collection inputs accept (the top level of its form). */
+export const CollectionInputTypesQuery = graphql(`
+  query CollectionInputTypes($id: String!) {
+    tool(id: $id) {
+      id
+      inputs {
+        name
+        ... on DataCollectionToolInput {
+          collectionTypes
+        }
+      }
+    }
+  }
+`);
