@@ -179,6 +179,9 @@ describeInBrowser('the workflow editor', () => {
     await details.getByRole('heading', { name: 'Step 2: Sort' }).waitFor();
     await details.getByRole('textbox', { name: 'on column', exact: true }).fill('2');
     await details.getByRole('combobox', { name: 'in', exact: true }).selectOption('ASC');
+    await details.getByLabel('Add an action').selectOption({ label: 'Change datatype (out_file1)' });
+    await details.getByRole('button', { name: 'Add action' }).click();
+    await details.getByLabel('New datatype').selectOption('tabular');
     await node(page, '2').locator('.wf-node-title').click();
     await details.getByRole('heading', { name: 'Step 3: Select first' }).waitFor();
     await details.getByLabel('Label').fill('top lines');
@@ -199,6 +202,7 @@ describeInBrowser('the workflow editor', () => {
     expect(saved.steps[1]).toMatchObject({ toolVersion: '1.0.1', inputConnections: [{ inputName: 'input', stepIndex: 0, outputName: 'output' }] });
     expect((saved.steps[1].toolInputs as Dict).column).toBe('2');
     expect((saved.steps[1].toolInputs as Dict).order).toBe('ASC');
+    expect(saved.steps[1].postJobActions).toEqual([{ actionType: 'ChangeDatatypeAction', outputName: 'out_file1', arguments: { newtype: 'tabular' } }]);
     expect(saved.steps[2]).toMatchObject({
       label: 'top lines',
       inputConnections: [{ inputName: 'input', stepIndex: 1, outputName: 'out_file1' }],

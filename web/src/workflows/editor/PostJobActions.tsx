@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { PostJobActionDefinitionsQuery } from './editor-documents';
+import { DatatypeExtensionsQuery, PostJobActionDefinitionsQuery } from './editor-documents';
 import type { EditorStep, PostJobAction } from './editor-model';
 
 /** The post-job actions of a step (15.05's), each with its form; new ones added per output or for the step. */
 export function PostJobActions({ step, onChange }: { step: EditorStep; onChange: (actions: PostJobAction[]) => void }) {
   const [definitions] = useQuery({ query: PostJobActionDefinitionsQuery });
   const [choice, setChoice] = useState('');
+  const wantsDatatypes = step.postJobActions.some((action) => action.actionType === 'ChangeDatatypeAction');
+  const [datatypes] = useQuery({ query: DatatypeExtensionsQuery, pause: !wantsDatatypes });
+  const extensions = Array.isArray(datatypes.data?.datatypes) ? datatypes.data.datatypes.filter((item): item is string => typeof item === 'string') : [];
   const list = definitions.data?.postJobActionDefinitions ?? [];
   const byType = new Map(list.map((definition) => [definition.actionType, definition]));
   const choices = list.flatMap((definition) =>
@@ -26,12 +29,30 @@ export function PostJobActions({ step, onChange }: { step: EditorStep; onChange:
         return (
           <fieldset key={`${action.actionType}|${action.outputName}`}>
             <legend>{title}</legend>
-            {(definition?.fields ?? []).map((field) => (
-              <label key={field.name} className="wf-field">
-                {field.label}
-                <input value={String(action.arguments[field.name] ?? '')} onChange={(event) => update(index, field.name, event.target.value)} />
-              </label>
-            ))}
+            {(definition?.fields ?? []).map((field) => {
+              const value = String(action.arguments[field.name] ?? '');
+              return (
+                <div key={field.name} className="wf-field">
+                  <label>
+                    {field.label}
+                    {field.kind === 'datatype' ? (
+                      <select value={value} onChange={(event) => update(index, field.name, event.target.value)}>
+                        <option value="">Choose a datatype…</option>
+                        {value !== '' && !extensions.includes(value) && <option value={value}>{value}</option>}
+                        {extensions.map((extension) => (
+                          <option key={extension} value={extension}>
+                            {extension}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <input value={value} inputMode={field.kind === 'column' ? 'numeric' : undefined} onChange={(event) => update(index, field.name, event.target.value)} />
+                    )}
+                  </label>
+                  {field.help && <span className="muted">{field.help}</span>}
+                </div>
+              );
+            })}
             <button type="button" onClick={() => onChange(step.postJobActions.filter((_, at) => at !== index))} aria-label={`Remove ${title}`}>
               Remove
             </button>

@@ -124,3 +124,10 @@ export const CollectionInputTypesQuery = graphql(`
     }
   }
 `);
+
+/** Every datatype extension (ChangeDatatypeAction's choices). */
+export const DatatypeExtensionsQuery = graphql(`
+  query DatatypeExtensions {
+    datatypes(uploadOnly: "false")
+  }
+`);
