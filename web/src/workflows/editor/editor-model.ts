@@ -187,7 +187,9 @@ export function problemsOf(steps: readonly EditorStep[]): string[] {
     for (const input of step.inputs) {
       const connected = (step.connections[input.name] ?? []).length > 0;
       const value = step.toolInputs[input.name];
-      if (!connected && !input.optional && !isRuntimeValue(value)) problems.push(`${title}: the required input “${input.label}” is not connected.`);
+      // Inputs inside a repeat or conditional (`queries_0|input2`) exist only when that part is used.
+      const nested = input.name.includes('|');
+      if (!connected && !nested && !input.optional && !isRuntimeValue(value)) problems.push(`${title}: the required input “${input.label}” is not connected.`);
     }
   });
   const labels = new Map<string, number>();
