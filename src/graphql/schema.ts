@@ -11,6 +11,7 @@ import { HistoriesPageResolver } from './histories/histories-page.resolver';
 import { JobsPageResolver } from './jobs/jobs-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
+import { WorkflowEditorResolver } from './workflow-editor/workflow-editor.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
 import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resolver';
 import { DatasetContentsResolver } from './datasets/dataset-contents.resolver';
@@ -110,6 +111,7 @@ export const RESOLVERS = [
   ToolResolver,
   RemoteJobResolver,
   DatatypeResolver,
+  WorkflowEditorResolver,
   ToolDataTableResolver,
   GenomeBuildsResolver,
   ToolDataFieldResolver,

@@ -23,6 +23,8 @@ WEB_CLIENT_ROUTES.push('/libraries/:libraryId/datasets/:datasetId');
 WEB_CLIENT_ROUTES.push('/workflows', '/workflows/:workflowId', '/workflows/:workflowId/run', '/workflows/invocations/:invocationId');
 // Extract Workflow from a history (web/src/workflows/extract).
 WEB_CLIENT_ROUTES.push('/histories/:historyId/extract-workflow');
+// The workflow editor (web/src/workflows/editor).
+WEB_CLIENT_ROUTES.push('/workflows/new', '/workflows/:workflowId/edit');
 WEB_CLIENT_ROUTES.push('/sharing', '/sharing/:kind/:itemId', '/published', '/shared', '/pages/:pageId');
 // Pages written in the UI (web/src/pages).
 WEB_CLIENT_ROUTES.push('/pages', '/pages/new', '/pages/:pageId/edit');

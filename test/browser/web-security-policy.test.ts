@@ -135,6 +135,7 @@ describeInBrowser("the UI under its Content-Security-Policy (Chromium)", () => {
     await open(page, `/jobs/${table.jobId}`, 'Job details');
     await open(page, '/libraries', /Data libraries/);
     await open(page, '/workflows', /Workflows/);
+    await open(page, '/workflows/new', 'Create new workflow');
     await open(page, '/sharing', /Shar/);
     await open(page, '/visualizations', 'Visualizations');
     await open(page, `/visualizations/new?dataset=${table.datasetId}`, 'New chart');

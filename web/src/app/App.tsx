@@ -23,6 +23,7 @@ import { RunWorkflowPage } from '../workflows/RunWorkflowPage';
 import { WorkflowPage } from '../workflows/WorkflowPage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 import { ExtractWorkflowPage } from '../workflows/extract/ExtractWorkflowPage';
+import { LazyNewWorkflowPage, LazyWorkflowEditorPage } from '../workflows/editor/lazy-editor';
 import { MySharingPage } from '../sharing/MySharingPage';
 import { PageView } from '../sharing/PageView';
 import { PagesPage } from '../pages/PagesPage';
@@ -90,6 +91,8 @@ export function App() {
                 <Route path="workflows" element={<WorkflowsPage />} />
                 <Route path="workflows/:workflowId" element={<WorkflowPage />} />
                 <Route path="workflows/:workflowId/run" element={<RunWorkflowPage />} />
+                <Route path="workflows/:workflowId/edit" element={<LazyWorkflowEditorPage />} />
+                <Route path="workflows/new" element={<LazyNewWorkflowPage />} />
                 <Route path="workflows/invocations/:invocationId" element={<InvocationPage />} />
                 <Route path="sharing" element={<MySharingPage />} />
                 <Route path="sharing/:kind/:itemId" element={<SharingPage />} />

@@ -26,6 +26,7 @@ export function WorkflowPage() {
       actions={
         <div className="actions">
           {may.run && <Link to={`/workflows/${workflow.id}/run`}>Run workflow</Link>}
+          {may.change && <Link to={`/workflows/${workflow.id}/edit`}>Edit</Link>}
           {may.share && <Link to={`/sharing/workflows/${workflow.id}`}>Share or publish</Link>}
           {may.copy && <CopyWorkflowButton workflowId={workflow.id} />}
         </div>

@@ -63,6 +63,9 @@ export function WorkflowsPage() {
           </nav>
           {list === 'own' && user && (
             <>
+              <p>
+                <Link to="/workflows/new">Create new workflow</Link>
+              </p>
               <ImportWorkflowForm />
               <ImportWorkflowUrlForm />
             </>
