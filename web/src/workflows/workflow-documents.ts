@@ -60,6 +60,7 @@ export const WorkflowQuery = graphql(`
       importable
       stepCount
       viewerCan {
+        change
         share
         run
         copy
