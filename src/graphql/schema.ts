@@ -57,6 +57,7 @@ import { SampleDatasetResolver, SampleEventResolver, SampleResolver, SampleTrack
 import { WorkflowResolver, WorkflowStepResolver, WorkflowVersionResolver } from './workflows/workflow.resolver';
 import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
 import { InvocationChangedResolver } from './workflows/invocation-changed.resolver';
+import { WorkflowRunFormResolver, WorkflowRunStepResolver } from './workflow-run/workflow-run.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -74,6 +75,8 @@ export const RESOLVERS = [
   InvocationStepResolver,
   InvocationOutputResolver,
   InvocationChangedResolver,
+  WorkflowRunFormResolver,
+  WorkflowRunStepResolver,
   UserResolver,
   RoleResolver,
   GroupResolver,
