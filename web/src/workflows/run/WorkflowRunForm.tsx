@@ -59,7 +59,7 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
     const labels = new Map((step.toolInputs as readonly FormInput[]).map((input) => [input.name, input.label]));
     return connections.map((connection) => {
       const source = byIndex.get(connection.stepIndex);
-      return { input: labels.get(connection.inputName) ?? connection.inputName, from: `output ${connection.outputName} of ${source ? `Step ${source.number}: ${source.title}` : 'a missing step'}` };
+      return { input: labels.get(connection.inputName) ?? connection.inputName, from: `${connection.outputName} of ${source ? `Step ${source.number}: ${source.title}` : 'a missing step'}` };
     });
   };
 
