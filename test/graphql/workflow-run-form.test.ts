@@ -28,7 +28,7 @@ const RUN_FORM = `query ($id: ID!) {
   workflow(id: $id) {
     runForm {
       orderIndex number type label annotation title toolId toolName toolVersion toolInstalled collectionType connectedInputs runtimeInputs values
-      toolInputs { __typename name label ... on SelectToolInput { options { value label } } ... on IntegerToolInput { defaultNumber min } }
+      toolInputs { __typename name label ... on SelectToolInput { options { value label } } ... on IntegerToolInput { defaultNumber min } ... on ConditionalToolInput { test { name } cases { value inputs { name ... on RepeatToolInput { inputs { name } } } } } ... on RepeatToolInput { inputs { name ... on SectionToolInput { inputs { name } } } } }
     }
   }
 }`;
