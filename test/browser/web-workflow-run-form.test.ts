@@ -99,8 +99,11 @@ describeInBrowser('the workflow run form', () => {
     const history = await ui.h.api.get(`/api/histories/${(invocation.body as Array<{ history_id: string }>)[0].history_id}`).query({ key: rosa.key });
     expect(history.body.name).toBe('Sorted scores');
     // The sorted lines, ascending: the head keeps the first two.
+    const headOutput = (await outputs.last().getAttribute('href')) as string;
+    const content = await ui.h.api.get(`/api/datasets/${headOutput.split('/').pop()}/display`).query({ key: rosa.key });
+    expect(content.text).toBe('1\ta\n2\tb\n');
     await outputs.last().click();
-    await page.getByText(/1\s+a/).first().waitFor();
+    await page.waitForURL((url) => url.pathname === headOutput);
     expect(consoleErrors).toEqual([]);
     await page.close();
   }, patient(180_000));
