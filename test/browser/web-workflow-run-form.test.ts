@@ -59,7 +59,7 @@ describeInBrowser('the workflow run form', () => {
     const head = page.getByRole('group', { name: 'Step 3: Select first' });
     await sort.getByText('(Sort 1.0.1)').waitFor();
     await sort.getByText('Sort Dataset: output of Step 1: table').waitFor();
-    await head.getByText('Set at runtime: lineNum.').waitFor();
+    await head.getByText('Set at runtime: Select first.').waitFor();
     await page.getByLabel('Step 1: table').selectOption({ label: '1: scores.tsv (tabular, ok)' });
     // Sort's options as the tool gives them; the stored 'descending' shows as not one of them.
     const order = sort.getByLabel('in', { exact: true });

@@ -5,6 +5,9 @@ import { ToolFormContext, type ToolFormContextValue } from '../../tools/tool-for
 import { ToolInputs } from '../../tools/ToolInputs';
 import type { RunFormStep } from './run-form-documents';
 
+/** The label of a top-level input by its flat name (deeper ones by their flat name). */
+const labelOf = (inputs: readonly FormInput[], name: string) => inputs.find((input) => input.name === name)?.label ?? name;
+
 const NO_CHOICES: ToolFormContextValue['choices'] = { datasets: [], collections: [], fetching: false, error: undefined };
 
 /** The words a step is shown by: "Step 2: Sort by score (Sort 1.0.1)". */
@@ -57,7 +60,7 @@ export function ToolStepFields({
           ))}
         </ul>
       )}
-      {step.runtimeInputs.length > 0 && <p className="muted">Set at runtime: {step.runtimeInputs.join(', ')}.</p>}
+      {step.runtimeInputs.length > 0 && <p className="muted">Set at runtime: {step.runtimeInputs.map((name) => labelOf(inputs, name)).join(', ')}.</p>}
       <ToolInputs inputs={inputs} prefix="" />
     </ToolFormContext.Provider>
   );

@@ -137,8 +137,8 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
       {!fetching && missing && <p>The current history has no dataset or collection for every input.</p>}
       <fieldset>
         <legend>Where the results go</legend>
-        <label className="choice">
-          <input type="checkbox" checked={newHistory} onChange={(event) => setNewHistory(event.target.checked)} /> Send results to a new history
+        <label style={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>
+          <input type="checkbox" style={{ width: 'auto' }} checked={newHistory} onChange={(event) => setNewHistory(event.target.checked)} /> Send results to a new history
         </label>
         {newHistory ? (
           <label>
