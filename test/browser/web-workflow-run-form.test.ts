@@ -79,6 +79,9 @@ describeInBrowser('the workflow run form', () => {
     await screenshot('run-form-refused');
 
     await order.selectOption('ASC');
+    // Edited, the field's refusal goes until the next Run answers again.
+    await sort.locator('.field-error').waitFor({ state: 'detached' });
+    expect(await alert.count()).toBe(0);
     await page.getByLabel('Send results to a new history').check();
     await page.getByLabel('New history name').fill('Sorted scores');
     await screenshot('run-form-new-history');

@@ -48,7 +48,15 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
   const inputSteps = steps.filter((step) => step.type !== 'tool');
   const choiceOf = (step: RunFormStep) => chosen[step.orderIndex] ?? (step.type === 'data_collection_input' ? collectionsFor(step, collections)[0]?.id : datasets[0]?.id) ?? '';
   const missing = inputSteps.some((step) => !choiceOf(step));
-  const changeStep = useCallback((orderIndex: number) => (update: (old: FormState) => FormState) => setStates((old) => ({ ...old, [orderIndex]: update(old[orderIndex] ?? { values: {}, repeats: {}, batch: {} }) })), []);
+  const changeStep = useCallback(
+    (orderIndex: number) => (update: (old: FormState) => FormState) => {
+      setStates((old) => ({ ...old, [orderIndex]: update(old[orderIndex] ?? { values: {}, repeats: {}, batch: {} }) }));
+      // An edited step's refusals are answered again on the next Run.
+      setFieldErrors((old) => (old[orderIndex] ? { ...old, [orderIndex]: {} } : old));
+      setProblems([]);
+    },
+    [],
+  );
   const changers = useMemo(() => new Map(forms.map(({ step }) => [step.orderIndex, changeStep(step.orderIndex)])), [forms, changeStep]);
 
   if (historyId === undefined) return <p role="status">Loading the current history…</p>;
@@ -137,8 +145,8 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
       {!fetching && missing && <p>The current history has no dataset or collection for every input.</p>}
       <fieldset>
         <legend>Where the results go</legend>
-        <label style={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>
-          <input type="checkbox" style={{ width: 'auto' }} checked={newHistory} onChange={(event) => setNewHistory(event.target.checked)} /> Send results to a new history
+        <label className="checkbox">
+          <input type="checkbox" checked={newHistory} onChange={(event) => setNewHistory(event.target.checked)} /> Send results to a new history
         </label>
         {newHistory ? (
           <label>
