@@ -111,6 +111,29 @@ describeInBrowser('the workflow run form', () => {
     await page.close();
   }, patient(180_000));
 
+  it('runs once per dataset in batch mode, each run linked', async () => {
+    const tess = await ui.h.newUser('tess');
+    const { page, consoleErrors, screenshot } = await ui.newPage();
+    await signIn(page, tess);
+    await uploadPasted(page, '2\tb\n1\ta\n', 'first.tsv', 'tabular');
+    await uploadPasted(page, '9\tz\n8\ty\n', 'second.tsv', 'tabular');
+    await importGa(page, 'sort-batch.ga', sortWorkflow('Sort in batch', { order: 'ASC' }));
+    await page.getByRole('link', { name: 'Run workflow' }).click();
+    await page.getByRole('group', { name: 'Step 2: Sort' }).waitFor();
+    await page.getByLabel('Run once per dataset (batch mode) for Step 1').check();
+    await page.getByLabel('Step 1: table').selectOption([{ label: '1: first.tsv (tabular, ok)' }, { label: '2: second.tsv (tabular, ok)' }]);
+    await screenshot('run-form-batch');
+    await page.getByRole('button', { name: 'Run workflow' }).click();
+    const queued = page.getByRole('status').filter({ hasText: '2 runs queued' });
+    await queued.waitFor({ timeout: patient(30_000) });
+    await queued.getByRole('link', { name: 'Run 1 of 2: first.tsv' }).waitFor();
+    await queued.getByRole('link', { name: 'Run 2 of 2: second.tsv' }).click();
+    await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: patient(60_000) });
+    await screenshot('run-batch-second-finished');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, patient(150_000));
+
   it('has no serious accessibility violation at 1280 and 390 pixels wide', async () => {
     const sam = await ui.h.newUser('sam');
     for (const viewport of [undefined, PHONE]) {

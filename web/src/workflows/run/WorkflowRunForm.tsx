@@ -40,6 +40,9 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
     Object.fromEntries(forms.map(({ step, inputs }) => [step.orderIndex, storedFormState(step.values as Record<string, unknown>, inputs)])),
   );
   const [chosen, setChosen] = useState<Record<number, string>>({});
+  /** Dataset inputs in batch mode: the datasets picked, one run each (several inputs in batch mode pair theirs in order). */
+  const [batch, setBatch] = useState<Record<number, string[]>>({});
+  const [queuedRuns, setQueuedRuns] = useState<Array<{ id: string; label: string }>>([]);
   const [newHistory, setNewHistory] = useState(false);
   const [newHistoryName, setNewHistoryName] = useState(`${workflow.name} results`);
   const [fieldErrors, setFieldErrors] = useState<Record<number, Record<string, string>>>({});
@@ -47,7 +50,7 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
   const byIndex = useMemo(() => new Map(steps.map((step) => [step.orderIndex, step])), [steps]);
   const inputSteps = steps.filter((step) => step.type !== 'tool');
   const choiceOf = (step: RunFormStep) => chosen[step.orderIndex] ?? (step.type === 'data_collection_input' ? collectionsFor(step, collections)[0]?.id : datasets[0]?.id) ?? '';
-  const missing = inputSteps.some((step) => !choiceOf(step));
+  const missing = inputSteps.some((step) => (batch[step.orderIndex] ? batch[step.orderIndex].length === 0 : !choiceOf(step)));
   const changeStep = useCallback(
     (orderIndex: number) => (update: (old: FormState) => FormState) => {
       setStates((old) => ({ ...old, [orderIndex]: update(old[orderIndex] ?? { values: {}, repeats: {}, batch: {} }) }));
@@ -80,11 +83,16 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
       setProblems(['Some fields need attention (see their messages).']);
       return;
     }
-    const input = {
-      ...(newHistory ? { historyName: newHistoryName.trim() || `${workflow.name} results` } : { historyId }),
-      inputs: Object.fromEntries(inputSteps.map((step) => [String(step.orderIndex), { src: step.type === 'data_collection_input' ? 'hdca' : 'hda', id: choiceOf(step) }])),
-      parameters: runParameters(forms, states),
-    };
+    const batched = inputSteps.filter((step) => batch[step.orderIndex]);
+    const runCount = batched.length === 0 ? 1 : batch[batched[0].orderIndex].length;
+    if (batched.some((step) => batch[step.orderIndex].length !== runCount)) {
+      setProblems(['Inputs in batch mode must have the same number of datasets: their datasets are paired in order, one run per pair.']);
+      return;
+    }
+    const inputsOfRun = (run: number) =>
+      Object.fromEntries(inputSteps.map((step) => [String(step.orderIndex), { src: step.type === 'data_collection_input' ? 'hdca' : 'hda', id: batch[step.orderIndex]?.[run] ?? choiceOf(step) }]));
+    const target = newHistory ? { historyName: newHistoryName.trim() || `${workflow.name} results` } : { historyId };
+    const input = { ...target, inputs: inputsOfRun(0), parameters: runParameters(forms, states) };
     setChecking(true);
     const checked = await client.query(WorkflowRunCheckQuery, { workflowId: workflow.id, input }, { requestPolicy: 'network-only' }).toPromise();
     setChecking(false);
@@ -99,13 +107,31 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
       setProblems(found.map((problem) => problem.text));
       return;
     }
-    const outcome = await invoke({ workflowId: workflow.id, input });
-    if (outcome.error) {
-      setProblems(refusalTexts(outcome.error));
+    if (runCount === 1) {
+      const outcome = await invoke({ workflowId: workflow.id, input });
+      if (outcome.error) {
+        setProblems(refusalTexts(outcome.error));
+        return;
+      }
+      const invocation = outcome.data?.invokeWorkflowChecked;
+      if (invocation) navigate(`/workflows/invocations/${invocation.id}`);
       return;
     }
-    const invocation = outcome.data?.invokeWorkflowChecked;
-    if (invocation) navigate(`/workflows/invocations/${invocation.id}`);
+    // Batch mode: one run per dataset (a new history is asked for once, then the runs share it).
+    const queued: Array<{ id: string; label: string }> = [];
+    let historyOfRuns: { historyId: string } | { historyName: string } = target;
+    for (let run = 0; run < runCount; run += 1) {
+      const outcome = await invoke({ workflowId: workflow.id, input: { ...input, ...historyOfRuns, inputs: inputsOfRun(run) } });
+      const invocation = outcome.data?.invokeWorkflowChecked;
+      if (outcome.error || !invocation) {
+        setProblems(outcome.error ? refusalTexts(outcome.error) : ['No answer from the server.']);
+        break;
+      }
+      historyOfRuns = { historyId: invocation.historyId };
+      const names = batched.map((step) => datasets.find((dataset) => dataset.id === batch[step.orderIndex][run])?.name ?? '').join(', ');
+      queued.push({ id: invocation.id, label: `Run ${run + 1} of ${runCount}: ${names}` });
+    }
+    setQueuedRuns(queued);
   };
 
   return (
@@ -117,7 +143,18 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
       {steps.map((step) => {
         const heading = stepHeading(step);
         if (step.type === 'data_input')
-          return <DatasetPicker key={step.orderIndex} step={step} heading={heading} datasets={datasets} value={choiceOf(step)} onChange={(id) => setChosen((old) => ({ ...old, [step.orderIndex]: id }))} />;
+          return (
+            <DatasetPicker
+              key={step.orderIndex}
+              step={step}
+              heading={heading}
+              datasets={datasets}
+              value={choiceOf(step)}
+              onChange={(id) => setChosen((old) => ({ ...old, [step.orderIndex]: id }))}
+              batch={batch[step.orderIndex] ?? null}
+              onBatch={(ids) => setBatch((old) => { const next = { ...old }; if (ids === null) delete next[step.orderIndex]; else next[step.orderIndex] = ids; return next; })}
+            />
+          );
         if (step.type === 'data_collection_input')
           return <CollectionPicker key={step.orderIndex} step={step} heading={heading} collections={collectionsFor(step, collections)} value={choiceOf(step)} onChange={(id) => setChosen((old) => ({ ...old, [step.orderIndex]: id }))} />;
         const form = forms.find((candidate) => candidate.step.orderIndex === step.orderIndex);
@@ -172,24 +209,52 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
           Run workflow
         </button>
       </div>
+      {queuedRuns.length > 0 && (
+        <div role="status">
+          <p>{queuedRuns.length} runs queued:</p>
+          <ul>
+            {queuedRuns.map((queued) => (
+              <li key={queued.id}>
+                <Link to={`/workflows/invocations/${queued.id}`}>{queued.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </form>
   );
 }
 
 type Heading = { title: string; detail: string };
 
-function DatasetPicker({ heading, datasets, value, onChange }: { step: RunFormStep; heading: Heading; datasets: HistoryDatasetChoice[]; value: string; onChange(id: string): void }) {
+/** Picked datasets in the order they came into the history (the runs of a batch follow it). */
+const oldestFirst = (datasets: HistoryDatasetChoice[], ids: string[]) => [...ids].sort((a, b) => (datasets.find((d) => d.id === a)?.hid ?? 0) - (datasets.find((d) => d.id === b)?.hid ?? 0));
+
+/** A dataset input: one dataset, or in batch mode several (one run each). */
+function DatasetPicker({ step, heading, datasets, value, onChange, batch, onBatch }: { step: RunFormStep; heading: Heading; datasets: HistoryDatasetChoice[]; value: string; onChange(id: string): void; batch: string[] | null; onBatch(ids: string[] | null): void }) {
+  const options = datasets.map((dataset) => (
+    <option key={dataset.id} value={dataset.id}>
+      {`${dataset.hid}: ${dataset.name} (${dataset.extension}, ${dataset.state})`}
+    </option>
+  ));
   return (
-    <label>
-      {heading.title} <span className="muted">({heading.detail})</span>
-      <select required value={value} onChange={(event) => onChange(event.target.value)}>
-        {datasets.map((dataset) => (
-          <option key={dataset.id} value={dataset.id}>
-            {`${dataset.hid}: ${dataset.name} (${dataset.extension}, ${dataset.state})`}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div className="run-input">
+      <label>
+        {heading.title} <span className="muted">({heading.detail})</span>
+        {batch === null ? (
+          <select required value={value} onChange={(event) => onChange(event.target.value)}>
+            {options}
+          </select>
+        ) : (
+          <select multiple size={Math.min(Math.max(datasets.length, 2), 6)} value={batch} onChange={(event) => onBatch(oldestFirst(datasets, Array.from(event.target.selectedOptions, (option) => option.value)))}>
+            {options}
+          </select>
+        )}
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={batch !== null} onChange={(event) => onBatch(event.target.checked ? (value ? [value] : []) : null)} /> Run once per dataset (batch mode) for {`Step ${step.number}`}
+      </label>
+    </div>
   );
 }
 
