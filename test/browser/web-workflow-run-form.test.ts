@@ -92,12 +92,14 @@ describeInBrowser('the workflow run form', () => {
     await steps.getByText('Step 1: table').waitFor();
     await steps.getByText('Step 2: Sort').waitFor();
     await steps.getByText('Step 3: Select first').waitFor();
+    expect(await steps.getByRole('link', { name: 'The input dataset' }).getAttribute('href')).toMatch(/^\/datasets\/[0-9a-f]+$/);
     const sortJob = steps.getByRole('link', { name: 'Job of Sort' });
     expect(await sortJob.getAttribute('href')).toMatch(/^\/jobs\/[0-9a-f]+$/);
     const outputs = steps.getByRole('link', { name: /^\d+: / });
     expect(await outputs.count()).toBe(2);
     expect(await outputs.first().getAttribute('href')).toMatch(/^\/datasets\/[0-9a-f]+$/);
     await screenshot('run-finished-linked');
+    expect(await seriousViolations(page, 'run screen')).toEqual([]);
     const invocation = await ui.h.api.get(`/api/workflows/${workflowId}/invocations`).query({ key: rosa.key });
     const history = await ui.h.api.get(`/api/histories/${(invocation.body as Array<{ history_id: string }>)[0].history_id}`).query({ key: rosa.key });
     expect(history.body.name).toBe('Sorted scores');

@@ -14,6 +14,7 @@ export function InvocationSteps({ invocation, workflowSteps }: { invocation: Inv
   const names = new Map(workflowSteps.map((step) => [step.orderIndex, step]));
   // Until the workflow's names arrive (or for a workflow deleted since), a step shows its order index + 1.
   const numberOf = (orderIndex: number) => names.get(orderIndex)?.number ?? orderIndex + 1;
+  const given = new Map(invocation.inputs.map((input) => [input.orderIndex, input]));
   const steps = [...invocation.steps].sort((a, b) => numberOf(a.orderIndex) - numberOf(b.orderIndex));
   return (
     <ol className="steps" style={{ listStyleType: 'none', paddingLeft: 0 }} aria-label="Steps of the run">
@@ -27,6 +28,7 @@ export function InvocationSteps({ invocation, workflowSteps }: { invocation: Inv
               {title ? `: ${title}` : ''}
             </strong>{' '}
             <span className={`state state-${step.state}`}>{step.state}</span>
+            {given.has(step.orderIndex) && <InputLink input={given.get(step.orderIndex) as InvocationView['inputs'][number]} historyId={invocation.historyId} />}
             {step.jobs.length > 0 && (
               <ul className="step-jobs">
                 {step.jobs.map((job) => (
@@ -55,5 +57,14 @@ export function InvocationSteps({ invocation, workflowSteps }: { invocation: Inv
         );
       })}
     </ol>
+  );
+}
+
+/** What the run gave an input step: its dataset, or its collection. */
+function InputLink({ input, historyId }: { input: InvocationView['inputs'][number]; historyId: string }) {
+  return (
+    <div>
+      {input.src === 'hdca' ? <Link to={`/histories/${historyId}/collections/${input.id}`}>The input collection</Link> : <Link to={`/datasets/${input.id}`}>The input dataset</Link>}
+    </div>
   );
 }
