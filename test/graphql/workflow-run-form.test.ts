@@ -144,4 +144,36 @@ describe('invokeWorkflowChecked', () => {
     const history = await h.api.get(`/api/histories/${(shown.data?.workflowInvocation as { historyId: string }).historyId}`).query({ key: alice.key });
     expect(history.body.name).toBe('Sorted results');
   });
+
+  it('maps the workflow over a list given to its dataset input when asked (batch over a collection), and refuses such a list otherwise', async () => {
+    const contents = await h.api.get(`/api/histories/${historyId}/contents`).query({ key: alice.key });
+    const table = (contents.body as Array<{ id: string; name: string; history_content_type: string }>).find((item) => item.name === 'table.tsv') as { id: string };
+    const made = await h.api
+      .post(`/api/histories/${historyId}/contents`)
+      .query({ key: alice.key })
+      .send({ type: 'dataset_collection', collection_type: 'list', name: 'tables', element_identifiers: [{ name: 'a', src: 'hda', id: table.id }, { name: 'b', src: 'hda', id: table.id }] });
+    expect(made.status).toBe(200);
+    const input = { historyId, inputs: { 0: { src: 'hdca', id: made.body.id } }, parameters: { 2: { lineNum: '1' } } };
+    const refused = await gql(alice.key, INVOKE, { workflowId, input });
+    expect(refused.errors?.[0]?.message).toBe('Input step 0 takes a dataset, not a collection.');
+    const MAPPED = `mutation ($workflowId: ID!, $input: RunWorkflowInput!) { invokeWorkflowChecked(workflowId: $workflowId, input: $input, mapOverCollections: true) { id } }`;
+    const answer = await gql(alice.key, MAPPED, { workflowId, input });
+    expect(answer.errors).toBeUndefined();
+    const id = (answer.data?.invokeWorkflowChecked as { id: string }).id;
+    const RUN = 'query ($id: ID!) { workflowInvocation(id: $id) { state steps { orderIndex jobCount outputs { name src } jobs { state } } } }';
+    type Run = { state: string; steps: Array<{ orderIndex: number; jobCount: number; outputs: Array<{ name: string; src: string }>; jobs: Array<{ state: string }> }> };
+    const deadline = Date.now() + patient(30_000);
+    let run: Run | null = null;
+    while (Date.now() < deadline) {
+      run = (await gql(alice.key, RUN, { id })).data?.workflowInvocation as Run;
+      if (run.state === 'scheduled' && run.steps.length === 3 && run.steps.every((step) => step.jobs.every((job) => job.state === 'ok'))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(run?.state).toBe('scheduled');
+    expect(run?.steps.map((step) => [step.orderIndex, step.jobCount, step.outputs.map((output) => output.src)])).toEqual([
+      [0, 0, ['hdca']],
+      [1, 2, ['hdca']],
+      [2, 2, ['hdca']],
+    ]);
+  }, patient(60_000));
 });

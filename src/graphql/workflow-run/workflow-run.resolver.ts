@@ -26,7 +26,13 @@ export class WorkflowRunFormResolver {
     description: "Checks the run's parameters, then queues it as invokeWorkflow does; refused with every problem (extensions.problems, \"Step 2: Sort, field 'in': …\") before any job is queued.",
   })
   @Access('user')
-  async invokeWorkflowChecked(@Ctx() ctx: RequestContext, @Arg('workflowId', () => ID) workflowId: string, @Arg('input', () => RunWorkflowInputType) input: RunWorkflowInputType): Promise<InvocationView> {
+  async invokeWorkflowChecked(
+    @Ctx() ctx: RequestContext,
+    @Arg('workflowId', () => ID) workflowId: string,
+    @Arg('input', () => RunWorkflowInputType) input: RunWorkflowInputType,
+    @Arg('mapOverCollections', () => Boolean, { nullable: true, description: 'A collection ({src: hdca}) given to a dataset input maps the steps it feeds over its elements, their outputs gathered in collections (batch over a collection).' })
+    mapOverCollections?: boolean,
+  ): Promise<InvocationView> {
     const problems = await checkWorkflowRun(ctx, workflowId, input, ctx.services.tools.registry, ctx.services.toolData.selectOptions);
     if (problems.length > 0) {
       throw new AppError('RequestParameterInvalidException', problems.map((problem) => problem.text).join(' '), {
@@ -34,7 +40,7 @@ export class WorkflowRunFormResolver {
         problemFields: problems.map((problem) => `${problem.orderIndex}|${problem.field ?? ''}`),
       });
     }
-    return ctx.services.invocations.invoke(ctx, workflowId, input);
+    return ctx.services.invocations.invoke(ctx, workflowId, { ...input, mapOverCollections: mapOverCollections ?? false });
   }
 }
 
