@@ -16,6 +16,7 @@ type RunFormWorkflow = ResultOf<typeof WorkflowRunFormQuery>['workflow'];
 
 /** The problems a refused run carries (extensions.problems), else its message. */
 function refusalTexts(error: CombinedError): string[] {
+  if (error.graphQLErrors.length === 0) return [error.message];
   return error.graphQLErrors.flatMap((graphQLError) => {
     const problems = graphQLError.extensions?.problems;
     return Array.isArray(problems) ? problems.map(String) : [graphQLError.message];
