@@ -43,11 +43,12 @@ export function ToolStepFields({
       errors,
       choices: NO_CHOICES,
       historyId: undefined,
+      idPrefix: `step-${step.orderIndex}-`,
       setValue: (name: string, value: FieldValue) => onChange((old) => ({ ...old, values: { ...old.values, [name]: value } })),
       setRepeatCount: (name: string, count: number) => onChange((old) => ({ ...old, repeats: { ...old.repeats, [name]: count } })),
       setBatch: (name: string, batch: boolean) => onChange((old) => ({ ...old, batch: { ...old.batch, [name]: batch } })),
     }),
-    [state, errors, onChange],
+    [state, errors, onChange, step.orderIndex],
   );
   return (
     <ToolFormContext.Provider value={context}>
