@@ -59,6 +59,7 @@ import { WorkflowResolver, WorkflowStepResolver, WorkflowVersionResolver } from 
 import { WorkflowManageResolver } from './workflows/workflow-manage.resolver';
 import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
 import { InvocationChangedResolver } from './workflows/invocation-changed.resolver';
+import { WorkflowRunFormResolver, WorkflowRunStepResolver } from './workflow-run/workflow-run.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -77,6 +78,8 @@ export const RESOLVERS = [
   InvocationStepResolver,
   InvocationOutputResolver,
   InvocationChangedResolver,
+  WorkflowRunFormResolver,
+  WorkflowRunStepResolver,
   UserResolver,
   RoleResolver,
   GroupResolver,

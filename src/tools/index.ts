@@ -20,3 +20,4 @@ export { BUILTIN_PANEL, BUILTIN_TOOL_DIR, ToolRegistry, type LoadReport, type Pa
 export { listToolDicts, panelSections, toolDict, type JsonObject, type ToolDict, type ToolDictOptions, type ToolSectionDict } from './tool-dict';
 export { citationDict, collectCitations, doiToBibtex, toolCitations, type CitationDict } from './citations';
 export { searchTools } from './search';
+export { coerceBoolean, coerceDataColumn, coerceHidden, coerceNumber, coerceSelect, coerceText } from './params/coerce-scalars';

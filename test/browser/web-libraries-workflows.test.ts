@@ -109,8 +109,8 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
 
     await page.getByRole('link', { name: 'Run workflow' }).click();
     await page.getByRole('heading', { name: /^Run Copy and head/ }).waitFor();
-    await page.getByLabel('Input 0: data').selectOption({ label: '1: lines.txt (txt, ok)' });
-    await page.getByLabel('lineNum').fill('3');
+    await page.getByLabel('Step 1: data').selectOption({ label: '1: lines.txt (txt, ok)' });
+    await page.getByRole('group', { name: 'Step 3: Select first' }).getByLabel('Select first').fill('3');
     await screenshot('workflow-run-form');
     await page.getByRole('button', { name: 'Run workflow' }).click();
     await page.getByRole('heading', { name: 'Workflow run' }).waitFor();
@@ -151,7 +151,7 @@ describeInBrowser('data libraries and workflows in the web UI', () => {
     await page.getByLabel('Workflow file (.ga)').setInputFiles(gaFile);
     await page.getByRole('button', { name: 'Import workflow' }).click();
     await page.getByRole('link', { name: 'Run workflow' }).click();
-    await page.getByLabel('Input 0: samples (collection)').selectOption({ label: '3: pair of lines (list, 2 elements)' });
+    await page.getByLabel('Step 1: samples').selectOption({ label: '3: pair of lines (list, 2 elements)' });
     await page.getByRole('button', { name: 'Run workflow' }).click();
     await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: patient(60_000) });
     expect(await page.getByRole('list', { name: 'Steps of the run' }).locator('[data-state="ok"]').count()).toBe(2);

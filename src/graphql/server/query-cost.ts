@@ -49,6 +49,7 @@ export const SIZE_ARGUMENTS: ReadonlySet<string> = new Set(['first', 'last', 'li
  */
 export const TREE_FIELDS: ReadonlyMap<string, string> = new Map([
   ['Tool.inputs', 'tool inputs'],
+  ['WorkflowRunStep.toolInputs', 'tool inputs'],
   ['ConditionalToolInput.cases', 'tool inputs'],
   ['ConditionalToolInput.test', 'tool inputs'],
   ['ToolConditionalCase.inputs', 'tool inputs'],

@@ -16,3 +16,5 @@ export * from './workflow-view';
 export * from './workflow.loaders';
 export * from './workflow.service';
 export { mayReadWorkflow } from './workflow-access';
+export * from './run-form/run-form';
+export { stepNumbers } from './run-form/step-numbers';

@@ -47,6 +47,8 @@ export const cacheOptions: CacheExchangeOpts = {
     ...Object.fromEntries(TOOL_INPUT_TYPES.map((typename) => [typename, () => null])),
     FolderContents: () => null,
     WorkflowStepConnection: () => null,
+    WorkflowRunStep: () => null,
+    WorkflowRunProblem: () => null,
     // A sharing status's id is its item's, unique within its kind only (a history and a workflow may share one).
     SharingStatus: (status) => `${String(status.kind)}:${String(status.id)}`,
     ShareResult: () => null,
@@ -75,6 +77,10 @@ export const cacheOptions: CacheExchangeOpts = {
       // A dataset copied or made by a run reaches the history panel through the historyItemChanged subscription.
       copyDataset: (_result, _args, cache) => invalidateQueryField(cache, 'historyContents'),
       invokeWorkflow: (_result, _args, cache) => invalidateQueryField(cache, 'workflowInvocations'),
+      invokeWorkflowChecked: (_result, _args, cache) => {
+        invalidateQueryField(cache, 'workflowInvocations');
+        invalidateQueryField(cache, 'histories');
+      },
       importWorkflow: (_result, _args, cache) => invalidateQueryField(cache, 'workflows'),
       importSharedWorkflow: (_result, _args, cache) => invalidateQueryField(cache, 'workflows'),
       createLibrary: (_result, _args, cache) => invalidateQueryField(cache, 'libraries'),

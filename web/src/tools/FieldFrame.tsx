@@ -3,8 +3,8 @@ import { fieldId, useToolForm } from './tool-form-context';
 
 /** A field's label, control, help text and error; the control is described by the help and the error. */
 export function FieldFrame({ name, label, help, optional, group, children }: { name: string; label: string; help: string; optional: boolean; group?: boolean; children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode }) {
-  const { errors } = useToolForm();
-  const id = fieldId(name);
+  const { errors, idPrefix } = useToolForm();
+  const id = `${idPrefix ?? ''}${fieldId(name)}`;
   const error = errors[name];
   const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const title = (

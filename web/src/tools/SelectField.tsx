@@ -47,6 +47,7 @@ export function SelectField({ input, name, value }: { input: SelectInput; name: 
           onChange={(event) => setValue(name, input.multiple ? Array.from(event.target.selectedOptions, (option) => option.value) : event.target.value)}
         >
           {input.options.length === 0 && <option value="">(no options)</option>}
+          {!input.multiple && chosen[0] && !input.options.some((option) => option.value === chosen[0]) && <option value={chosen[0]}>{`${chosen[0]} (not one of the options)`}</option>}
           {input.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

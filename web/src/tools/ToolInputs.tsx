@@ -76,8 +76,9 @@ function RepeatGroup({ input, name }: { input: FormInput; name: string }) {
 
 /** A collapsible group of inputs ('<section>|…'), open at first when the tool says so. */
 function SectionGroup({ input, name }: { input: FormInput; name: string }) {
+  const { idPrefix } = useToolForm();
   const [open, setOpen] = useState('expanded' in input && input.expanded);
-  const panelId = `section-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const panelId = `${idPrefix ?? ''}section-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   return (
     <section className="tool-section" data-field={name}>
       <h3>

@@ -12,6 +12,8 @@ export interface ToolFormContextValue {
   choices: HistoryChoices;
   /** The current history (where the form's datasets come from and its jobs go). */
   historyId: string | undefined;
+  /** Put before the fields' DOM ids where several forms share a page (the run form's steps). */
+  idPrefix?: string;
 }
 
 export const ToolFormContext = createContext<ToolFormContextValue | null>(null);

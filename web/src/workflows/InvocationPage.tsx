@@ -4,9 +4,10 @@ import { Breadcrumbs } from '../ui/Breadcrumbs';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
 import { CancelRunButton } from './CancelRunButton';
-import { type InvocationView, PROGRESS_TEXT, progressOf } from './invocation-progress';
-import { InvocationChangedSubscription, InvocationQuery, WorkflowQuery } from './workflow-documents';
-import { stepTitle, type WorkflowStepView } from './WorkflowSteps';
+import { PROGRESS_TEXT, progressOf } from './invocation-progress';
+import { InvocationChangedSubscription, InvocationQuery } from './workflow-documents';
+import { InvocationSteps } from './run/InvocationSteps';
+import { WorkflowStepNamesQuery } from './run/run-form-documents';
 
 /**
  * `/workflows/invocations/:invocationId`: a run's steps and their jobs, followed live until it is
@@ -23,7 +24,7 @@ export function InvocationPage() {
   // Its first event is the run as it is: nothing that changed between the read and the subscription is missed.
   const [live] = useSubscription({ query: InvocationChangedSubscription, variables: { invocationId }, pause: !invocation || over });
   // The workflow names the run's steps (a run of a workflow deleted since keeps its numbers).
-  const [workflowResult] = useQuery({ query: WorkflowQuery, variables: { id: invocation?.storedWorkflowId ?? '' }, pause: !invocation });
+  const [workflowResult] = useQuery({ query: WorkflowStepNamesQuery, variables: { id: invocation?.storedWorkflowId ?? '' }, pause: !invocation });
   const workflow = workflowResult.data?.workflow;
 
   if (result.error && !invocation) return <Page title="Workflow run"><ErrorMessage error={result.error} what="Could not open the run" /></Page>;
@@ -42,39 +43,7 @@ export function InvocationPage() {
         Started {new Date(invocation.createTime).toLocaleString()} · run state {invocation.state} ·{' '}
         <Link to={`/histories/${invocation.historyId}`}>Open its history</Link>
       </p>
-      <InvocationSteps invocation={invocation} workflowSteps={workflow?.steps ?? []} />
+      <InvocationSteps invocation={invocation} workflowSteps={workflow?.runForm ?? []} />
     </Page>
-  );
-}
-
-function InvocationSteps({ invocation, workflowSteps }: { invocation: InvocationView; workflowSteps: WorkflowStepView[] }) {
-  if (invocation.steps.length === 0) return <p>No step is scheduled yet.</p>;
-  const titles = new Map(workflowSteps.map((step) => [step.orderIndex, stepTitle(step)]));
-  return (
-    <ol className="steps" start={0} aria-label="Steps of the run">
-      {invocation.steps.map((step) => (
-        <li key={step.id}>
-          <strong>Step {step.orderIndex}</strong>
-          {step.workflowStepLabel || titles.has(step.orderIndex) ? `: ${step.workflowStepLabel ?? titles.get(step.orderIndex)}` : ''} <span className={`state state-${step.state}`}>{step.state}</span>
-          {step.jobs.length > 0 && (
-            <ul className="step-jobs">
-              {step.jobs.map((job) => (
-                <li key={job.id}>
-                  {job.toolId}: <span className={`state state-${job.state}`} data-state={job.state}>{job.state}</span>
-                  {job.outputs.map((output) =>
-                    output.dataset ? (
-                      <span key={output.name}>
-                        {' → '}
-                        <Link to={`/datasets/${output.dataset.id}`}>{`${output.dataset.hid}: ${output.dataset.name}`}</Link>
-                      </span>
-                    ) : null,
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </li>
-      ))}
-    </ol>
   );
 }

@@ -13,11 +13,19 @@ export function stepTitle(step: WorkflowStepView): string {
   return step.toolId ?? 'tool';
 }
 
+/** The platform's step numbers (as the run form, its errors and the run screen show them): inputs first, then the others, from 1. */
+export function platformOrder(steps: readonly WorkflowStepView[]): Array<{ step: WorkflowStepView; number: number }> {
+  const ordered = [...steps].sort((a, b) => a.orderIndex - b.orderIndex);
+  return [...ordered.filter((step) => step.type !== 'tool'), ...ordered.filter((step) => step.type === 'tool')].map((step, index) => ({ step, number: index + 1 }));
+}
+
 /** The workflow's steps in order, with where each tool step's inputs come from. */
 export function WorkflowSteps({ steps }: { steps: WorkflowStepView[] }) {
+  const numbered = platformOrder(steps);
+  const numberOf = new Map(numbered.map(({ step, number }) => [step.orderIndex, number]));
   return (
-    <ol className="steps" start={0}>
-      {steps.map((step) => (
+    <ol className="steps">
+      {numbered.map(({ step }) => (
         <li key={step.id}>
           <strong>{stepTitle(step)}</strong>{' '}
           <span className="muted">
@@ -25,7 +33,7 @@ export function WorkflowSteps({ steps }: { steps: WorkflowStepView[] }) {
           </span>
           {step.inputConnections.length > 0 && (
             <div className="muted">
-              {step.inputConnections.map((connection) => `${connection.inputName} ← step ${connection.stepIndex}`).join(', ')}
+              {step.inputConnections.map((connection) => `${connection.inputName} ← step ${numberOf.get(connection.stepIndex) ?? connection.stepIndex + 1}`).join(', ')}
             </div>
           )}
           {step.annotation && <div>{step.annotation}</div>}

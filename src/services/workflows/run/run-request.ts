@@ -17,6 +17,8 @@ export interface RunWorkflowInput {
   historyName?: string | null;
   noAddToHistory?: boolean;
   replacementParams?: unknown;
+  /** A collection given to a dataset input maps the steps it feeds over its elements (the run form's batch over a collection; not the REST routes'). */
+  mapOverCollections?: boolean;
 }
 
 export type InputSource = 'hda' | 'ldda' | 'ld' | 'hdca';
@@ -74,7 +76,7 @@ export function givenInputs(steps: readonly StepView[], input: RunWorkflowInput)
       const src = typeof value.src === 'string' ? value.src : 'hda';
       if (!SOURCES.includes(src)) throw errors.invalid(`Unknown workflow input source '${src}' specified.`);
       if (step.type === 'data_collection_input' && src !== 'hdca') throw errors.invalid(`Input step ${key} takes a dataset collection (src hdca).`);
-      if (step.type === 'data_input' && src === 'hdca') throw errors.invalid(`Input step ${key} takes a dataset, not a collection.`);
+      if (step.type === 'data_input' && src === 'hdca' && !input.mapOverCollections) throw errors.invalid(`Input step ${key} takes a dataset, not a collection.`);
       return { step, src: src as InputSource, id: String(value.id) };
     });
 }
