@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { patient } from '../support/patience';
 import { type ExtractedFixture, extractFixture } from '../support/carry-over-helpers';
-import { call, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
+import { call, eventually, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
 
 /**
  * The first start of this release on a DATA_DIR of the release whose embedded database was PGlite
@@ -23,7 +23,9 @@ describe('npm start on a DATA_DIR written by the PGlite release', () => {
   });
   const admin = () => fixture.expected.users.find((user) => user.admin)?.apiKey ?? '';
 
-  it('carries the database over, step by step, and keeps the PGlite directory renamed', () => {
+  it('carries the database over, step by step, and keeps the PGlite directory renamed', async () => {
+    // The log's lines reach the pipe in the logger's own time: under load once after "listening" (seen in CI).
+    await eventually(async () => server.output().includes('carried over: the PGlite directory is kept'), patient(10_000)).catch(() => undefined);
     expect(server.output()).toContain('carrying the PGlite database of an earlier release over');
     expect(server.output()).toMatch(/"step":"public\.history","done":2,"total":2/);
     expect(server.output()).toContain('carried over: the PGlite directory is kept');
