@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { type JobView, jobInputCollections, jobParameters, mappedElements, type ParameterNode, rerunFormState } from '../../services/jobs';
+import { type JobView, jobInputCollections, jobParameters, mappedElements, mayReplaceMappedElements, type ParameterNode, rerunFormState } from '../../services/jobs';
 import { encoded } from '../shared/encoded-id';
 import { JobInputCollectionType, JobParameterType, JobRerunStateType } from './job-details.type';
 import { JobType } from './job.type';
@@ -34,7 +34,6 @@ export class JobDetailsResolver {
     if (!tool || tool.id === 'upload1') return null;
     const { values, repeats } = rerunFormState(tool, job.params);
     const mapped = await mappedElements(ctx, job.id);
-    const own = ctx.caller.userId !== null && job.user?.id === ctx.caller.userId;
     return {
       toolId: tool.id,
       toolVersion: job.toolVersion,
@@ -49,7 +48,7 @@ export class JobDetailsResolver {
         collectionName: element.name,
         elementPath: element.path,
       })),
-      remappable: own && job.state === 'error' && mapped.length > 0,
+      remappable: mayReplaceMappedElements(ctx.caller.userId, { userId: job.user?.id ?? null, state: job.state }, mapped.length),
     };
   }
 }

@@ -1,7 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { AppError } from '../../errors/error-kinds';
-import { checkWorkflowRun, type InvocationView, type RunFormStep, type RunProblem, runFormSteps, stepsByVersionId, type WorkflowView } from '../../services/workflows';
+import { checkWorkflowRun, type InvocationView, refuseRunWithProblems, type RunFormStep, type RunProblem, runFormSteps, stepsByVersionId, type WorkflowView } from '../../services/workflows';
 import { JSONObjectScalar } from '../shared/scalars';
 import { Access } from '../shared/access';
 import { ToolInputInterface, type ToolInputNode, toolInputNode } from '../tools/tool-inputs.type';
@@ -33,13 +32,7 @@ export class WorkflowRunFormResolver {
     @Arg('mapOverCollections', () => Boolean, { nullable: true, description: 'A collection ({src: hdca}) given to a dataset input maps the steps it feeds over its elements, their outputs gathered in collections (batch over a collection).' })
     mapOverCollections?: boolean,
   ): Promise<InvocationView> {
-    const problems = await checkWorkflowRun(ctx, workflowId, input, ctx.services.tools.registry, ctx.services.toolData.selectOptions);
-    if (problems.length > 0) {
-      throw new AppError('RequestParameterInvalidException', problems.map((problem) => problem.text).join(' '), {
-        problems: problems.map((problem) => problem.text),
-        problemFields: problems.map((problem) => `${problem.orderIndex}|${problem.field ?? ''}`),
-      });
-    }
+    await refuseRunWithProblems(ctx, workflowId, input, ctx.services.tools.registry, ctx.services.toolData.selectOptions);
     return ctx.services.invocations.invoke(ctx, workflowId, { ...input, mapOverCollections: mapOverCollections ?? false });
   }
 }

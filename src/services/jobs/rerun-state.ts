@@ -90,3 +90,12 @@ export function rerunFormState(tool: ToolDefinition, params: JobParams): RerunFo
   fill(state, tool.inputs, '', params);
   return state;
 }
+
+/**
+ * Whether a job's outputs may be replaced in their collections by a new run ("Replace the failed element
+ * in its collection", 15.05's rerun_remap_job_id): the caller's own job, failed, whose outputs are
+ * elements of a collection. The rerun form offers it and the run applies it by this one rule.
+ */
+export function mayReplaceMappedElements(callerId: number | null, job: { userId: number | null; state: string }, mappedCount: number): boolean {
+  return callerId !== null && job.userId === callerId && job.state === 'error' && mappedCount > 0;
+}

@@ -8,7 +8,7 @@ import type { HistoryDatasetAssociation } from '../../entities/hda.entity';
 import type { ServiceContext } from '../../context/service-context';
 import { errors } from '../../errors/error-kinds';
 import { sql } from '../../db/sql/sql-statement';
-import { mappedElements, type MappedElement } from '../jobs';
+import { mappedElements, type MappedElement, mayReplaceMappedElements } from '../jobs';
 import { decodeId } from '../shared';
 
 export interface RemapPlan {
@@ -32,6 +32,8 @@ export async function planRemap(ctx: ServiceContext, encodedJobId: string, toolI
   if (old.historyId !== historyId) throw errors.invalidAttribute(`Job ${encodedJobId} ran in another history: run the tool in that history to replace its elements.`);
   const elements = await mappedElements(ctx, jobId);
   if (elements.length === 0) throw errors.invalidAttribute(`The outputs of job ${encodedJobId} are not elements of a collection: there is nothing to replace.`);
+  // Each refusal above says why; the rule as a whole is the one the rerun form offers by.
+  if (!mayReplaceMappedElements(userId, old, elements.length)) throw errors.invalidAttribute(`Job ${encodedJobId}'s elements cannot be replaced.`);
   return { jobId, elements };
 }
 

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../../context/service-context';
+import { AppError } from '../../../errors/error-kinds';
 import type { SelectOptionsSource, ToolDefinition, ToolRegistry } from '../../../tools';
 import { readableWorkflow } from '../workflow-access';
 import { flatParameters } from '../tool-state';
@@ -92,4 +93,17 @@ export async function checkWorkflowRun(ctx: ServiceContext, encodedWorkflowId: s
   const workflow = await readableWorkflow(ctx, encodedWorkflowId, 'Workflow is not owned by or shared with current user');
   const steps = workflow.latestWorkflowId === null ? [] : await ctx.loaders.get(stepsByVersionId).load(workflow.latestWorkflowId);
   return runProblems(steps, input, tools, selectOptions);
+}
+
+/**
+ * The checked run's rule: a run whose values the check refuses queues nothing and is refused with every
+ * problem (`extensions.problems`, and `problemFields` as `<order index>|<field>` for the form to place them).
+ */
+export async function refuseRunWithProblems(ctx: ServiceContext, encodedWorkflowId: string, input: RunWorkflowInput, tools: ToolRegistry, selectOptions: SelectOptionsSource): Promise<void> {
+  const problems = await checkWorkflowRun(ctx, encodedWorkflowId, input, tools, selectOptions);
+  if (problems.length === 0) return;
+  throw new AppError('RequestParameterInvalidException', problems.map((problem) => problem.text).join(' '), {
+    problems: problems.map((problem) => problem.text),
+    problemFields: problems.map((problem) => `${problem.orderIndex}|${problem.field ?? ''}`),
+  });
 }
