@@ -36,6 +36,7 @@ import { ExternalService, RequestType, RequestTypeExternalServiceAssociation, Sa
 import { Role } from './role.entity';
 import { Sample, SampleDataset, SampleEvent } from './sample.entity';
 import { SignInFailure, SignInFailureRecord } from './sign-in-failure.entity';
+import { AdminAuditEntry } from './admin-audit-entry.entity';
 import { User } from './user.entity';
 import { Visualization, VisualizationRevision, VisualizationUserShareAssociation } from './visualization.entity';
 import { StoredWorkflow, StoredWorkflowUserShareAssociation, Workflow, WorkflowStep } from './workflow.entity';
@@ -105,6 +106,7 @@ export {
   WorkflowInvocationStepJob,
   InstalledDepotRepository,
   InstalledDepotTool,
+  AdminAuditEntry,
 };
 
 /** Every entity the ORM maps; later areas add theirs here. */
@@ -174,4 +176,5 @@ export const ALL_ENTITIES = [
   InstalledDepotTool,
   SignInFailureRecord,
   SignInFailure,
+  AdminAuditEntry,
 ];

@@ -60,6 +60,7 @@ import { WorkflowManageResolver } from './workflows/workflow-manage.resolver';
 import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, InvocationStepResolver } from './workflows/invocation.resolver';
 import { InvocationChangedResolver } from './workflows/invocation-changed.resolver';
 import { WorkflowRunFormResolver, WorkflowRunStepResolver } from './workflow-run/workflow-run.resolver';
+import { AdminAuditLogResolver } from './audit-log/audit-log.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -81,6 +82,7 @@ export const RESOLVERS = [
   WorkflowRunFormResolver,
   WorkflowRunStepResolver,
   UserResolver,
+  AdminAuditLogResolver,
   RoleResolver,
   GroupResolver,
   QuotaResolver,

@@ -32,6 +32,8 @@ WEB_CLIENT_ROUTES.push('/pages', '/pages/new', '/pages/:pageId/edit');
 WEB_CLIENT_ROUTES.push('/visualizations', '/visualizations/:visualizationId');
 // The addresses of 15.05 people keep: u/<username>/<h|p|v|w>/<slug> (web/src/sharing/SlugAddressPage.tsx).
 WEB_CLIENT_ROUTES.push('/u/:username/:letter/:slug');
+// The administration (web/src/admin): every path below /admin.
+WEB_CLIENT_ROUTES.push('/admin', '/admin/*rest');
 
 /**
  * The screens of 15.05 that people link to, and where they are now: a permanent redirect, the query

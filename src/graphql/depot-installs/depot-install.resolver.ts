@@ -7,6 +7,7 @@ import type { ExportedWorkflowView } from '../../services/depot-installs';
 import type { WorkflowView } from '../../services/workflows';
 import type { ToolDefinition } from '../../tools';
 import { Access } from '../shared/access';
+import { Audited } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
 import { ToolType } from '../tools/tool.type';
 import { WorkflowType } from '../workflows/workflow.type';
@@ -57,12 +58,14 @@ export class InstalledDepotRepositoryResolver {
 
   @Mutation(() => DepotInstallOutcomeType, { description: 'Installs a revision from an allowed depot (administrators); answers once the install ended.' })
   @Access('admin')
+  @Audited('repository.install')
   installDepotRevision(@Ctx() ctx: RequestContext, @Arg('input', () => InstallDepotRevisionInput) input: InstallDepotRevisionInput): Promise<InstallOutcome> {
     return ctx.services.depotInstalls.install(ctx, { ...input, style: styleOf(input.style) });
   }
 
   @Mutation(() => DepotInstallOutcomeType, { description: 'Installs several revisions in order (administrators).' })
   @Access('admin')
+  @Audited('repository.install')
   installDepotRevisions(@Ctx() ctx: RequestContext, @Arg('input', () => InstallDepotRevisionsInput) input: InstallDepotRevisionsInput): Promise<InstallOutcome> {
     return ctx.services.depotInstalls.installMany(ctx, { ...input, style: styleOf(input.style) });
   }

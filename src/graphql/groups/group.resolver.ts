@@ -10,6 +10,7 @@ import { assertCanViewMemberships } from '../../services/shared';
 import { QuotaType } from '../quotas/quota.type';
 import { RoleType } from '../roles/role.type';
 import { Access } from '../shared/access';
+import { Audited, targetById, targetCreated } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
 import { UserType } from '../users/user.type';
 import { GroupInput, GroupRoleMembershipType, GroupType, GroupUserMembershipType } from './group.type';
@@ -54,36 +55,42 @@ export class GroupResolver {
 
   @Mutation(() => GroupType)
   @Access('admin')
+  @Audited('group.create', targetCreated('group'))
   createGroup(@Ctx() ctx: RequestContext, @Arg('input', () => GroupInput) input: GroupInput): Promise<Group> {
     return ctx.services.groups.create(ctx, input);
   }
 
   @Mutation(() => GroupType, { description: 'Renames the group and adds users and roles (never removes).' })
   @Access('admin')
+  @Audited('group.update', targetById('group', 'id'))
   updateGroup(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('input', () => GroupInput) input: GroupInput): Promise<Group> {
     return ctx.services.groups.update(ctx, id, input);
   }
 
   @Mutation(() => GroupUserMembershipType)
   @Access('admin')
+  @Audited('group.add_user', targetById('group', 'groupId'))
   addGroupUser(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('userId', () => ID) userId: string): Promise<Membership<User>> {
     return ctx.services.groupMembers.addUser(ctx, groupId, userId);
   }
 
   @Mutation(() => GroupUserMembershipType)
   @Access('admin')
+  @Audited('group.remove_user', targetById('group', 'groupId'))
   removeGroupUser(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('userId', () => ID) userId: string): Promise<Membership<User>> {
     return ctx.services.groupMembers.removeUser(ctx, groupId, userId);
   }
 
   @Mutation(() => GroupRoleMembershipType)
   @Access('admin')
+  @Audited('group.add_role', targetById('group', 'groupId'))
   addGroupRole(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('roleId', () => ID) roleId: string): Promise<Membership<Role>> {
     return ctx.services.groupMembers.addRole(ctx, groupId, roleId);
   }
 
   @Mutation(() => GroupRoleMembershipType)
   @Access('admin')
+  @Audited('group.remove_role', targetById('group', 'groupId'))
   removeGroupRole(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('roleId', () => ID) roleId: string): Promise<Membership<Role>> {
     return ctx.services.groupMembers.removeRole(ctx, groupId, roleId);
   }

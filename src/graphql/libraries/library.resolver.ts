@@ -6,6 +6,7 @@ import type { Library } from '../../entities/library.entity';
 import { encodeFolderId } from '../../services/libraries';
 import { folderById } from '../../services/libraries';
 import { Access } from '../shared/access';
+import { Audited, targetById, targetCreated } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
 import { collectionNode, detailNode, libraryEntryNode } from './library-nodes';
 import {
@@ -63,18 +64,21 @@ export class LibraryResolver {
 
   @Mutation(() => LibraryType)
   @Access('admin')
+  @Audited('library.create', targetCreated('library'))
   createLibrary(@Ctx() ctx: RequestContext, @Arg('input', () => LibraryInput) input: LibraryInput): Promise<Library> {
     return ctx.services.libraries.create(ctx, input);
   }
 
   @Mutation(() => LibraryType)
   @Access('admin')
+  @Audited('library.update', targetById('library', 'id'))
   updateLibrary(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('input', () => LibraryInput) input: LibraryInput): Promise<Library> {
     return ctx.services.libraries.update(ctx, id, input);
   }
 
   @Mutation(() => LibraryType)
   @Access('admin')
+  @Audited('library.delete', targetById('library', 'id'))
   deleteLibrary(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('undelete', () => Boolean, { nullable: true }) undelete?: boolean): Promise<Library> {
     return ctx.services.libraries.delete(ctx, id, undelete ?? false);
   }

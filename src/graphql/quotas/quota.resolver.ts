@@ -8,6 +8,7 @@ import { defaultTypesByQuotaId, groupsByQuotaId, usersByQuotaId } from '../../se
 import { assertCanViewMemberships } from '../../services/shared';
 import { GroupType } from '../groups/group.type';
 import { Access } from '../shared/access';
+import { Audited, targetById } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
 import { UserType } from '../users/user.type';
 import { QuotaCreationType, QuotaInput, QuotaType } from './quota.type';
@@ -28,24 +29,28 @@ export class QuotaResolver {
 
   @Mutation(() => QuotaCreationType)
   @Access('admin')
+  @Audited('quota.create')
   createQuota(@Ctx() ctx: RequestContext, @Arg('input', () => QuotaInput) input: QuotaInput): Promise<{ quota: Quota; message: string }> {
     return ctx.services.quotas.create(ctx, input);
   }
 
   @Mutation(() => String, { description: "Applies the given changes in order; returns their messages joined by '; '." })
   @Access('admin')
+  @Audited('quota.update', targetById('quota', 'id'))
   updateQuota(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('input', () => QuotaInput) input: QuotaInput): Promise<string> {
     return ctx.services.quotas.update(ctx, id, input);
   }
 
   @Mutation(() => String)
   @Access('admin')
+  @Audited('quota.delete', targetById('quota', 'id'))
   deleteQuota(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('purge', () => Boolean, { nullable: true }) purge?: boolean): Promise<string> {
     return ctx.services.quotas.delete(ctx, id, purge ?? false);
   }
 
   @Mutation(() => String)
   @Access('admin')
+  @Audited('quota.undelete', targetById('quota', 'id'))
   undeleteQuota(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<string> {
     return ctx.services.quotas.undelete(ctx, id);
   }

@@ -7,6 +7,7 @@ import { groupsByRoleId, usersByRoleId } from '../../services/shared';
 import { assertCanViewMemberships } from '../../services/shared';
 import { GroupType } from '../groups/group.type';
 import { Access } from '../shared/access';
+import { Audited, targetCreated } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
 import { UserType } from '../users/user.type';
 import { NewRoleInput, RoleType } from './role.type';
@@ -27,6 +28,7 @@ export class RoleResolver {
 
   @Mutation(() => RoleType)
   @Access('admin')
+  @Audited('role.create', targetCreated('role'))
   createRole(@Ctx() ctx: RequestContext, @Arg('input', () => NewRoleInput) input: NewRoleInput): Promise<Role> {
     return ctx.services.roles.create(ctx, input);
   }

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context/request-context';
 import type { TableFieldView } from '../../tool-data/table-field';
 import type { ToolDataTable } from '../../tool-data/tool-data-table';
 import { Access } from '../shared/access';
+import { Audited, targetById } from '../shared/audited';
 import { JSONScalar } from '../shared/scalars';
 import { ToolDataFieldType, ToolDataTableType } from './tool-data.type';
 
@@ -40,6 +41,7 @@ export class ToolDataTableResolver {
 
   @Mutation(() => ToolDataTableType, { description: 'Re-reads the table from its files, here and in every other server process.' })
   @Access('admin')
+  @Audited('tool_data.reload', targetById('tool_data_table', 'name'))
   reloadToolDataTable(@Ctx() ctx: RequestContext, @Arg('name', () => String) name: string): Promise<ToolDataTable> {
     return ctx.services.toolData.reload(ctx, name);
   }
@@ -48,6 +50,7 @@ export class ToolDataTableResolver {
     description: 'Removes the entry whose columns are `values` (tab-separated, one per column) from the files of the table; every process re-reads it.',
   })
   @Access('admin')
+  @Audited('tool_data.delete_entry', targetById('tool_data_table', 'table'))
   deleteToolDataEntry(
     @Ctx() ctx: RequestContext,
     @Arg('name', () => String) name: string,

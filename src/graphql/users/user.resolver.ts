@@ -12,6 +12,7 @@ import { GroupType } from '../groups/group.type';
 import { QuotaType } from '../quotas/quota.type';
 import { RoleType } from '../roles/role.type';
 import { Access } from '../shared/access';
+import { Audited, targetById, targetCreated } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
 import { NewUserInput, UserType } from './user.type';
 
@@ -39,12 +40,14 @@ export class UserResolver {
 
   @Mutation(() => UserType)
   @Access('admin')
+  @Audited('user.create', targetCreated('user'))
   createUser(@Ctx() ctx: RequestContext, @Arg('input', () => NewUserInput) input: NewUserInput): Promise<UserView> {
     return ctx.services.users.create(ctx, input);
   }
 
   @Mutation(() => String, { description: "Issues a new API key for a user; the user's older keys stop working." })
   @Access('admin')
+  @Audited('user.create_api_key', targetById('user', 'userId'))
   createApiKey(@Ctx() ctx: RequestContext, @Arg('userId', () => ID) userId: string): Promise<string> {
     return ctx.services.users.createApiKey(ctx, userId);
   }

@@ -2,8 +2,7 @@ import type { ServiceContext } from '../../context/service-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
 import { AppError } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
-import { checkPageSize, NEWEST, timeCursorOf, timePositionOf } from '../shared';
-import { parseDateBound } from './job-list-filter';
+import { checkPageSize, NEWEST, parseDateBound, timeCursorOf, timePositionOf } from '../shared';
 import { type JobView, loadJobViewsByIds } from './job-view';
 
 /** At most this many jobs in one page. */

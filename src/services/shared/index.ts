@@ -10,3 +10,4 @@ export * from './page-size';
 export * from './safe-html';
 export * from './sanitize';
 export * from './time-cursor';
+export * from './date-bound';

@@ -35,6 +35,7 @@ import { LazyChartBuilderPage } from '../visualizations/charts/lazy-chart-screen
 import { VisualizationPage } from '../visualizations/VisualizationPage';
 import { VisualizationsPage } from '../visualizations/VisualizationsPage';
 import { Workbench } from '../workbench/Workbench';
+import { LazyAdmin } from '../admin/lazy-admin';
 import '../ui/more.css';
 import '../ui/items.css';
 import '../workbench/workbench.css';
@@ -104,6 +105,7 @@ export function App() {
                 <Route path="pages/:pageId" element={<PageView />} />
                 <Route path="visualizations" element={<VisualizationsPage />} />
                 <Route path="u/:username/:letter/:slug" element={<SlugAddressPage />} />
+                <Route path="admin/*" element={<LazyAdmin />} />
                 <Route path="*" element={<Page title="Not found"><p>There is no such page.</p></Page>} />
               </Route>
             </Routes>

@@ -37,6 +37,7 @@ export function Layout() {
           <NavLink to="/shared">Shared with me</NavLink>
           <NavLink to="/published">Published</NavLink>
           <NavLink to="/sharing">Sharing</NavLink>
+          {viewer?.isAdmin && <NavLink to="/admin">Admin</NavLink>}
           <a href="/about">About the API</a>
         </nav>
         <div className="account">

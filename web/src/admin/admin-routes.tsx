@@ -1,0 +1,12 @@
+import { Route } from 'react-router-dom';
+import { AuditLogPage } from './audit/AuditLogPage';
+
+/**
+ * The administration's screens by path below /admin/ (their menu entries: admin-screens.ts). The
+ * server answers index.html for every path below /admin (src/http/web-app.ts).
+ */
+export const adminRoutes = (
+  <>
+    <Route path="audit-log" element={<AuditLogPage />} />
+  </>
+);
