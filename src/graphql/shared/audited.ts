@@ -18,7 +18,13 @@ export function Audited(action: string, targetOf?: TargetOf): MethodDecorator {
   const record: MiddlewareFn<RequestContext> = async ({ context, args }, next) => {
     const result: unknown = await next();
     if (context.caller.isAdmin) {
-      await recordAdminAction(context, { action, target: targetOf?.(args as Args, result) ?? null, details: args as Args });
+      // The change is committed by now: a log that cannot be written is an error in the server's log,
+      // never a failure answered for a change that was made.
+      try {
+        await recordAdminAction(context, { action, target: targetOf?.(args as Args, result) ?? null, details: args as Args });
+      } catch (error) {
+        context.log.error({ err: error, action }, 'the audit log could not record an administrative action');
+      }
     }
     return result;
   };

@@ -53,8 +53,7 @@ function actorOf(ctx: ServiceContext): { id: number | null; email: string } {
 
 /**
  * Puts one administrative action on record: who, what, on what, when (the database's clock), from
- * which address. On the request's transaction when one is under way, so the entry and the change
- * it records are committed together.
+ * which address (on the request's transaction when one is still open).
  */
 export async function recordAdminAction(ctx: ServiceContext, entry: AdminAction): Promise<void> {
   const actor = actorOf(ctx);
