@@ -5,6 +5,7 @@ import { runClusterPrimary } from './app/cluster-primary';
 import { runServerProcess } from './app/server-process';
 import { loadConfig } from './config/app-config';
 import { createLogger } from './logging/logger';
+import { shareMetricsWithPrimary } from './observability/cluster-metrics';
 import { ensureWebBuild } from './web-build/ensure-web-build';
 
 /**
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   if (cluster.isWorker) {
+    shareMetricsWithPrimary();
     // The primary prints the banner once every process listens (and tells it whether an administrator exists).
     await runServerProcess(config, log, { listening: (started) => process.send?.({ kind: 'server-listening', ...started }), failed: () => undefined });
     return;

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from '../config/app-config';
 import type { Logger } from '../logging/logger';
+import { serveClusterMetrics } from '../observability/cluster-metrics';
 import { generatedKeyNotice, startBanner } from './banner';
 
 /** More crashes than this within the window and the primary gives up instead of restarting forever. */
@@ -20,6 +21,8 @@ export function runClusterPrimary(config: AppConfig, log: Logger, processes: num
   const crashes: number[] = [];
 
   const fork = (): Worker => cluster.fork();
+  // GET /metrics on any process answers every process's figures, gathered here.
+  serveClusterMetrics();
 
   // Each process reports once it listens, with whether an administrator user exists.
   cluster.on('message', (_worker, message: { kind?: string; administratorExists?: boolean }) => {

@@ -7,7 +7,10 @@ import { createGraphiQL } from '../graphql/server/graphiql';
 import { getSchema } from '../graphql/schema';
 import { attachSubscriptions } from '../graphql/server/subscriptions';
 import { httpErrorHandler } from '../http/error-handler';
+import { healthRoutes } from '../http/health-routes';
+import { httpMetrics } from '../http/http-metrics';
 import { landingPage } from '../http/landing-page';
+import { metricsRoute } from '../http/metrics-route';
 import { queryCountMiddleware } from '../http/query-count';
 import { requestLogger } from '../http/request-logger';
 import { baseSecurityHeaders } from '../http/security-headers';
@@ -34,6 +37,10 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   app.disable('x-powered-by');
   applyTrustProxy(app, services.config.trustProxy);
   app.set('etag', false);
+  app.use(httpMetrics());
+  // Probes and scrapes come often: answered before the request log (they are counted in the metrics).
+  app.use(healthRoutes(services));
+  app.use(metricsRoute(services.config.metricsToken, services.log));
   app.use(requestLogger(services.log));
   app.use(baseSecurityHeaders());
   app.use(queryCountMiddleware(services.config.exposeQueryCount));

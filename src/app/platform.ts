@@ -7,6 +7,8 @@ import { UploadStoreSweeper } from '../storage/upload-store-sweep';
 import { createHttpApp, type HttpApp } from './http-app';
 import { createServices } from './services';
 import { sweepInstallScratch } from '../services/depot-installs';
+import { platformMetrics } from '../observability/platform-metrics';
+import { platformSources } from '../observability/platform-sources';
 
 /** A running platform: database, services and HTTP app, with one way to stop them all. */
 export interface Platform {
@@ -38,6 +40,9 @@ export async function startPlatform(
   await services.tasks.start();
   const uploadSweeper = new UploadStoreSweeper({ db, uploadStore: services.layout.uploadStore, graceMs: config.uploadStoreGraceSeconds * 1000, log });
   uploadSweeper.start();
+  // GET /metrics reads unfinished jobs and the pool through this platform (the last one started, in a test process running several).
+  const sources = platformSources(db);
+  platformMetrics().bind(sources);
   let workersStopped: Promise<void> | undefined;
   const stopWorkers = () => {
     workersStopped ??= (async () => {
@@ -53,6 +58,7 @@ export async function startPlatform(
     http,
     stopWorkers,
     async close() {
+      platformMetrics().unbind(sources);
       await stopWorkers();
       await http.stop();
       await db.close();

@@ -75,6 +75,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Adds the SQL statement count of each request as a response header (tests, benchmarks). */
   exposeQueryCount: boolean;
+  /** `GET /metrics` wants `Authorization: Bearer <this>` when set (METRICS_TOKEN); open otherwise. */
+  metricsToken: string | null;
   /** Appends every SQL statement sent (text, parameters) as JSON lines to this file (RECORD_SQL_FILE; `npm run bench:plans`). */
   recordSqlFile: string | null;
   /** Server processes `npm start` runs on the port (WEB_CONCURRENCY): 1 on the embedded database, the number of cores on a server. */
@@ -227,6 +229,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     runnerTokens: list(env.RUNNER_TOKENS),
     allowedOrigins: list(env.ALLOWED_ORIGINS).map(originOf),
     exposeQueryCount: envFlag(env.EXPOSE_QUERY_COUNT, false),
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     recordSqlFile: env.RECORD_SQL_FILE ? resolve(env.RECORD_SQL_FILE) : null,
     webConcurrency: Math.max(1, int(env.WEB_CONCURRENCY, env.DATABASE_URL ? availableParallelism() : 1)),
     shutdownDeadlineSeconds: int(env.SHUTDOWN_DEADLINE_SECONDS, 30),

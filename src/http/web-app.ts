@@ -54,7 +54,7 @@ export const LEGACY_SCREENS: Readonly<Record<string, (query: URLSearchParams) =>
 };
 
 /** Paths of the server itself: an unknown one answers the server's own 404, not the web UI. */
-const SERVER_PREFIXES = ['/api', '/graphql', '/graphiql', '/assets', '/about'];
+const SERVER_PREFIXES = ['/api', '/graphql', '/graphiql', '/assets', '/about', '/health', '/ready', '/metrics'];
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 

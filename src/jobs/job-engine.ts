@@ -27,6 +27,9 @@ export interface JobEngineDeps extends JobRunnerDeps {
  */
 export class JobEngine {
   private sweeper: NodeJS.Timeout | null = null;
+  /** When the last sweep of the shared queue ended (`/ready`: the job workers' loop is alive). */
+  private lastSweepAt: number | null = null;
+  private startedAt: number | null = null;
   private readonly runners: JobRunner[];
 
   constructor(
@@ -52,6 +55,7 @@ export class JobEngine {
     if (recovered) this.deps.log.warn({ recovered }, 'recovered jobs of a stopped process');
     this.deps.signals?.on('job_queued', this.onQueued);
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.settings.heartbeatMs));
+    this.startedAt = Date.now();
     for (const runner of this.runners) runner.start();
   }
 
@@ -65,6 +69,7 @@ export class JobEngine {
   async stop(): Promise<void> {
     this.deps.signals?.off('job_queued', this.onQueued);
     if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     await Promise.all(this.runners.map((runner) => runner.stop()));
   }
 
@@ -75,6 +80,21 @@ export class JobEngine {
       await pauseJobsWithFailedInputs(em);
     } catch (error) {
       this.deps.log.error({ err: error }, 'job sweep failed');
+    } finally {
+      this.lastSweepAt = Date.now();
     }
+  }
+
+  /**
+   * Whether this process's job workers are alive, for `/ready`: null when they are (or when the
+   * process runs none), else why not (never started, stopped, or their loop stalled).
+   */
+  workersProblem(now = Date.now()): string | null {
+    if (this.runners.length === 0) return null;
+    if (this.sweeper === null) return 'the job workers are not running';
+    const interval = Math.max(1000, this.settings.heartbeatMs);
+    const since = this.lastSweepAt ?? this.startedAt;
+    if (since !== null && now - since > 3 * interval + 5000) return `the job workers' loop has not run for ${Math.round((now - since) / 1000)} s`;
+    return null;
   }
 }

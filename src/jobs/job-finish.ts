@@ -12,6 +12,7 @@ import { type LoadedJob, loadJobFresh, outputOf } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import type { JobWorkspace } from './job-workspace';
 import { coreMetrics } from './metrics-format';
+import { observeFinishedJob } from '../observability/job-observations';
 
 /** Whether the job is still the given handler's running job (any running job without a handler given). */
 const stillHeld = (state: string, current: string | null, handler: string | null) => state === 'running' && (handler === null || current === handler);
@@ -124,5 +125,6 @@ export async function finishJob(
     return false;
   }
   await workspace.remove();
+  observeFinishedJob(job);
   return true;
 }

@@ -145,7 +145,7 @@ describe('two service processes on one DATA_DIR', () => {
     expect(postmaster && (await gone(postmaster.pid))).toBe(true);
   }, patient(150_000));
 
-  it('WEB_CONCURRENCY=2: both worker processes start on it and answer', async () => {
+  it('WEB_CONCURRENCY=2: both worker processes start on it and answer, and /metrics sums both processes\' figures', async () => {
     const server = await startServerProcess(embedded(dataDir, { WEB_CONCURRENCY: '2' }));
     try {
       // Each worker says where it listens and on which database (the primary's own line names no database).
@@ -153,6 +153,9 @@ describe('two service processes on one DATA_DIR', () => {
       await eventually(async () => workers().size === 2, 30_000);
       const answers = await Promise.all(Array.from({ length: 8 }, () => call(server, 'GET', '/api/version')));
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      // The cluster hands connections to both processes in turn; whichever answers /metrics gives the sum.
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      expect(metrics).toContain('platform_http_request_duration_seconds_count{route="/api/version",method="GET",status="200"} 8');
     } finally {
       await stopServerProcess(server);
     }

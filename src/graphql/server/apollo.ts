@@ -11,6 +11,7 @@ import { contextMiddleware } from '../../http/context-middleware';
 import { AppError, ERROR_KINDS, type ErrorKind } from '../../errors/error-kinds';
 import { formatGraphQLError } from './format-error';
 import { graphqlMultipart } from './multipart-request';
+import { operationMetrics } from './operation-metrics';
 import { apolloOperationRules, DOCUMENT_RULES, MAX_MESSAGE_BYTES, PARSE_OPTIONS } from './operation-rules';
 import { refuseSubscriptionsOverHttp } from './subscriptions-over-http';
 
@@ -98,7 +99,7 @@ export async function createGraphQLRouter(schema: GraphQLSchema, options: GraphQ
     // The process's own SIGTERM handler drains HTTP first, then stops Apollo.
     stopOnTerminationSignals: false,
     // Cache-control hints would wrap every field resolver of the shared schema (the shim's too).
-    plugins: [apolloOperationRules, refuseSubscriptionsOverHttp, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [apolloOperationRules, operationMetrics, refuseSubscriptionsOverHttp, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
   });
   await apollo.start();
   const router = Router();

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { timedSlurmPoll } from '../../observability/slurm-observations';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -200,9 +201,11 @@ export class SlurmRunner implements JobRunner {
     await adoptOrphans(em, this.handler);
     const held = (await renewHeldJobs(em, this.handler)).filter((job): job is HeldJob & { externalId: string } => job.externalId !== null && job.externalState !== null);
     if (held.length === 0) return;
-    const live = await slurm.liveStatuses();
-    const forgotten = held.filter((job) => !live.has(job.externalId)).map((job) => job.externalId);
-    const ended = forgotten.length ? await slurm.endedStatuses(forgotten) : new Map<string, SlurmJobStatus>();
+    const { live, ended } = await timedSlurmPoll(async () => {
+      const live = await slurm.liveStatuses();
+      const forgotten = held.filter((job) => !live.has(job.externalId)).map((job) => job.externalId);
+      return { live, ended: forgotten.length ? await slurm.endedStatuses(forgotten) : new Map<string, SlurmJobStatus>() };
+    });
 
     const toCancel: Array<HeldJob & { externalId: string }> = [];
     const started: number[] = [];
