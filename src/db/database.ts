@@ -1,4 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { DatabaseOutage, followPool } from './database-outage';
+import { routeKnexLog } from './knex-log';
 import { Client } from 'pg';
 import { buildOrmConfig, type OrmTarget, PLATFORM_TARGET } from '../../mikro-orm.config';
 import { DEPOT_TARGET } from '../depot/db/depot-target';
@@ -39,6 +41,8 @@ export interface Database {
   reader: SqlReader;
   /** What other processes signal through LISTEN/NOTIFY (cache invalidation). */
   signals: DatabaseSignals;
+  /** Whether the database can be reached now, as the connection pool finds out (one log line per outage). */
+  outage: DatabaseOutage;
   close(): Promise<void>;
 }
 
@@ -75,11 +79,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else throw new Error('openDatabase: neither a database URL nor a DATA_DIR for the embedded server');
   const queries = new QueryCounter(options.recordSqlFile ? new SqlRecorder(options.recordSqlFile) : null);
   const signals = new DatabaseSignals();
+  const outage = new DatabaseOutage(options.log);
   const listener = options.listen !== false ? new ServerSignalListener(url, signals, options.log) : null;
   let orm: MikroORM;
   try {
     orm = await MikroORM.init(buildOrmConfig(url, { logger: (message: string) => options.log.debug({ orm: message }, 'orm') }, serverAfterCreate, options.target));
     orm.em.getKnex().on('query', (query: { sql: string; bindings?: unknown[] }) => queries.count(query.sql, query.bindings));
+    followPool((orm.em.getKnex().client as { pool?: Parameters<typeof followPool>[0] }).pool, outage);
+    routeKnexLog(orm.em.getKnex().client as Parameters<typeof routeKnexLog>[0], options.log);
     if (options.migrate !== false) await migrate(orm, url, options.log);
     await listener?.start();
   } catch (error) {
@@ -94,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     queries,
     reader: new SqlReader(orm, queries),
     signals,
+    outage,
     async close() {
       await listener?.stop();
       await orm.close(true);

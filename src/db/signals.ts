@@ -1,4 +1,5 @@
 import { Client, type Notification } from 'pg';
+import { asDatabaseError, unreachableCause } from '../errors/database-errors';
 import type { Logger } from '../logging/logger';
 
 /** The channels processes signal each other on (NOTIFY from triggers or services, LISTEN here). */
@@ -63,6 +64,8 @@ export class ServerSignalListener {
   private stopped = false;
   private retryMs = 100;
   private retryTimer: NodeJS.Timeout | null = null;
+  /** Since when the connection is lost (null while listening, and before the first connection). */
+  private lostSince: number | null = null;
 
   constructor(
     private readonly url: string,
@@ -84,6 +87,8 @@ export class ServerSignalListener {
       await client.connect();
       await client.query(listenStatements);
       this.client = client;
+      if (this.lostSince !== null) this.log.info({ lostSeconds: Math.round((Date.now() - this.lostSince) / 100) / 10 }, 'database signal connection back; caches serve again');
+      this.lostSince = null;
       this.retryMs = 100;
       this.signals.setListening(true);
     } catch (error) {
@@ -98,7 +103,11 @@ export class ServerSignalListener {
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
     if (this.stopped || this.retryTimer) return;
-    this.log.warn({ err: error, retryMs: this.retryMs }, 'database signal connection lost; caches are bypassed until it is back');
+    // One line when the connection is lost, one when it is back: not one per attempt while the database is away.
+    if (this.lostSince === null) {
+      this.lostSince = Date.now();
+      this.log.warn({ cause: unreachableCause(asDatabaseError(error)) ?? (error instanceof Error ? error.message : 'ended') }, 'database signal connection lost; caches are bypassed until it is back');
+    } else this.log.debug({ retryMs: this.retryMs }, 'database signal connection not back yet');
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       void this.connect();

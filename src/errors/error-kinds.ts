@@ -32,6 +32,8 @@ export const ERROR_KINDS = {
   InternalServerError: { status: 500, code: 500001, message: 'Internal server error.' },
   InconsistentDatabase: { status: 500, code: 500002, message: 'Inconsistent database prevented fulfilling the request.' },
   NotImplemented: { status: 501, code: 501001, message: 'Method is not implemented.' },
+  /** Not one of the platform's kinds: the database is unreachable for a while (answered with `Retry-After`). */
+  ServiceUnavailable: { status: 503, code: 503001, message: 'The service is unavailable at the moment; try again shortly.' },
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
@@ -71,8 +73,9 @@ export class RetryLaterError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    kind: 'TooManyRequests' | 'ServiceUnavailable' = 'TooManyRequests',
   ) {
-    super('TooManyRequests', message, { retry_after: retryAfterSeconds });
+    super(kind, message, { retry_after: retryAfterSeconds });
   }
 }
 

@@ -3,6 +3,7 @@ import { type Request, type Response, Router } from 'express';
 import { PLATFORM_TARGET } from '../../mikro-orm.config';
 import type { AppServices } from '../context/app-services';
 import { sql } from '../db/sql/sql-statement';
+import { unreachableCause } from '../errors/database-errors';
 
 /** How long `/ready` waits for the database before saying it is unreachable. */
 const DATABASE_TIMEOUT_MS = 2000;
@@ -29,10 +30,8 @@ const MIGRATED = sql<{ migrated: boolean }>(
 
 /** A database error as a cause a person reads: its code or kind, never a server path. */
 function causeOf(error: unknown): string {
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code === 'string' && code) return code;
-  const message = error instanceof Error ? error.message : String(error);
-  return /timed out|timeout/i.test(message) ? 'no answer in time' : 'connection failed';
+  if (error instanceof Error && error.message === 'timed out') return 'no answer in time';
+  return unreachableCause(error) ?? 'connection failed';
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

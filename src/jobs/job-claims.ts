@@ -67,6 +67,15 @@ export async function claimJobs(em: EntityManager, runner: RunnerKind, handler: 
   });
 }
 
+/** A job this handler holds goes back to the queue (its command never ran): any process claims it again. */
+export async function requeueHeldJob(em: EntityManager, jobId: number, handler: string): Promise<void> {
+  const rows = await em.execute<Array<{ id: number }>>(
+    "update job set state = 'queued', handler = null, update_time = now() where id = ? and handler = ? and state = 'running' returning id",
+    [jobId, handler],
+  );
+  await setOutputStates(em, rows.map((row) => Number(row.id)), 'queued', null);
+}
+
 /** Keeps a claim alive; false when the job is no longer this handler's to run (deleted, recovered). */
 export async function heartbeat(em: EntityManager, jobId: number, handler: string): Promise<boolean> {
   const rows = await em.execute<Array<{ id: number }>>(

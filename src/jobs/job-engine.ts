@@ -1,4 +1,5 @@
 import { pauseJobsWithFailedInputs, recoverStaleJobs } from './job-claims';
+import { logLoopFailure } from '../logging/loop-failure';
 import type { JobRouting } from './job-routing';
 import type { JobRunner, JobRunnerDeps } from './job-runner';
 import { LocalJobRunner, type LocalRunnerSettings } from './local-runner';
@@ -30,6 +31,7 @@ export class JobEngine {
   /** When the last sweep of the shared queue ended (`/ready`: the job workers' loop is alive). */
   private lastSweepAt: number | null = null;
   private startedAt: number | null = null;
+  private offRecovered: (() => void) | null = null;
   private readonly runners: JobRunner[];
 
   constructor(
@@ -54,6 +56,11 @@ export class JobEngine {
     const recovered = await recoverStaleJobs(this.deps.orm.em.fork(), this.settings.staleSeconds, this.settings.maxAttempts);
     if (recovered) this.deps.log.warn({ recovered }, 'recovered jobs of a stopped process');
     this.deps.signals?.on('job_queued', this.onQueued);
+    // The database back after an outage: runners claim at once, and the queue is swept now.
+    this.offRecovered = this.deps.outage?.onRecovered(() => {
+      this.notify();
+      void this.sweep();
+    }) ?? null;
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.settings.heartbeatMs));
     this.startedAt = Date.now();
     for (const runner of this.runners) runner.start();
@@ -68,6 +75,8 @@ export class JobEngine {
 
   async stop(): Promise<void> {
     this.deps.signals?.off('job_queued', this.onQueued);
+    this.offRecovered?.();
+    this.offRecovered = null;
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     await Promise.all(this.runners.map((runner) => runner.stop()));
@@ -79,7 +88,7 @@ export class JobEngine {
       await recoverStaleJobs(em, this.settings.staleSeconds, this.settings.maxAttempts);
       await pauseJobsWithFailedInputs(em);
     } catch (error) {
-      this.deps.log.error({ err: error }, 'job sweep failed');
+      logLoopFailure(this.deps.log, error, 'job sweep failed');
     } finally {
       this.lastSweepAt = Date.now();
     }

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { DatabaseOutage } from '../db/database-outage';
 import type { DatabaseSignals } from '../db/signals';
 import type { IdCodec } from '../ids/id-codec';
 import type { Logger } from '../logging/logger';
@@ -17,6 +18,8 @@ export interface JobRunnerDeps {
   routing: JobRouting;
   /** PostgreSQL's signals: a job queued by any process wakes this one's runners. */
   signals?: DatabaseSignals;
+  /** Whether the database can be reached: a result that could not be recorded waits for it. */
+  outage?: DatabaseOutage;
 }
 
 /**

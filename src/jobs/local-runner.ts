@@ -2,7 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { claimJobs, heartbeat, setOutputsRunning, setOutputStates } from './job-claims';
+import { unreachableCause } from '../errors/database-errors';
+import { logLoopFailure } from '../logging/loop-failure';
+import { claimJobs, heartbeat, requeueHeldJob, setOutputsRunning, setOutputStates } from './job-claims';
 import { prepareCommand } from './job-command';
 import { finishJob } from './job-finish';
 import { type LoadedJob, loadJobFresh } from './job-loading';
@@ -12,6 +14,7 @@ import { JobWorkspace } from './job-workspace';
 import { killLeftoverProcesses } from './leftover-processes';
 import { runCommand } from './local-command';
 import { removeUploadedFiles, runUpload } from './upload-run';
+import { retryWhileUnreachable } from './when-reachable';
 
 export interface LocalRunnerSettings {
   /** Worker loops; each runs one job at a time. */
@@ -27,6 +30,8 @@ export interface LocalRunnerSettings {
   maxUploadBytes: number;
   /** Lets upload URLs reach private addresses (ALLOW_PRIVATE_URL_FETCH); public addresses only when absent. */
   allowPrivateUrlFetch?: boolean;
+  /** How long a result waits for an unreachable database to be recorded (the engine's stale interval; 60 s when absent). */
+  staleSeconds?: number;
 }
 
 /**
@@ -91,7 +96,7 @@ export class LocalJobRunner implements JobRunner {
       try {
         jobId = await this.nextJob();
       } catch (error) {
-        this.deps.log.error({ err: error }, 'claiming a job failed');
+        logLoopFailure(this.deps.log, error, 'claiming a job failed');
       } finally {
         this.idle -= 1;
       }
@@ -108,7 +113,28 @@ export class LocalJobRunner implements JobRunner {
         });
         continue;
       }
-      await this.runOne(jobId).catch((error: unknown) => this.deps.log.error({ err: error, jobId }, 'job run failed'));
+      await this.runOne(jobId).catch((error: unknown) => this.runFailed(jobId, error));
+    }
+  }
+
+  private get staleMs(): number {
+    return (this.settings.staleSeconds ?? 60) * 1000;
+  }
+
+  /**
+   * A run that failed outside its command. When the database went away before the command ran, the
+   * job goes back to the queue as soon as the database is back (claimed again at once), instead of
+   * waiting out the stale interval.
+   */
+  private async runFailed(jobId: number, error: unknown): Promise<void> {
+    logLoopFailure(this.deps.log, error, 'job run failed', { jobId });
+    if (unreachableCause(error) === undefined) return;
+    try {
+      await retryWhileUnreachable(() => requeueHeldJob(this.deps.orm.em.fork(), jobId, this.handler), this.deps.outage, this.staleMs);
+      this.deps.log.info({ jobId }, 'job put back in the queue once the database was back');
+      this.notify();
+    } catch (requeueError) {
+      logLoopFailure(this.deps.log, requeueError, 'putting a job back in the queue failed', { jobId });
     }
   }
 
@@ -167,14 +193,20 @@ export class LocalJobRunner implements JobRunner {
       result = await this.runTool(em, loaded, workspace);
     }
     if (this.abort.signal.aborted && result.failure) return; // stopping: stop() re-queues it
-    const recorded = await finishJob(em, jobId, workspace, layout.objects, result, log, this.handler);
+    // A run that ended while the database is away is recorded as soon as it is back.
+    const recorded = await retryWhileUnreachable(
+      () => finishJob(em, jobId, workspace, layout.objects, result, log, this.handler),
+      this.deps.outage,
+      this.staleMs,
+      () => log.info({ jobId }, 'job ended while the database is unreachable; its result is recorded when it is back'),
+    );
     if (recorded && loaded.job.toolId === 'upload1') await removeUploadedFiles(loaded, layout.uploadStore);
     log.info({ jobId, exitCode: result.exitCode, failure: result.failure }, 'job finished');
   }
 
   private async whileHeartbeating<T>(jobId: number, work: () => Promise<T>): Promise<T> {
     const beat = setInterval(() => {
-      heartbeat(this.deps.orm.em.fork(), jobId, this.handler).catch((error: unknown) => this.deps.log.warn({ err: error, jobId }, 'heartbeat failed'));
+      heartbeat(this.deps.orm.em.fork(), jobId, this.handler).catch((error: unknown) => logLoopFailure(this.deps.log, error, 'heartbeat failed', { jobId }));
     }, this.settings.heartbeatMs);
     try {
       return await work();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { logLoopFailure } from '../logging/loop-failure';
 import { hostname } from 'node:os';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { TaskRecord } from '../entities/background-task.entity';
@@ -91,7 +92,7 @@ export class TaskRunner {
         await recoverStaleTasks(this.orm.em.fork(), this.settings.staleSeconds, this.queue);
         taskId = await claimTask(this.orm.em.fork(), [...this.handlers.keys()], this.worker, this.queue);
       } catch (error) {
-        this.log.error({ err: error }, 'claiming a task failed');
+        logLoopFailure(this.log, error, 'claiming a task failed');
       }
       if (taskId === null) {
         await new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import { TransactionContext } from '@mikro-orm/core';
+import { asDatabaseError } from '../../errors/database-errors';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type QueryResultRow, types } from 'pg';
 import { type ColumnDescription, rowObjects } from './row-objects';
@@ -45,12 +46,16 @@ export class SqlReader {
 
   async rows<Row extends QueryResultRow>(em: EntityManager | null, statement: SqlStatement<Row>, params: readonly unknown[]): Promise<Row[]> {
     const source = this.sourceFor(em);
-    const connection = await source.acquireConnection();
+    const connection = await source.acquireConnection().catch((error: unknown) => {
+      throw asDatabaseError(error);
+    });
     this.counter.count(statement.text, params);
     try {
       const config = { text: statement.text, values: params as unknown[], name: this.nameOf(statement), rowMode: 'array' as const, types: DRIVER_TYPES };
       const result = await connection.query(config);
       return rowObjects<Row>(result.fields, result.rows);
+    } catch (error) {
+      throw asDatabaseError(error);
     } finally {
       await source.releaseConnection(connection);
     }

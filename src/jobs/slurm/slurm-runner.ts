@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { logLoopFailure } from '../../logging/loop-failure';
 import { timedSlurmPoll } from '../../observability/slurm-observations';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -107,7 +108,7 @@ export class SlurmRunner implements JobRunner {
       try {
         await work();
       } catch (error) {
-        this.deps.log.error({ err: error }, failure);
+        logLoopFailure(this.deps.log, error, failure);
       }
       if (!this.running) break;
       await new Promise<void>((resolve) => {
