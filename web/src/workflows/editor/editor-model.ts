@@ -178,26 +178,6 @@ export function gaDictionary(name: string, steps: readonly EditorStep[]): Record
   };
 }
 
-/** What stops the workflow from running, listed before saving. */
-export function problemsOf(steps: readonly EditorStep[]): string[] {
-  const problems: string[] = [];
-  steps.forEach((step, index) => {
-    const title = `Step ${index + 1} (${step.label ?? step.name})`;
-    if (step.toolError) problems.push(`${title}: ${step.toolError}`);
-    for (const input of step.inputs) {
-      const connected = (step.connections[input.name] ?? []).length > 0;
-      const value = step.toolInputs[input.name];
-      // Inputs inside a repeat or conditional (`queries_0|input2`) exist only when that part is used.
-      const nested = input.name.includes('|');
-      if (!connected && !nested && !input.optional && !isRuntimeValue(value)) problems.push(`${title}: the required input “${input.label}” is not connected.`);
-    }
-  });
-  const labels = new Map<string, number>();
-  for (const step of steps) if (step.label) labels.set(step.label, (labels.get(step.label) ?? 0) + 1);
-  for (const [label, count] of labels) if (count > 1) problems.push(`The label “${label}” is used by ${count} steps; labels must be unique.`);
-  return problems;
-}
-
 /** The step a tool model (`buildWorkflowModule`) describes, placed at the given position. */
 export function toolStep(key: string, model: Record<string, unknown>, position: EditorStep['position']): EditorStep {
   const toolModel = isRecord(model.tool_model) ? model.tool_model : {};
