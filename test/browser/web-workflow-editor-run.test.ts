@@ -180,6 +180,20 @@ describeInBrowser('the workflow editor: the tool form, saved and run', () => {
       expect(canvas?.width).toBeGreaterThan(viewport === PHONE ? viewport.width - 60 : viewport.width - 60 - 36 * 16);
       expect(await seriousViolations(page, `editor tool form ${viewport.width}`)).toEqual([]);
       await screenshot(`workflow-editor-tool-form-${viewport.width}`);
+      if (viewport === DESKTOP) {
+        // A repeat's blocks added and removed in the form; its data input gets a handle on the canvas for each.
+        await addTool(page, 'concatenate', 'Concatenate datasets');
+        await details.getByRole('heading', { name: 'Step 2: Concatenate datasets' }).waitFor();
+        const targets = node(page, '1').locator('.react-flow__handle.target');
+        await countIs(targets, 1);
+        await details.getByRole('button', { name: 'Insert Dataset' }).click();
+        await details.getByRole('button', { name: 'Insert Dataset' }).click();
+        await countIs(targets, 3);
+        expect(await node(page, '1').locator('.react-flow__handle.target[data-handleid="queries_1|input2"]').count()).toBe(1);
+        await screenshot('workflow-editor-repeat-blocks');
+        await details.getByRole('button', { name: 'Remove the last Dataset' }).click();
+        await countIs(targets, 2);
+      }
       expect(consoleErrors).toEqual([]);
       await page.close();
     }

@@ -1,5 +1,5 @@
 import type { FormInput } from '../../../web/src/tools/tool-documents';
-import type { EditorStep } from '../../../web/src/workflows/editor/editor-model';
+import { type EditorStep, withRepeatHandles } from '../../../web/src/workflows/editor/editor-model';
 import { problemsOf, stepNumbersOf } from '../../../web/src/workflows/editor/editor-problems';
 import { formStateOf, withRepeatCount, withRuntime, withValue } from '../../../web/src/workflows/editor/step-state';
 
@@ -106,5 +106,43 @@ describe('the problems listed before saving', () => {
       ['column', 'Step 2 (Tool): the required parameter “column” has no value (give one or set it at runtime).'],
       [null, 'Step 3 (Tool): Tool gone is not installed.'],
     ]);
+  });
+});
+
+describe("a tool step's data inputs inside repeats follow the repeat's instances", () => {
+  const handle = (name: string, label: string) => ({ name, label, extensions: ['txt'], inputType: 'dataset', multiple: false, optional: false });
+  const cat = (queries: unknown[], connections: EditorStep['connections']): EditorStep => ({
+    key: '1',
+    type: 'tool',
+    toolId: 'cat1',
+    toolVersion: null,
+    name: 'Concatenate',
+    toolInputs: { input1: null, queries },
+    label: null,
+    uuid: 'u',
+    annotation: null,
+    position: { left: 0, top: 0 },
+    positionExtra: {},
+    inputs: [handle('input1', 'Concatenate Dataset'), handle('queries_0|input2', 'Select')],
+    outputs: [],
+    connections,
+    postJobActions: [],
+    workflowOutputs: [],
+    toolError: null,
+  });
+
+  it('gives each instance its handle, and drops the connections of removed instances only when the form removed them', () => {
+    const two = withRepeatHandles(cat([{ __index__: 0 }, { __index__: 1 }], {}));
+    expect(two.inputs.map((input) => [input.name, input.label])).toEqual([
+      ['input1', 'Concatenate Dataset'],
+      ['queries_0|input2', 'Select'],
+      ['queries_1|input2', 'Select (queries 2)'],
+    ]);
+    const linked = { 'queries_1|input2': [{ stepKey: '0', outputName: 'output' }] };
+    // Stored so: the connection and its handle are kept.
+    expect(withRepeatHandles(cat([], linked)).inputs.map((input) => input.name)).toEqual(['input1', 'queries_1|input2']);
+    expect(withRepeatHandles(cat([], linked)).connections).toEqual(linked);
+    // Removed in the form: the connection goes with the instance.
+    expect(withRepeatHandles(cat([{ __index__: 0 }], linked), true).connections).toEqual({});
   });
 });

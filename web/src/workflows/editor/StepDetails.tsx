@@ -1,4 +1,4 @@
-import type { EditorStep, PostJobAction } from './editor-model';
+import { type EditorStep, type PostJobAction, withRepeatHandles } from './editor-model';
 import { PostJobActions } from './PostJobActions';
 import { StepParameters } from './StepParameters';
 
@@ -78,7 +78,7 @@ export function StepDetails({ step, number, errors, onChange, onDelete }: Props)
         ))}
       </fieldset>
       {!isInput && <PostJobActions step={step} onChange={(actions: PostJobAction[]) => onChange((current) => ({ ...current, postJobActions: actions }))} />}
-      {!isInput && <StepParameters step={step} errors={errors} onChange={(update) => onChange((current) => ({ ...current, toolInputs: update(current.toolInputs) }))} />}
+      {!isInput && <StepParameters step={step} errors={errors} onChange={(update) => onChange((current) => withRepeatHandles({ ...current, toolInputs: update(current.toolInputs) }, true))} />}
     </section>
   );
 }
