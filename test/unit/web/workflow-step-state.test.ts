@@ -107,6 +107,17 @@ describe('the problems listed before saving', () => {
       [null, 'Step 3 (Tool): Tool gone is not installed.'],
     ]);
   });
+  it("counts a repeat block's data input as required, not one in a conditional's case", () => {
+    const nested = {
+      ...(form as object),
+      inputs: [
+        { ...(leaf('RepeatToolInput', 'queries') as object), minCount: 0, maxCount: null, defaultCount: 0, inputs: [leaf('DataToolInput', 'input2', { formats: [], acceptedExtensions: [], multiple: false })] },
+        { ...(leaf('ConditionalToolInput', 'mode') as object), test: leaf('BooleanToolInput', 'on', { checked: false, truevalue: 'yes', falsevalue: 'no' }), cases: [{ value: 'yes', inputs: [leaf('DataToolInput', 'other', { formats: [], acceptedExtensions: [], multiple: false })] }, { value: 'no', inputs: [] }] },
+      ],
+    } as never;
+    const steps = [step('0', 'tool', { inputs: [dataInput('queries_0|input2'), dataInput('queries_1|input2'), dataInput('mode|other')], connections: { 'queries_0|input2': [{ stepKey: '9', outputName: 'out' }] } })];
+    expect(problemsOf(steps, new Map([['t', nested]])).map((problem) => problem.field)).toEqual(['queries_1|input2']);
+  });
 });
 
 describe("a tool step's data inputs inside repeats follow the repeat's instances", () => {

@@ -17,14 +17,19 @@ export function stepNumbersOf(steps: readonly EditorStep[]): Map<string, number>
   return new Map(inputsFirst.map((step, index) => [step.key, index + 1]));
 }
 
-/** The tool's data inputs by flat name (repeat instances as `_0|`), with whether they may stay empty. */
-function dataInputsOptional(inputs: readonly FormInput[], prefix = '', found = new Map<string, boolean>()): Map<string, boolean> {
+/** The tool's data inputs by flat name (repeat instances as `_0|`): whether they may stay empty, whether a conditional's case holds them. */
+interface DataInputFacts {
+  optional: boolean;
+  inCase: boolean;
+}
+
+function dataInputFacts(inputs: readonly FormInput[], prefix = '', inCase = false, found = new Map<string, DataInputFacts>()): Map<string, DataInputFacts> {
   for (const input of inputs) {
     const name = `${prefix}${input.name}`;
-    if (input.__typename === 'DataToolInput' || input.__typename === 'DataCollectionToolInput') found.set(name, input.optional);
-    else if ('cases' in input && Array.isArray(input.cases)) for (const branch of input.cases) dataInputsOptional(branch.inputs as readonly FormInput[], `${name}|`, found);
-    else if (input.__typename === 'RepeatToolInput' && 'inputs' in input) dataInputsOptional(input.inputs as readonly FormInput[], `${name}_0|`, found);
-    else if ('inputs' in input && Array.isArray(input.inputs)) dataInputsOptional(input.inputs as readonly FormInput[], `${name}|`, found);
+    if (input.__typename === 'DataToolInput' || input.__typename === 'DataCollectionToolInput') found.set(name, { optional: input.optional, inCase });
+    else if ('cases' in input && Array.isArray(input.cases)) for (const branch of input.cases) dataInputFacts(branch.inputs as readonly FormInput[], `${name}|`, true, found);
+    else if (input.__typename === 'RepeatToolInput' && 'inputs' in input) dataInputFacts(input.inputs as readonly FormInput[], `${name}_0|`, inCase, found);
+    else if ('inputs' in input && Array.isArray(input.inputs)) dataInputFacts(input.inputs as readonly FormInput[], `${name}|`, inCase, found);
   }
   return found;
 }
@@ -50,13 +55,15 @@ export function problemsOf(steps: readonly EditorStep[], forms: ReadonlyMap<stri
       continue;
     }
     const form = step.toolId ? forms.get(step.toolId) : undefined;
-    const optional = form ? dataInputsOptional(form.inputs) : new Map<string, boolean>();
+    const facts = form ? dataInputFacts(form.inputs) : new Map<string, DataInputFacts>();
     for (const input of step.inputs) {
       const connected = (step.connections[input.name] ?? []).length > 0;
-      // Inputs inside a repeat or conditional (`queries_0|input2`) exist only when that part is used.
-      const nested = input.name.includes('|');
-      const mayStayEmpty = optional.get(input.name) ?? input.optional;
-      if (!connected && !nested && !mayStayEmpty) problems.push({ stepKey: step.key, field: input.name, text: `${title}: the required input “${input.label}” is not connected.` });
+      const known = facts.get(input.name.replace(/_\d+\|/g, '_0|'));
+      // An input in a conditional's case is needed only when that case is chosen (not judged here); one
+      // in a repeat has a handle for each block the state holds, so each is needed. Without the form, only top-level ones.
+      const judged = known ? !known.inCase : !input.name.includes('|');
+      const mayStayEmpty = known?.optional ?? input.optional;
+      if (!connected && judged && !mayStayEmpty) problems.push({ stepKey: step.key, field: input.name, text: `${title}: the required input “${input.label}” is not connected.` });
     }
     if (!form) continue;
     const inputs = withoutDataInputs(form.inputs);
