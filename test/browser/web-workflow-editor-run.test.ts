@@ -134,7 +134,7 @@ describeInBrowser('the workflow editor: the tool form, saved and run', () => {
       asked.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.evaluate(() => window.history.back());
+    await page.evaluate('history.back()');
     await until('asked before leaving', () => asked.length > 0);
     expect(asked).toEqual(['The workflow has unsaved changes. Leave the editor and lose them?']);
     await until('back in the editor', () => new URL(page.url()).pathname === `/workflows/${id}/edit`);
@@ -143,7 +143,7 @@ describeInBrowser('the workflow editor: the tool form, saved and run', () => {
     await screenshot('workflow-editor-back-declined');
     // Accepted, Back leaves the editor.
     page.once('dialog', (dialog) => void dialog.accept());
-    await page.evaluate(() => window.history.back());
+    await page.evaluate('history.back()');
     await until('the editor left', () => new URL(page.url()).pathname === `/workflows/${id}`);
     await page.getByRole('link', { name: 'Edit', exact: true }).waitFor();
     expect(consoleErrors).toEqual([]);
