@@ -18,7 +18,7 @@ export function LeafField({ input, name, runtimeAllowed = true }: { input: FormI
   if (!runtime || !runtimeAllowed || !RUNTIME_KINDS.has(input.__typename)) return <LeafControl input={input} name={name} />;
   const atRuntime = runtime.isSet(name);
   return (
-    <div className="tool-runtime-param" data-field={name}>
+    <div className="tool-runtime-param">
       {atRuntime ? (
         <p className="tool-runtime-note">
           {input.label}: <em>set at runtime</em>
