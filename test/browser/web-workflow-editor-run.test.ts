@@ -166,7 +166,7 @@ describeInBrowser('the workflow editor: the tool form, saved and run', () => {
     await page.close();
   }, patient(180_000));
 
-  it('shows the tool form with "Set at runtime" without serious accessibility violations, the canvas as wide as the screen, at 1280 and 390 wide', async () => {
+  it('shows the tool form with "Set at runtime" without serious accessibility violations, the canvas as wide as the screen, at 1280 and 390 wide; a repeat'''s blocks and a conditional'''s cases edited and saved', async () => {
     const author = await ui.h.newUser('wfr-axe');
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, consoleErrors, screenshot } = await ui.newPage(viewport);
@@ -193,6 +193,20 @@ describeInBrowser('the workflow editor: the tool form, saved and run', () => {
         await screenshot('workflow-editor-repeat-blocks');
         await details.getByRole('button', { name: 'Remove the last Dataset' }).click();
         await countIs(targets, 2);
+        // A conditional's case switches the inputs shown; saved as 15.05 stores a case.
+        await addTool(page, 'random', 'Select random lines');
+        await details.getByRole('heading', { name: 'Step 3: Select random lines' }).waitFor();
+        expect(await details.getByRole('textbox', { name: 'Random seed' }).count()).toBe(0);
+        await details.getByRole('combobox', { name: 'Set a random seed' }).selectOption('set_seed');
+        await details.getByRole('textbox', { name: 'Random seed' }).fill('7');
+        await details.getByRole('checkbox', { name: 'Set at runtime: Random seed' }).waitFor();
+        expect(await details.getByRole('checkbox', { name: 'Set at runtime: Set a random seed' }).count()).toBe(0);
+        await page.getByLabel('Name', { exact: true }).fill('Cases and blocks');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.waitForURL(/\/workflows\/[^/]+\/edit$/);
+        const steps = await storedSteps(author.key, new URL(page.url()).pathname.split('/')[2]);
+        expect((steps[1].toolInputs as Dict).queries).toEqual([{ __index__: 0 }]);
+        expect((steps[2].toolInputs as Dict).seed_source).toEqual({ seed_source_selector: 'set_seed', seed: '7', __current_case__: 1 });
       }
       expect(consoleErrors).toEqual([]);
       await page.close();
