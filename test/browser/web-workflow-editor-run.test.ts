@@ -166,7 +166,7 @@ describeInBrowser('the workflow editor: the tool form, saved and run', () => {
     await page.close();
   }, patient(180_000));
 
-  it('shows the tool form with "Set at runtime" without serious accessibility violations, the canvas as wide as the screen, at 1280 and 390 wide; a repeat'''s blocks and a conditional'''s cases edited and saved', async () => {
+  it("shows the tool form with \"Set at runtime\" without serious accessibility violations, the canvas as wide as the screen, at 1280 and 390 wide; a repeat's blocks and a conditional's cases edited and saved", async () => {
     const author = await ui.h.newUser('wfr-axe');
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, consoleErrors, screenshot } = await ui.newPage(viewport);
