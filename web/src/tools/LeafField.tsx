@@ -6,8 +6,34 @@ import { SelectField } from './SelectField';
 import type { FormInput } from './tool-documents';
 import { useToolForm } from './tool-form-context';
 
-/** One input that holds no others, by its kind. */
-export function LeafField({ input, name }: { input: FormInput; name: string }) {
+/** Kinds of input whose value the run may give ("Set at runtime"); data inputs are fed by connections. */
+const RUNTIME_KINDS = new Set(['TextToolInput', 'IntegerToolInput', 'FloatToolInput', 'BooleanToolInput', 'SelectToolInput', 'DataColumnToolInput']);
+
+/**
+ * One input that holds no others, by its kind; where the form allows it (the workflow editor) with
+ * "Set at runtime" beside it (`runtimeAllowed` false for a conditional's test, which picks the case).
+ */
+export function LeafField({ input, name, runtimeAllowed = true }: { input: FormInput; name: string; runtimeAllowed?: boolean }) {
+  const { runtime } = useToolForm();
+  if (!runtime || !runtimeAllowed || !RUNTIME_KINDS.has(input.__typename)) return <LeafControl input={input} name={name} />;
+  const atRuntime = runtime.isSet(name);
+  return (
+    <div className="tool-runtime-param">
+      {atRuntime ? (
+        <p className="tool-runtime-note">
+          {input.label}: <em>set at runtime</em>
+        </p>
+      ) : (
+        <LeafControl input={input} name={name} />
+      )}
+      <label className="choice">
+        <input type="checkbox" checked={atRuntime} aria-label={`Set at runtime: ${input.label}`} onChange={(event) => runtime.set(name, event.target.checked)} /> Set at runtime
+      </label>
+    </div>
+  );
+}
+
+function LeafControl({ input, name }: { input: FormInput; name: string }) {
   const { state, setValue } = useToolForm();
   const value = valueOf(state, name, input);
   const text = typeof value === 'string' ? value : '';

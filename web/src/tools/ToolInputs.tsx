@@ -35,7 +35,7 @@ function ConditionalGroup({ input, prefix, name }: { input: FormInput; prefix: s
   if (!('test' in input)) return null;
   return (
     <div className="tool-conditional" data-field={name}>
-      <LeafField input={input.test} name={flatName(name, input.test.name)} />
+      <LeafField input={input.test} name={flatName(name, input.test.name)} runtimeAllowed={false} />
       <div className="tool-case">
         <ToolInputs inputs={chosenCase(state, prefix, input)} prefix={name} />
       </div>

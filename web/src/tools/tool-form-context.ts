@@ -14,6 +14,16 @@ export interface ToolFormContextValue {
   historyId: string | undefined;
   /** Put before the fields' DOM ids where several forms share a page (the run form's steps). */
   idPrefix?: string;
+  /**
+   * Parameters that may be left to the run (the workflow editor): each one gets "Set at runtime";
+   * one set at runtime shows no value. Absent in the workbench's form.
+   */
+  runtime?: RuntimeParameters;
+}
+
+export interface RuntimeParameters {
+  isSet(name: string): boolean;
+  set(name: string, atRuntime: boolean): void;
 }
 
 export const ToolFormContext = createContext<ToolFormContextValue | null>(null);

@@ -1,16 +1,18 @@
-import type { EditorStep, PostJobAction } from './editor-model';
+import { type EditorStep, type PostJobAction, withRepeatHandles } from './editor-model';
 import { PostJobActions } from './PostJobActions';
 import { StepParameters } from './StepParameters';
 
 interface Props {
   step: EditorStep;
   number: number;
+  /** The problems at this step's fields, by flat name. */
+  errors: Record<string, string>;
   onChange: (update: (step: EditorStep) => EditorStep) => void;
   onDelete: () => void;
 }
 
 /** The selected step's details: label, annotation, input name, workflow outputs, actions and parameters. */
-export function StepDetails({ step, number, onChange, onDelete }: Props) {
+export function StepDetails({ step, number, errors, onChange, onDelete }: Props) {
   const isInput = step.type !== 'tool';
   const marked = new Set(step.workflowOutputs.map((output) => output.outputName));
   return (
@@ -76,7 +78,7 @@ export function StepDetails({ step, number, onChange, onDelete }: Props) {
         ))}
       </fieldset>
       {!isInput && <PostJobActions step={step} onChange={(actions: PostJobAction[]) => onChange((current) => ({ ...current, postJobActions: actions }))} />}
-      {!isInput && <StepParameters step={step} onChange={(name, value) => onChange((current) => ({ ...current, toolInputs: { ...current.toolInputs, [name]: value } }))} />}
+      {!isInput && <StepParameters step={step} errors={errors} onChange={(update) => onChange((current) => withRepeatHandles({ ...current, toolInputs: update(current.toolInputs) }, true))} />}
     </section>
   );
 }

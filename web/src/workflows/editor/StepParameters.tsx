@@ -1,66 +1,50 @@
-import { useId } from 'react';
+import '../../tools/tool-form.css';
+import { useMemo } from 'react';
 import { useQuery } from 'urql';
+import type { FieldValue } from '../../tools/form-values';
+import { ToolFormQuery } from '../../tools/tool-documents';
+import { ToolFormContext, type ToolFormContextValue } from '../../tools/tool-form-context';
+import { ToolInputs } from '../../tools/ToolInputs';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { StepParametersQuery } from './editor-documents';
-import { type EditorStep, isRuntimeValue, RUNTIME_VALUE } from './editor-model';
+import { withoutDataInputs } from '../run/step-form-state';
+import type { EditorStep } from './editor-model';
+import { formStateOf, type StateTree, withRepeatCount, withRuntime, withValue } from './step-state';
 
-const CONTAINERS = new Set(['ConditionalToolInput', 'RepeatToolInput', 'SectionToolInput', 'DataToolInput', 'DataCollectionToolInput']);
+const NO_CHOICES: ToolFormContextValue['choices'] = { datasets: [], collections: [], fetching: false, error: undefined };
 
-/** One parameter: its value (text, choice or flag as the tool stores it) and "Set at runtime". */
-function ParameterField({ label, value, options, onChange }: { label: string; value: unknown; options: Array<{ label: string; value: string }> | null; onChange: (value: unknown) => void }) {
-  const id = useId();
-  const runtime = isRuntimeValue(value);
-  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : value === null || value === undefined ? '' : JSON.stringify(value);
-  return (
-    <fieldset className="wf-side-section">
-      <legend>{label}</legend>
-      {runtime ? (
-        <p className="muted">Set at runtime</p>
-      ) : typeof value === 'boolean' ? (
-        <label>
-          <input type="checkbox" checked={value} onChange={(event) => onChange(event.target.checked)} /> {label}
-        </label>
-      ) : options ? (
-        <select id={id} aria-label={label} value={text} onChange={(event) => onChange(event.target.value)}>
-          {!options.some((option) => option.value === text) && <option value={text}>{text || '(none)'}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input id={id} aria-label={label} value={text} onChange={(event) => onChange(event.target.value)} />
-      )}
-      <label>
-        <input type="checkbox" checked={runtime} onChange={(event) => onChange(event.target.checked ? RUNTIME_VALUE : '')} /> Set at runtime
-      </label>
-    </fieldset>
+/**
+ * A tool step's parameters as the workbench's tool form shows them (typed fields, options, bounds,
+ * conditionals, repeats, sections), each with "Set at runtime"; data inputs are left to the
+ * connections on the canvas. Every change is written into the step's stored state.
+ */
+export function StepParameters({ step, errors, onChange }: { step: EditorStep; errors: Record<string, string>; onChange: (update: (state: StateTree) => StateTree) => void }) {
+  const [form] = useQuery({ query: ToolFormQuery, variables: { id: step.toolId ?? '' }, pause: !step.toolId || step.toolError !== null });
+  const inputs = useMemo(() => withoutDataInputs(form.data?.tool.inputs ?? []), [form.data]);
+  const { state, runtime } = useMemo(() => formStateOf(step.toolInputs, inputs), [step.toolInputs, inputs]);
+  const context = useMemo<ToolFormContextValue>(
+    () => ({
+      state,
+      errors,
+      choices: NO_CHOICES,
+      historyId: undefined,
+      idPrefix: `step-${step.key}-`,
+      setValue: (name: string, value: FieldValue) => onChange((tree) => withValue(tree, inputs, name, value)),
+      setRepeatCount: (name: string, count: number) => onChange((tree) => withRepeatCount(tree, inputs, name, count)),
+      setBatch: () => undefined,
+      runtime: { isSet: (name: string) => runtime.has(name), set: (name: string, atRuntime: boolean) => onChange((tree) => withRuntime(tree, inputs, name, atRuntime)) },
+    }),
+    [state, runtime, errors, inputs, onChange, step.key],
   );
-}
-
-/** A tool step's parameters (the top level of its form); nested ones are kept as stored. */
-export function StepParameters({ step, onChange }: { step: EditorStep; onChange: (name: string, value: unknown) => void }) {
-  const [form] = useQuery({ query: StepParametersQuery, variables: { id: step.toolId ?? '' }, pause: !step.toolId || step.toolError !== null });
   if (step.toolError) return <p>The tool is not installed: its parameters are kept as stored.</p>;
-  const inputs = form.data?.tool.inputs ?? [];
-  const nested = inputs.filter((input) => CONTAINERS.has(input.__typename) && !['DataToolInput', 'DataCollectionToolInput'].includes(input.__typename));
   return (
-    <section aria-label="Parameters">
+    <section aria-label="Parameters" className="wf-side-section">
       <h3>Parameters</h3>
       <ErrorMessage error={form.error} what="Could not read the tool's form" />
-      {inputs
-        .filter((input) => !CONTAINERS.has(input.__typename))
-        .map((input) => (
-          <ParameterField
-            key={input.name}
-            label={input.label || input.name}
-            value={step.toolInputs[input.name]}
-            options={'options' in input && Array.isArray(input.options) ? input.options : null}
-            onChange={(value) => onChange(input.name, value)}
-          />
-        ))}
-      {nested.length > 0 && <p className="muted">Kept as stored: {nested.map((input) => input.label || input.name).join(', ')}.</p>}
+      {form.fetching && !form.data && <p role="status">Loading the tool's form…</p>}
+      {form.data && inputs.length === 0 && <p className="muted">This tool has no parameters besides its data inputs.</p>}
+      <ToolFormContext.Provider value={context}>
+        <ToolInputs inputs={inputs} prefix="" />
+      </ToolFormContext.Provider>
     </section>
   );
 }

@@ -17,11 +17,13 @@ import { useClient, useMutation } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { collectionTypeRefusal, connectionNote, structuralRefusal } from './connection-rules';
 import { CollectionInputTypesQuery, DatatypeAcceptsQuery, ToolStepModelMutation } from './editor-documents';
-import { autoLayout, type EditorStep, inputStep, problemsOf, toolStep, withoutSteps } from './editor-model';
+import { autoLayout, type EditorStep, inputStep, toolStep, withoutSteps } from './editor-model';
+import { problemsOf, stepNumbersOf } from './editor-problems';
 import { StepDetails } from './StepDetails';
 import { StepNode, type StepNodeType } from './StepNode';
 import { ToolPicker } from './ToolPicker';
 import { useLeaveWarning } from './use-leave-warning';
+import { useToolForms } from './use-tool-forms';
 import { useUndoable } from './use-undoable';
 
 const NODE_TYPES = { step: StepNode };
@@ -65,7 +67,7 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
   }, [fitPending, steps, flow]);
   useLeaveWarning(dirty);
 
-  const numbers = useMemo(() => new Map(steps.map((step, index) => [step.key, index + 1])), [steps]);
+  const numbers = useMemo(() => stepNumbersOf(steps), [steps]);
   const nodeCache = useRef(new Map<string, { step: EditorStep; selected: boolean; size: unknown; number: number; node: StepNodeType }>());
   const nodes = useMemo(
     () =>
@@ -266,8 +268,13 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, [history]);
 
-  const problems = useMemo(() => problemsOf(steps), [steps]);
+  const forms = useToolForms(steps);
+  const problems = useMemo(() => problemsOf(steps, forms), [steps, forms]);
   const only = selected.size === 1 ? steps.find((step) => selected.has(step.key)) : undefined;
+  const onlyErrors = useMemo(
+    () => Object.fromEntries(problems.filter((problem) => only && problem.stepKey === only.key && problem.field !== null).map((problem) => [problem.field as string, problem.text.slice(problem.text.indexOf(': ') + 2)])),
+    [problems, only],
+  );
 
   return (
     <>
@@ -314,7 +321,7 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
           <h2>Problems ({problems.length})</h2>
           <ul>
             {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
+              <li key={problem.text}>{problem.text}</li>
             ))}
           </ul>
         </section>
@@ -351,6 +358,7 @@ function CanvasEditor({ initialSteps, onSave, header, onReady }: Props) {
               key={only.key}
               step={only}
               number={numbers.get(only.key) ?? 0}
+              errors={onlyErrors}
               onChange={(update) => history.change((present) => present.map((step) => (step.key === only.key ? update(step) : step)))}
               onDelete={() => removeSteps(new Set([only.key]))}
             />

@@ -55,6 +55,8 @@ export interface EditorStep {
   /** Other position keys stored with it, kept. */
   positionExtra: Record<string, unknown>;
   inputs: StepInput[];
+  /** The data inputs as the tool lists them (one of each inside a repeat, as `…_0|…`): what `inputs` is made from. */
+  inputTemplates?: StepInput[];
   outputs: StepOutput[];
   connections: Record<string, Connection[]>;
   postJobActions: PostJobAction[];
@@ -137,7 +139,7 @@ export function editorSteps(workflow: StoredWorkflow, document: Record<string, u
       }
     }
   }
-  return steps;
+  return steps.map((step) => withRepeatHandles(step));
 }
 
 /** A state in the `.ga` form: JSON text whose top-level values are JSON text (the server decodes each once). */
@@ -178,26 +180,6 @@ export function gaDictionary(name: string, steps: readonly EditorStep[]): Record
   };
 }
 
-/** What stops the workflow from running, listed before saving. */
-export function problemsOf(steps: readonly EditorStep[]): string[] {
-  const problems: string[] = [];
-  steps.forEach((step, index) => {
-    const title = `Step ${index + 1} (${step.label ?? step.name})`;
-    if (step.toolError) problems.push(`${title}: ${step.toolError}`);
-    for (const input of step.inputs) {
-      const connected = (step.connections[input.name] ?? []).length > 0;
-      const value = step.toolInputs[input.name];
-      // Inputs inside a repeat or conditional (`queries_0|input2`) exist only when that part is used.
-      const nested = input.name.includes('|');
-      if (!connected && !nested && !input.optional && !isRuntimeValue(value)) problems.push(`${title}: the required input “${input.label}” is not connected.`);
-    }
-  });
-  const labels = new Map<string, number>();
-  for (const step of steps) if (step.label) labels.set(step.label, (labels.get(step.label) ?? 0) + 1);
-  for (const [label, count] of labels) if (count > 1) problems.push(`The label “${label}” is used by ${count} steps; labels must be unique.`);
-  return problems;
-}
-
 /** The step a tool model (`buildWorkflowModule`) describes, placed at the given position. */
 export function toolStep(key: string, model: Record<string, unknown>, position: EditorStep['position']): EditorStep {
   const toolModel = isRecord(model.tool_model) ? model.tool_model : {};
@@ -211,7 +193,7 @@ export function toolStep(key: string, model: Record<string, unknown>, position: 
       toolInputs[name] = value;
     }
   }
-  return {
+  return withRepeatHandles({
     key,
     type: 'tool',
     toolId: String(toolModel.id),
@@ -236,7 +218,7 @@ export function toolStep(key: string, model: Record<string, unknown>, position: 
     postJobActions: [],
     workflowOutputs: [],
     toolError: null,
-  };
+  });
 }
 
 /** A new input dataset or input collection step. */
@@ -295,4 +277,43 @@ export function autoLayout(steps: readonly EditorStep[]): EditorStep[] {
     rows.set(column, row + 1);
     return { ...step, position: { left: 40 + column * 280, top: 40 + row * 160 } };
   });
+}
+
+/** The names a data input inside repeats has for every instance the state holds ('queries_0|input2' -> 'queries_1|input2'…). */
+function instanceNames(segments: readonly string[], tree: unknown, prefix: string): string[] {
+  const [segment, ...rest] = segments;
+  if (rest.length === 0) return [`${prefix}${segment}`];
+  const node = isRecord(tree) ? tree : {};
+  const repeat = /^(.*)_0$/.exec(segment);
+  const instances = repeat ? node[repeat[1]] : undefined;
+  if (repeat && Array.isArray(instances)) return instances.flatMap((instance, index) => instanceNames(rest, instance, `${prefix}${repeat[1]}_${index}|`));
+  return instanceNames(rest, node[segment], `${prefix}${segment}|`);
+}
+
+/**
+ * A tool step's data inputs inside repeats follow the repeat's instances in its state: a handle for
+ * each instance. After the step's form removed instances (`dropRemoved`) their connections go too; a
+ * stored workflow's connections are all kept (with a handle each) as they are.
+ */
+export function withRepeatHandles(step: EditorStep, dropRemoved = false): EditorStep {
+  if (step.type !== 'tool' || !(step.inputTemplates ?? step.inputs).some((input) => /_\d+\|/.test(input.name))) return step;
+  const templates = new Map<string, StepInput>();
+  for (const input of step.inputTemplates ?? step.inputs) {
+    const template = input.name.replace(/_\d+\|/g, '_0|');
+    if (template !== input.name && templates.has(template)) continue;
+    templates.set(template, template === input.name ? input : { ...input, name: template, label: input.label });
+  }
+  const inputs: StepInput[] = [];
+  for (const [template, input] of templates) {
+    if (!template.includes('_0|')) {
+      inputs.push(input);
+      continue;
+    }
+    for (const name of instanceNames(template.split('|'), step.toolInputs, '')) inputs.push({ ...input, name, label: name === template ? input.label : `${input.label} (${name.replace(/\|[^|]*$/, '').replace(/_(\d+)/g, (_, index: string) => ` ${Number(index) + 1}`)})` });
+  }
+  const names = new Set(inputs.map((input) => input.name));
+  const connections = dropRemoved ? Object.fromEntries(Object.entries(step.connections).filter(([name]) => names.has(name) || !/_\d+\|/.test(name))) : step.connections;
+  // A connection to an input the state does not hold (stored that way) keeps its handle.
+  for (const name of Object.keys(connections)) if (!names.has(name)) inputs.push(step.inputs.find((input) => input.name === name) ?? { name, label: name, extensions: [], inputType: 'dataset', multiple: true, optional: true });
+  return { ...step, inputs, inputTemplates: [...templates.values()], connections };
 }

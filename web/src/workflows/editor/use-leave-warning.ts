@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
+import { guardHistoryMoves } from '../../ui/history-guard';
 
-const MESSAGE = 'The workflow has unsaved changes. Leave the editor and lose them?';
+export const LEAVE_MESSAGE = 'The workflow has unsaved changes. Leave the editor and lose them?';
 
 /**
  * Warns before leaving with unsaved changes: closing or reloading the page (the browser's own
- * question) and following a link inside the UI (a confirmation).
+ * question), following a link inside the UI, and the browser's Back and Forward buttons (a
+ * confirmation each). BrowserRouter has no blocker: the link's click is caught before the router's
+ * handler, and the history move by the guard installed before the router (ui/history-guard.ts).
  */
 export function useLeaveWarning(dirty: boolean): void {
   useEffect(() => {
@@ -16,15 +19,17 @@ export function useLeaveWarning(dirty: boolean): void {
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!link || event.defaultPrevented) return;
-      if (!window.confirm(MESSAGE)) {
+      if (!window.confirm(LEAVE_MESSAGE)) {
         event.preventDefault();
         event.stopPropagation();
       }
     };
     window.addEventListener('beforeunload', onBeforeUnload);
+    const unguard = guardHistoryMoves(() => window.confirm(LEAVE_MESSAGE));
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      unguard();
       document.removeEventListener('click', onClick, true);
     };
   }, [dirty]);
