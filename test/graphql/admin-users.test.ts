@@ -226,6 +226,20 @@ describe("userPurgePlan and purgeUser: what purging removes, said before it is d
   });
 });
 
+describe('adminUser: any user for an administrator, deleted and purged ones too', () => {
+  it('reads a deleted user with their roles and groups; refuses a user who is not an administrator', async () => {
+    const ivy = await h.newUser('ivy');
+    await ok(h.admin.key, DELETE, { id: ivy.id });
+    const data = await ok<{ adminUser: UserRow & { roles: Array<{ name: string }>; groups: unknown[] } }>(
+      h.admin.key,
+      `query ($id: ID!) { adminUser(id: $id) { ${USER_FIELDS} roles { name } groups { name } } }`,
+      { id: ivy.id },
+    );
+    expect(data.adminUser).toMatchObject({ email: ivy.email, deleted: true, roles: [{ name: ivy.email }], groups: [] });
+    expect((await gql(alice.key, 'query ($id: ID!) { adminUser(id: $id) { id } }', { id: bob.id })).errors?.[0].extensions).toMatchObject({ status: 403 });
+  });
+});
+
 describe('recalculateUserDiskUsage: the usage counted again from the datasets', () => {
   it('replaces a wrong figure with the sum of the user\'s datasets and returns it', async () => {
     const hana = await h.newUser('hana');

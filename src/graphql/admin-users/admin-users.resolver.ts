@@ -9,6 +9,7 @@ import {
   resetUserPassword,
   undeleteUser,
   updateUser,
+  userForAdmin,
   type UserPurgePlan,
   userPurgePlan,
   usersPage,
@@ -34,6 +35,12 @@ export class AdminUsersResolver {
     const page = await usersPage(ctx, { search, deleted }, first, after);
     const edges = page.items.map(({ user, cursor }) => ({ cursor, node: user }));
     return { edges, pageInfo: { hasNextPage: page.hasNextPage, endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : (after ?? null) } };
+  }
+
+  @Query(() => UserType, { description: 'Any user by encoded id, deleted and purged ones too (administrators only).' })
+  @Access('admin')
+  adminUser(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<UserView> {
+    return userForAdmin(ctx, id);
   }
 
   @Query(() => UserPurgePlanType, { description: 'What purging this user would remove or mark (administrators only).' })
