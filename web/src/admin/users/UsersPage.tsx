@@ -20,7 +20,7 @@ const columns: ReadonlyArray<ListColumn<UserRow>> = [
   { header: 'Email', rowHeader: true, cell: (user) => <Link to={`/admin/users/${user.id}`}>{user.email ?? user.id}</Link> },
   { header: 'Public name', cell: (user) => user.username ?? '—' },
   { header: 'Disk usage', cell: (user) => user.niceTotalDiskUsage },
-  { header: 'Quota use', cell: (user) => (user.quotaPercent === null || user.quotaPercent === undefined ? 'unlimited' : `${user.quotaPercent}%`) },
+  { header: 'Quota use', cell: (user) => (user.quotaPercent === null || user.quotaPercent === undefined ? 'no limit' : `${user.quotaPercent}%`) },
   { header: 'State', cell: (user) => stateOf(user) },
 ];
 
