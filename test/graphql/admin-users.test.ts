@@ -296,6 +296,33 @@ describe('impersonateUser: only when the configuration allows it, switching the 
   });
 });
 
+describe('every field is refused to a user who is not an administrator, and to an anonymous caller', () => {
+  const FIELDS: Array<[string, string, Record<string, unknown>]> = [
+    ['usersPage', '{ usersPage(first: 5) { edges { cursor } } }', {}],
+    ['adminUser', 'query ($id: ID!) { adminUser(id: $id) { id } }', { id: 'BOB' }],
+    ['userPurgePlan', 'query ($id: ID!) { userPurgePlan(id: $id) { histories } }', { id: 'BOB' }],
+    ['userImpersonationAllowed', '{ userImpersonationAllowed }', {}],
+    ['updateUser', 'mutation ($id: ID!) { updateUser(id: $id, input: { username: "taken-over" }) { id } }', { id: 'BOB' }],
+    ['resetUserPassword', 'mutation ($id: ID!) { resetUserPassword(id: $id, password: "taken over", confirmPassword: "taken over") { id } }', { id: 'BOB' }],
+    ['deleteUser', DELETE, { id: 'BOB' }],
+    ['undeleteUser', UNDELETE, { id: 'BOB' }],
+    ['purgeUser', PURGE, { id: 'BOB' }],
+    ['recalculateUserDiskUsage', 'mutation ($id: ID!) { recalculateUserDiskUsage(id: $id) { id } }', { id: 'BOB' }],
+    ['impersonateUser', 'mutation ($id: ID!) { impersonateUser(id: $id) { id } }', { id: 'BOB' }],
+  ];
+  it.each(FIELDS)('%s', async (_name, query, variables) => {
+    const withBob = Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, value === 'BOB' ? bob.id : value]));
+    expect((await gql(alice.key, query, withBob)).errors?.[0].extensions).toMatchObject({ status: 403 });
+    const anonymous = (await h.api.post('/graphql').send({ query, variables: withBob })).body as Answer;
+    expect(anonymous.errors?.[0].extensions?.status).toEqual(expect.any(Number));
+    expect(anonymous.data?.[_name] ?? null).toBeNull();
+  });
+  it('leaves the user as they were', async () => {
+    expect((await baseauth(bob.email, bob.password)).status).toBe(200);
+    expect((await page({ search: 'bob' })).users).toEqual([expect.objectContaining({ email: bob.email, username: 'bob', deleted: false })]);
+  });
+});
+
 describe('the REST contract is unchanged', () => {
   it('still answers 501 for PUT and DELETE /api/users/{id}', async () => {
     expect((await h.api.put(`/api/users/${bob.id}`).set('x-api-key', h.admin.key).send({ username: 'bobby' })).status).toBe(501);

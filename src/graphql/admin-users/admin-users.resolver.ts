@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context/request-context';
 import {
   deleteUser,
   impersonateUser,
+  impersonationAllowed,
   MAX_USERS_PAGE,
   purgeUser,
   recalculateUserDiskUsage,
@@ -52,7 +53,7 @@ export class AdminUsersResolver {
   @Query(() => Boolean, { description: 'Whether administrators may impersonate users here (ALLOW_USER_IMPERSONATION).' })
   @Access('admin')
   userImpersonationAllowed(@Ctx() ctx: RequestContext): boolean {
-    return ctx.services.config.allowUserImpersonation;
+    return impersonationAllowed(ctx);
   }
 
   @Mutation(() => UserType, { description: "Changes a user's email or public name (the registration's rules)." })

@@ -1,5 +1,5 @@
 import { AppError, errors } from '../../errors/error-kinds';
-import type { ContextWith } from '../../context/service-context';
+import type { ContextWith, ServiceContext } from '../../context/service-context';
 import { GalaxySession } from '../../entities/galaxy-session.entity';
 import type { User } from '../../entities/user.entity';
 import { recordAdminAction } from '../audit-log';
@@ -29,4 +29,10 @@ export async function impersonateUser(ctx: ContextWith<{ sessions: SessionServic
     await ctx.services.sessions.startSession(ctx, user);
     return user;
   });
+}
+
+/** Whether administrators may impersonate users here (administrators only: the screen offers it by this). */
+export function impersonationAllowed(ctx: ServiceContext): boolean {
+  ctx.caller.requireAdmin();
+  return ctx.services.config.allowUserImpersonation;
 }
