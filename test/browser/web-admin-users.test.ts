@@ -124,7 +124,7 @@ describeInBrowser('the administration: Users', () => {
     await page.close();
   }, patient(90_000));
 
-  it('shows the list and a user at 390 px wide, axe-clean, and says what purging removes before it is confirmed, then purges', async () => {
+  it('shows the list and a user at 390 px wide, axe-clean, and says what purging removes before it is confirmed, then purges; creates a user', async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
     await signIn(page, ui.h.admin);
     await page.goto('/admin/users?search=member-50%40');
@@ -143,8 +143,41 @@ describeInBrowser('the administration: Users', () => {
     await confirm.getByRole('button', { name: 'Purge for good' }).click();
     await page.getByRole('heading', { level: 1, name: /^User purged-user-\d+ \(purged\)$/ }).waitFor();
     expect(await page.getByRole('button', { name: 'Undelete user' }).count()).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('link', { name: 'Create user' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create user' }).waitFor();
+    await page.getByLabel('Email').fill('new-arrival@example.org');
+    await page.getByLabel('Public name').fill('new-arrival');
+    await page.getByLabel('Password', { exact: true }).fill('first day');
+    await page.getByLabel('Confirm password').fill('first dax');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Passwords do not match.' }).waitFor();
+    violations.push(...(await seriousViolations(page, 'create user 390')));
+    await page.getByLabel('Confirm password').fill('first day');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByRole('heading', { level: 1, name: 'User new-arrival@example.org' }).waitFor();
     expect(violations).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.close();
+  }, patient(60_000));
+
+  it('offers "Impersonate user" only when ALLOW_USER_IMPERSONATION is on; the browser then is the user\'s', async () => {
+    const config = ui.h.platform.services.config as { allowUserImpersonation: boolean };
+    const yuki = await ui.h.newUser('yuki');
+    config.allowUserImpersonation = true;
+    try {
+      const { page, consoleErrors } = await ui.newPage();
+      await signIn(page, ui.h.admin);
+      await page.goto(`/admin/users/${yuki.id}`);
+      await page.getByRole('heading', { level: 1, name: `User ${yuki.email}` }).waitFor();
+      await page.getByRole('button', { name: 'Impersonate user' }).click();
+      await page.getByRole('link', { name: `User preferences of ${yuki.email}` }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(consoleErrors).toEqual([]);
+      await page.close();
+    } finally {
+      config.allowUserImpersonation = false;
+    }
   }, patient(60_000));
 });
