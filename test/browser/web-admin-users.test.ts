@@ -127,8 +127,13 @@ describeInBrowser('the administration: Users', () => {
   it('shows the list and a user at 390 px wide, axe-clean, and says what purging removes before it is confirmed, then purges; creates a user', async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
     await signIn(page, ui.h.admin);
-    await page.goto('/admin/users?search=member-50%40');
+    await page.goto('/admin/users?search=member-50');
+    await page.getByRole('rowheader', { name: 'member-500@lab15.example.org' }).waitFor();
+    await page.getByLabel('State').selectOption('deleted');
     await page.getByRole('rowheader', { name: 'member-50@lab50.example.org' }).waitFor();
+    await page.getByRole('rowheader', { name: 'member-500@lab15.example.org' }).waitFor();
+    expect(await page.getByRole('rowheader', { name: 'member-5001@lab54.example.org' }).count()).toBe(0);
+    expect(page.url()).toContain('state=deleted');
     await expect(page.getByRole('row').filter({ hasText: 'member-50@' }).textContent()).resolves.toContain('deleted');
     await screenshot('admin-users-phone');
     const violations = await seriousViolations(page, 'users 390');

@@ -87,6 +87,13 @@ describe('usersPage: administrators page through users and search by a fragment 
     expect(seen).toEqual(expect.arrayContaining([h.admin.email, alice.email, bob.email]));
   });
 
+  it('costs the same number of SQL statements for a page of 2 users as for a page of 50', async () => {
+    for (let n = 0; n < 4; n += 1) await h.newUser();
+    await h.warmKeys(h.admin.key);
+    const cost = async (first: number) => h.queriesOf(await h.api.post('/graphql').set('x-api-key', h.admin.key).send({ query: PAGE, variables: { first } }));
+    expect(await cost(50)).toBe(await cost(2));
+  });
+
   it('lists deleted users only, active users only, or both', async () => {
     const gone = await h.newUser('gone-soon');
     await ok(h.admin.key, 'mutation ($id: ID!) { deleteUser(id: $id) { id } }', { id: gone.id });

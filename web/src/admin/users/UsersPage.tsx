@@ -24,22 +24,40 @@ const columns: ReadonlyArray<ListColumn<UserRow>> = [
   { header: 'State', cell: (user) => stateOf(user) },
 ];
 
+/** The state filter: every user, active ones or deleted ones (purged included), kept in the address as `state`. */
+const STATES = { all: null, active: false, deleted: true } as const;
+type StateFilter = keyof typeof STATES;
+
+function stateFilterOf(value: string | null): StateFilter {
+  return value === 'active' || value === 'deleted' ? value : 'all';
+}
+
+function addressOf(search: string, state: StateFilter): Record<string, string> {
+  return { ...(search ? { search } : {}), ...(state !== 'all' ? { state } : {}) };
+}
+
 /** `/admin/users`: every user by id, searched by a fragment of their email or public name as it is typed. */
 export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
+  const state = stateFilterOf(params.get('state'));
   const [draft, setDraft] = useState(search);
+  const show = (nextSearch: string, nextState: StateFilter) => setParams(addressOf(nextSearch, nextState), { replace: true });
   useEffect(() => {
     if (draft.trim() === search) return undefined;
-    const timer = setTimeout(() => setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true }), SEARCH_PAUSE_MS);
+    const timer = setTimeout(() => setParams(addressOf(draft.trim(), state), { replace: true }), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [draft, search, setParams]);
+  }, [draft, search, state, setParams]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true });
+    show(draft.trim(), state);
   };
   const usePage = (after: string | null): ConnectionPage<UserRow> => {
-    const [result] = useQuery({ query: UsersPageQuery, variables: { first: PAGE_SIZE, after, search: search || null }, requestPolicy: 'cache-and-network' });
+    const [result] = useQuery({
+      query: UsersPageQuery,
+      variables: { first: PAGE_SIZE, after, search: search || null, deleted: STATES[state] },
+      requestPolicy: 'cache-and-network',
+    });
     const page = result.data?.usersPage;
     return {
       rows: page?.edges.map((edge) => edge.node),
@@ -56,6 +74,14 @@ export function UsersPage() {
           Search users (email or public name)
           <input type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
         </label>
+        <label>
+          State
+          <select value={state} onChange={(event) => show(draft.trim(), stateFilterOf(event.target.value))}>
+            <option value="all">All users</option>
+            <option value="active">Active</option>
+            <option value="deleted">Deleted or purged</option>
+          </select>
+        </label>
         <button type="submit">Search</button>
       </form>
       <CursorPagedTable
@@ -63,9 +89,9 @@ export function UsersPage() {
         columns={columns}
         rowKey={(user) => user.id}
         caption="Users"
-        empty={search ? `No user's email or public name contains “${search}”.` : 'There are no users yet.'}
+        empty={search ? `No user's email or public name contains “${search}”.` : 'No users.'}
         errorWhat="Could not list the users"
-        resetKey={search}
+        resetKey={`${state}|${search}`}
         moreLabel="Show more users"
       />
     </Page>

@@ -1,8 +1,8 @@
 import { graphql, type ResultOf } from '../../graphql';
 
 export const UsersPageQuery = graphql(`
-  query AdminUsersPage($first: Int!, $after: String, $search: String) {
-    usersPage(first: $first, after: $after, search: $search) {
+  query AdminUsersPage($first: Int!, $after: String, $search: String, $deleted: Boolean) {
+    usersPage(first: $first, after: $after, search: $search, deleted: $deleted) {
       pageInfo {
         hasNextPage
         endCursor
