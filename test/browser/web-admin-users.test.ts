@@ -167,7 +167,7 @@ describeInBrowser('the administration: Users', () => {
     await page.close();
   }, patient(60_000));
 
-  it('offers "Impersonate user" only when ALLOW_USER_IMPERSONATION is on; the browser then is the user\'s', async () => {
+  it('deletes and undeletes a user; offers "Impersonate user" only when ALLOW_USER_IMPERSONATION is on, the browser then the user\'s', async () => {
     const config = ui.h.platform.services.config as { allowUserImpersonation: boolean };
     const yuki = await ui.h.newUser('yuki');
     config.allowUserImpersonation = true;
@@ -175,6 +175,12 @@ describeInBrowser('the administration: Users', () => {
       const { page, consoleErrors } = await ui.newPage();
       await signIn(page, ui.h.admin);
       await page.goto(`/admin/users/${yuki.id}`);
+      await page.getByRole('heading', { level: 1, name: `User ${yuki.email}` }).waitFor();
+      // A deleted user cannot be impersonated: the screen follows Delete and Undelete.
+      await page.getByRole('button', { name: 'Delete user' }).click();
+      await page.getByRole('heading', { level: 1, name: `User ${yuki.email} (deleted)` }).waitFor();
+      expect(await page.getByRole('button', { name: 'Impersonate user' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Undelete user' }).click();
       await page.getByRole('heading', { level: 1, name: `User ${yuki.email}` }).waitFor();
       await page.getByRole('button', { name: 'Impersonate user' }).click();
       await page.getByRole('link', { name: `User preferences of ${yuki.email}` }).waitFor();
