@@ -23,6 +23,8 @@ export interface AppConfig {
   supportUrl: string;
   exposeUserName: boolean;
   exposeUserEmail: boolean;
+  /** Whether administrators may switch their browser session to another user's (ALLOW_USER_IMPERSONATION, 15.05's allow_user_impersonation). */
+  allowUserImpersonation: boolean;
   logLevel: string;
   passwordHashRounds: number;
   version: { major: string; minor: string };
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     supportUrl: env.SUPPORT_URL || 'https://wiki.galaxyproject.org/Support',
     exposeUserName: envFlag(env.EXPOSE_USER_NAME, false),
     exposeUserEmail: envFlag(env.EXPOSE_USER_EMAIL, false),
+    allowUserImpersonation: envFlag(env.ALLOW_USER_IMPERSONATION, false),
     logLevel: env.LOG_LEVEL || 'info',
     passwordHashRounds: int(env.PASSWORD_HASH_ROUNDS, 10),
     version: { major: '15.05', minor: '1' },

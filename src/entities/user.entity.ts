@@ -3,6 +3,8 @@ import { BaseEntity } from './base.entity';
 
 @Entity({ tableName: 'galaxy_user' })
 @Index({ name: 'galaxy_user_deleted_index', expression: 'create index "galaxy_user_deleted_index" on "galaxy_user" ("id") where "deleted"' })
+@Index({ name: 'galaxy_user_email_trgm_index', expression: 'create index "galaxy_user_email_trgm_index" on "galaxy_user" using gin ("email" gin_trgm_ops)' })
+@Index({ name: 'galaxy_user_username_trgm_index', expression: 'create index "galaxy_user_username_trgm_index" on "galaxy_user" using gin ("username" gin_trgm_ops)' })
 export class User extends BaseEntity {
   @Property({ type: 'string', length: 255, unique: true })
   email!: string;

@@ -61,6 +61,7 @@ import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, 
 import { InvocationChangedResolver } from './workflows/invocation-changed.resolver';
 import { WorkflowRunFormResolver, WorkflowRunStepResolver } from './workflow-run/workflow-run.resolver';
 import { AdminAuditLogResolver } from './audit-log/audit-log.resolver';
+import { AdminUsersResolver } from './admin-users/admin-users.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -83,6 +84,7 @@ export const RESOLVERS = [
   WorkflowRunStepResolver,
   UserResolver,
   AdminAuditLogResolver,
+  AdminUsersResolver,
   RoleResolver,
   GroupResolver,
   QuotaResolver,

@@ -13,10 +13,11 @@ export interface UserView {
   updateTime: Date;
 }
 
-const COLUMNS = `u.id, u.email, u.username, u.deleted, u.purged, u.total_disk_usage::float8 as "totalDiskUsage",
+/** The columns of a UserView, the table aliased `u`. */
+export const USER_COLUMNS = `u.id, u.email, u.username, u.deleted, u.purged, u.total_disk_usage::float8 as "totalDiskUsage",
   u.create_time as "createTime", u.update_time as "updateTime"`;
 
-const BY_IDS = sql<UserView>('users_by_ids', `select ${COLUMNS} from galaxy_user u where u.id = any($1::int[])`);
+const BY_IDS = sql<UserView>('users_by_ids', `select ${USER_COLUMNS} from galaxy_user u where u.id = any($1::int[])`);
 
 export function readUsers(ctx: ServiceContext, ids: readonly number[]): Promise<UserView[]> {
   return ctx.rows(BY_IDS, [ids]);
@@ -24,7 +25,7 @@ export function readUsers(ctx: ServiceContext, ids: readonly number[]): Promise<
 
 const LIST = new StatementShapes<{ emailContains: boolean }, UserView>(
   'users',
-  (shape) => `select ${COLUMNS} from galaxy_user u where u.deleted = $1 ${shape.emailContains ? 'and u.email like $2' : ''} order by u.id`,
+  (shape) => `select ${USER_COLUMNS} from galaxy_user u where u.deleted = $1 ${shape.emailContains ? 'and u.email like $2' : ''} order by u.id`,
   (shape) => String(shape.emailContains),
 );
 

@@ -136,6 +136,11 @@ export class UserService {
     return user;
   }
 
+  /** The stored form of a new password (the operator's bcrypt cost). */
+  hashPassword(password: string): Promise<string> {
+    return this.passwords.hash(password);
+  }
+
   /** Administrators issue keys; a new key makes the user's older keys invalid. */
   async createApiKey(ctx: ServiceContext, encodedUserId: string): Promise<string> {
     ctx.caller.requireAdmin();

@@ -1,5 +1,6 @@
 import { Route } from 'react-router-dom';
 import { AuditLogPage } from './audit/AuditLogPage';
+import { userRoutes } from './users/user-routes';
 
 /**
  * The administration's screens by path below /admin/ (their menu entries: admin-screens.ts). The
@@ -8,5 +9,6 @@ import { AuditLogPage } from './audit/AuditLogPage';
 export const adminRoutes = (
   <>
     <Route path="audit-log" element={<AuditLogPage />} />
+    {userRoutes}
   </>
 );

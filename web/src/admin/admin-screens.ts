@@ -11,5 +11,6 @@ export interface AdminScreen {
 }
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: 'users', label: 'Users', summary: 'Search, create and edit users; reset a password, a new API key, delete, undelete, purge.' },
   { path: 'audit-log', label: 'Audit log', summary: 'Every administrative action: who, what, on what, when, from where.' },
 ];
