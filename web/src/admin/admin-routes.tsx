@@ -1,5 +1,12 @@
 import { Route } from 'react-router-dom';
+import { GroupPage } from './access/GroupPage';
+import { GroupsPage } from './access/GroupsPage';
+import { QuotaPage } from './access/QuotaPage';
+import { QuotasPage } from './access/QuotasPage';
+import { RolePage } from './access/RolePage';
+import { RolesPage } from './access/RolesPage';
 import { AuditLogPage } from './audit/AuditLogPage';
+import { UserPermissionsPage } from './permissions/UserPermissionsPage';
 
 /**
  * The administration's screens by path below /admin/ (their menu entries: admin-screens.ts). The
@@ -7,6 +14,13 @@ import { AuditLogPage } from './audit/AuditLogPage';
  */
 export const adminRoutes = (
   <>
+    <Route path="roles" element={<RolesPage />} />
+    <Route path="roles/:roleId" element={<RolePage />} />
+    <Route path="groups" element={<GroupsPage />} />
+    <Route path="groups/:groupId" element={<GroupPage />} />
+    <Route path="quotas" element={<QuotasPage />} />
+    <Route path="quotas/:quotaId" element={<QuotaPage />} />
+    <Route path="users/:userId/permissions" element={<UserPermissionsPage />} />
     <Route path="audit-log" element={<AuditLogPage />} />
   </>
 );
