@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { CombinedError } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { MemberPicker, type Pick } from './MemberPicker';
@@ -31,6 +31,8 @@ interface Props {
 /** The quota's fields: a default quota applies to every user of its kind and has no users or groups of its own. */
 export function QuotaForm({ initial, submitLabel, onSubmit, busy, error, said, label }: Props) {
   const [fields, setFields] = useState(initial);
+  const operationId = useId();
+  const defaultId = useId();
   const set = <K extends keyof QuotaFields>(key: K, value: QuotaFields[K]) => setFields((current) => ({ ...current, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,22 +52,18 @@ export function QuotaForm({ initial, submitLabel, onSubmit, busy, error, said, l
         Amount
         <input value={fields.amount} onChange={(event) => set('amount', event.target.value)} placeholder="10 GB, 500 MB or unlimited" required />
       </label>
-      <label>
-        Operation
-        <select value={fields.operation} onChange={(event) => set('operation', event.target.value)}>
-          <option value="=">= (the amount is the user&apos;s quota)</option>
-          <option value="+">+ (adds to the user&apos;s quota)</option>
-          <option value="-">- (takes from the user&apos;s quota)</option>
-        </select>
-      </label>
-      <label>
-        Default for
-        <select value={fields.defaultFor} onChange={(event) => set('defaultFor', event.target.value)}>
-          <option value="no">No (the users and groups below)</option>
-          <option value="unregistered">Unregistered users</option>
-          <option value="registered">Registered users</option>
-        </select>
-      </label>
+      <label htmlFor={operationId}>Operation</label>
+      <select id={operationId} value={fields.operation} onChange={(event) => set('operation', event.target.value)}>
+        <option value="=">= (the amount is the user&apos;s quota)</option>
+        <option value="+">+ (adds to the user&apos;s quota)</option>
+        <option value="-">- (takes from the user&apos;s quota)</option>
+      </select>
+      <label htmlFor={defaultId}>Default for</label>
+      <select id={defaultId} value={fields.defaultFor} onChange={(event) => set('defaultFor', event.target.value)}>
+        <option value="no">No (the users and groups below)</option>
+        <option value="unregistered">Unregistered users</option>
+        <option value="registered">Registered users</option>
+      </select>
       {fields.defaultFor === 'no' ? (
         <>
           <MemberPicker legend="Users" noun="user" chosen={fields.users} onChange={(users) => set('users', users)} useOptions={useUserOptions} hint="a part of the email" />
