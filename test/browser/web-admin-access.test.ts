@@ -36,10 +36,10 @@ describeInBrowser('the administration of roles, groups, quotas and permissions',
 
   it('an administrator creates a role and a group with a user in both, a quota the user sees, restricts a dataset to the role; only its member imports it; all on the audit log', async () => {
     const violations: string[] = [];
-    const screens: string[] = [];
+    const screens: Array<{ name: string; path: string }> = [];
     const { page, consoleErrors, screenshot } = await ui.newPage();
     const audit = async (name: string) => {
-      screens.push(page.url().replace(/^https?:\/\/[^/]+/, ''));
+      screens.push({ name, path: page.url().replace(/^https?:\/\/[^/]+/, '') });
       violations.push(...(await seriousViolations(page, `${name} 1280`)));
       await screenshot(`admin-access-${name}`);
     };
@@ -115,7 +115,7 @@ describeInBrowser('the administration of roles, groups, quotas and permissions',
     // The same screens on a phone.
     const phone = await ui.newPage(PHONE);
     await signIn(phone.page, ui.h.admin);
-    for (const path of screens) {
+    for (const { name, path } of screens) {
       await phone.page.goto(path);
       await phone.page.getByRole('heading', { level: 1 }).first().waitFor();
       if (path === datasetPath) {
@@ -124,9 +124,9 @@ describeInBrowser('the administration of roles, groups, quotas and permissions',
       } else {
         await phone.page.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
       }
-      violations.push(...(await seriousViolations(phone.page, `${path} 390`)));
+      violations.push(...(await seriousViolations(phone.page, `${name} 390`)));
+      await phone.screenshot(`admin-access-${name}-phone`);
     }
-    await phone.screenshot('admin-access-quota-phone');
     expect(phone.consoleErrors).toEqual([]);
     await phone.page.close();
     expect(violations).toEqual([]);
