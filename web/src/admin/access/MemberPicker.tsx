@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { CombinedError } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import './access.css';
@@ -29,6 +29,7 @@ interface Props {
 
 /** At most this many matches are offered at once: typing more narrows them. */
 const SHOWN = 10;
+const SETTLE_MS = 200;
 
 /**
  * A searchable picker: the chosen items, each with its "Remove" button, then a search box whose
@@ -36,7 +37,14 @@ const SHOWN = 10;
  */
 export function MemberPicker({ legend, noun, chosen, onChange, useOptions, hint }: Props) {
   const [search, setSearch] = useState('');
-  const found = useOptions(search.trim());
+  // The graph is asked once the typing pauses, not at every key.
+  const [asked, setAsked] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setAsked(search.trim()), SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+  const found = useOptions(asked);
+  const current = asked === search.trim();
   const searchId = useId();
   // Chosen items are known by id, or (roles named in permissions) by name.
   const chosenKeys = new Set(chosen.flatMap((item) => [item.id, item.label]));
@@ -63,9 +71,9 @@ export function MemberPicker({ legend, noun, chosen, onChange, useOptions, hint 
       <ErrorMessage error={found.error} what={`Could not search the ${legend.toLowerCase()}`} />
       {search.trim() !== '' && (
         <ul className="picker-matches" aria-label={`Matching ${legend.toLowerCase()}`}>
-          {found.fetching && !found.options && <li role="status">Searching…</li>}
-          {found.options && offered.length === 0 && <li>No other {noun} matches.</li>}
-          {offered.map((option) => (
+          {(!current || (found.fetching && !found.options)) && <li role="status">Searching…</li>}
+          {current && found.options && offered.length === 0 && <li>No other {noun} matches.</li>}
+          {current && offered.map((option) => (
             <li key={option.id}>
               <button type="button" onClick={() => { onChange([...chosen, option]); setSearch(''); }} aria-label={`Add ${option.label}`}>
                 Add {option.label}
