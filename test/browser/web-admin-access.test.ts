@@ -71,6 +71,17 @@ describeInBrowser('the administration of roles, groups, quotas and permissions',
     await page.getByRole('heading', { level: 1, name: 'Group core staff' }).waitFor();
     await page.getByRole('list', { name: 'Chosen roles' }).getByText('sequencing core').waitFor();
     await audit('group');
+    // Delete, purge after saying what purging removes, undelete (ursula holds the role in her own name too).
+    await page.getByRole('button', { name: 'Delete group' }).click();
+    await page.getByText('This group is deleted.').waitFor();
+    await page.getByRole('button', { name: 'Purge group' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Purge group core staff' });
+    await confirm.getByText("Purging takes the group's 1 users, 1 roles and 0 quotas from it.").waitFor();
+    violations.push(...(await seriousViolations(page, 'group purge confirmation 1280')));
+    await confirm.getByRole('button', { name: 'Purge group core staff' }).click();
+    await page.getByRole('list', { name: 'Chosen users' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Undelete group' }).click();
+    await page.getByRole('button', { name: 'Delete group' }).waitFor();
 
     // Quotas: 10 GB for ursula.
     await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Quotas' }).click();
@@ -105,7 +116,7 @@ describeInBrowser('the administration of roles, groups, quotas and permissions',
     // Each action on the audit log.
     await page.goto('/admin/audit-log');
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
-    for (const [action, target] of [['role.create', 'sequencing core'], ['group.create', 'core staff'], ['quota.create', ''], ['library_dataset.permissions', '']]) {
+    for (const [action, target] of [['role.create', 'sequencing core'], ['group.create', 'core staff'], ['group.purge', 'core staff'], ['quota.create', ''], ['library_dataset.permissions', '']]) {
       await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: action }) }).filter({ hasText: target }).first().waitFor();
     }
     await screenshot('admin-access-audit-log');
