@@ -44,7 +44,8 @@ export function QuotaPage() {
       id: quota.id,
       input: {
         ...(fields.name !== stored.name || fields.description !== stored.description ? { name: fields.name, description: fields.description } : {}),
-        ...(amountChanged ? { amount: fields.amount, operation: fields.operation } : {}),
+        // The amount as shown is rounded: an unchanged one is sent as its exact bytes.
+        ...(amountChanged ? { amount: fields.amount.trim() === stored.amount && quota.bytes !== -1 ? String(quota.bytes) : fields.amount, operation: fields.operation } : {}),
         ...(defaultChanged ? { default: fields.defaultFor } : {}),
         ...(members ? { inUsers: fields.users.map((u) => u.id), inGroups: fields.groups.map((g) => g.id) } : {}),
       },
