@@ -2,6 +2,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { DatasetRoles } from '../../services/datasets';
 import { Access } from '../shared/access';
+import { Audited, targetById } from '../shared/audited';
 import { DatasetPermissionRolesInput, DatasetPermissionsType } from './dataset-permissions.type';
 
 @Resolver()
@@ -25,17 +26,22 @@ export class DatasetPermissionsResolver {
 
   @Query(() => DatasetPermissionsType, { description: "The caller's default permissions, given to each new dataset of their histories." })
   @Access('user')
-  defaultDatasetPermissions(@Ctx() ctx: RequestContext): Promise<DatasetRoles> {
-    return ctx.services.defaultDatasetPermissions.show(ctx);
+  defaultDatasetPermissions(
+    @Ctx() ctx: RequestContext,
+    @Arg('userId', () => ID, { nullable: true, description: "Another user's (administrators)." }) userId?: string,
+  ): Promise<DatasetRoles> {
+    return ctx.services.defaultDatasetPermissions.show(ctx, userId);
   }
 
   @Mutation(() => DatasetPermissionsType, { description: "Replaces the caller's default dataset permissions (e.g. access: [their private role])." })
   @Access('user')
+  @Audited('user.default_permissions', targetById('user', 'userId'))
   setDefaultDatasetPermissions(
     @Ctx() ctx: RequestContext,
     @Arg('access', () => [String], { description: 'Encoded role ids (or names); empty: new datasets are public.' }) access: string[],
     @Arg('manage', () => [String], { nullable: true, description: 'Not given: unchanged.' }) manage?: string[] | null,
+    @Arg('userId', () => ID, { nullable: true, description: "Another user's (administrators)." }) userId?: string,
   ): Promise<DatasetRoles> {
-    return ctx.services.defaultDatasetPermissions.set(ctx, { access, manage: manage ?? null });
+    return ctx.services.defaultDatasetPermissions.set(ctx, { access, manage: manage ?? null }, userId);
   }
 }

@@ -4,7 +4,7 @@ import type { Group } from '../../entities/group.entity';
 import type { Quota } from '../../entities/quota.entity';
 import type { Role } from '../../entities/role.entity';
 import type { User } from '../../entities/user.entity';
-import type { Membership } from '../../services/groups';
+import { deletedGroups, editGroup, type Membership, purgeGroup, setGroupDeleted } from '../../services/groups';
 import { quotasByGroupId, rolesByGroupId, usersByGroupId } from '../../services/shared';
 import { assertCanViewMemberships } from '../../services/shared';
 import { QuotaType } from '../quotas/quota.type';
@@ -13,14 +13,14 @@ import { Access } from '../shared/access';
 import { Audited, targetById, targetCreated } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
 import { UserType } from '../users/user.type';
-import { GroupInput, GroupRoleMembershipType, GroupType, GroupUserMembershipType } from './group.type';
+import { GroupEditInput, GroupInput, GroupRoleMembershipType, GroupType, GroupUserMembershipType } from './group.type';
 
 @Resolver(() => GroupType)
 export class GroupResolver {
   @Query(() => [GroupType], { description: 'Non-deleted groups (administrators).' })
   @Access('admin')
-  groups(@Ctx() ctx: RequestContext): Promise<Group[]> {
-    return ctx.services.groups.list(ctx);
+  groups(@Ctx() ctx: RequestContext, @Arg('deleted', () => Boolean, { nullable: true, description: 'Deleted groups instead.' }) deleted?: boolean): Promise<Group[]> {
+    return deleted ? deletedGroups(ctx) : ctx.services.groups.list(ctx);
   }
 
   @Query(() => GroupType)
@@ -93,6 +93,34 @@ export class GroupResolver {
   @Audited('group.remove_role', targetById('group', 'groupId'))
   removeGroupRole(@Ctx() ctx: RequestContext, @Arg('groupId', () => ID) groupId: string, @Arg('roleId', () => ID) roleId: string): Promise<Membership<Role>> {
     return ctx.services.groupMembers.removeRole(ctx, groupId, roleId);
+  }
+
+  @Mutation(() => GroupType, { description: 'Renames a group; a member list given replaces its users or roles.' })
+  @Access('admin')
+  @Audited('group.edit', targetById('group', 'id'))
+  editGroup(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('input', () => GroupEditInput) input: GroupEditInput): Promise<Group> {
+    return editGroup(ctx, id, input);
+  }
+
+  @Mutation(() => GroupType)
+  @Access('admin')
+  @Audited('group.delete', targetById('group', 'id'))
+  deleteGroup(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Group> {
+    return setGroupDeleted(ctx, id, true);
+  }
+
+  @Mutation(() => GroupType)
+  @Access('admin')
+  @Audited('group.undelete', targetById('group', 'id'))
+  undeleteGroup(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Group> {
+    return setGroupDeleted(ctx, id, false);
+  }
+
+  @Mutation(() => GroupType, { description: 'Removes a deleted group\'s users, roles and quotas.' })
+  @Access('admin')
+  @Audited('group.purge', targetById('group', 'id'))
+  purgeGroup(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Group> {
+    return purgeGroup(ctx, id);
   }
 
   @FieldResolver(() => ID)

@@ -57,3 +57,15 @@ export class GroupRoleMembershipType {
   @Field(() => String, { nullable: true })
   message!: string | null;
 }
+
+@InputType('GroupEditInput')
+export class GroupEditInput {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => [ID], { nullable: true, description: "Replaces the group's users; not given: unchanged." })
+  userIds?: string[] | null;
+
+  @Field(() => [ID], { nullable: true, description: "Replaces the group's roles; not given: unchanged." })
+  roleIds?: string[] | null;
+}

@@ -4,6 +4,7 @@ import type { LibraryFolder } from '../../entities/library-folder.entity';
 import { decodeFolderId, encodeFolderId } from '../../services/libraries';
 import { currentVersionByLibraryDatasetId, folderById, libraryTreeById } from '../../services/libraries';
 import { Access } from '../shared/access';
+import { Audited, targetById } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
 import { JSONScalar } from '../shared/scalars';
 import { detailNode, folderContentsNode, versionNode } from './library-nodes';
@@ -62,6 +63,7 @@ export class FolderResolver {
 
   @Mutation(() => FolderPermissionsType)
   @Access('permission')
+  @Audited('folder.permissions', targetById('folder', 'id'))
   async setFolderPermissions(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID) id: string,
@@ -159,6 +161,7 @@ export class LibraryDatasetResolver {
 
   @Mutation(() => LibraryDatasetPermissionsType, { description: 'make_private, remove_restrictions or set_permissions (role names).' })
   @Access('permission')
+  @Audited('library_dataset.permissions', targetById('library_dataset', 'id'))
   async setLibraryDatasetPermissions(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID) id: string,

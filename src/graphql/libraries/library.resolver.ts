@@ -85,6 +85,7 @@ export class LibraryResolver {
 
   @Mutation(() => LibraryPermissionsType)
   @Access('permission')
+  @Audited('library.permissions', targetById('library', 'id'))
   async setLibraryPermissions(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => ID) id: string,

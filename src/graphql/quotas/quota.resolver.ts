@@ -37,8 +37,13 @@ export class QuotaResolver {
   @Mutation(() => String, { description: "Applies the given changes in order; returns their messages joined by '; '." })
   @Access('admin')
   @Audited('quota.update', targetById('quota', 'id'))
-  updateQuota(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string, @Arg('input', () => QuotaInput) input: QuotaInput): Promise<string> {
-    return ctx.services.quotas.update(ctx, id, input);
+  updateQuota(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => QuotaInput) input: QuotaInput,
+    @Arg('replaceMembers', () => Boolean, { nullable: true, description: 'The member lists replace the members even when empty.' }) replaceMembers?: boolean,
+  ): Promise<string> {
+    return ctx.services.quotas.update(ctx, id, input, replaceMembers ?? false);
   }
 
   @Mutation(() => String)

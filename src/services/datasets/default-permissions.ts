@@ -3,7 +3,11 @@ import type { ServiceContext } from '../../context/service-context';
 import { PERMISSION_ACTIONS } from '../../entities/item-permission.entity';
 import type { Role } from '../../entities/role.entity';
 import { errors } from '../../errors/error-kinds';
+import { User } from '../../entities/user.entity';
+import { adminIdErrors, decodeId } from '../shared';
 import { referencedRoles } from './role-references';
+
+const userIds = adminIdErrors('user');
 import type { PermissionService } from '../permissions';
 
 /** Dataset roles: who may access (all of them needed) and who may manage the permissions. */
@@ -20,8 +24,9 @@ export interface DatasetRoles {
 export class DefaultDatasetPermissionsService {
   constructor(private readonly permissions: PermissionService) {}
 
-  async show(ctx: ServiceContext): Promise<DatasetRoles> {
-    const item = this.itemOf(ctx);
+  /** The caller's defaults, or (administrators) those of the user whose encoded id is given. */
+  async show(ctx: ServiceContext, encodedUserId?: string | null): Promise<DatasetRoles> {
+    const item = await this.itemOf(ctx, encodedUserId);
     const { permissions } = this;
     return {
       access: await permissions.roles(ctx, item, PERMISSION_ACTIONS.datasetAccess),
@@ -30,20 +35,24 @@ export class DefaultDatasetPermissionsService {
   }
 
   /** Replaces the caller's defaults (roles as encoded ids or names); manage stays as it is when not given. */
-  async set(ctx: ServiceContext, lists: { access: string[]; manage: string[] | null }): Promise<DatasetRoles> {
+  async set(ctx: ServiceContext, lists: { access: string[]; manage: string[] | null }, encodedUserId?: string | null): Promise<DatasetRoles> {
     return ctx.em.transactional(async () => {
-      const item = this.itemOf(ctx);
+      const item = await this.itemOf(ctx, encodedUserId);
       const { permissions } = this;
       await permissions.setRoles(ctx, item, PERMISSION_ACTIONS.datasetAccess, await referencedRoles(ctx, lists.access));
       if (lists.manage !== null) await permissions.setRoles(ctx, item, PERMISSION_ACTIONS.datasetManage, await referencedRoles(ctx, lists.manage));
-      return this.show(ctx);
+      return this.show(ctx, encodedUserId);
     });
   }
 
-  private itemOf(ctx: ServiceContext) {
+  private async itemOf(ctx: ServiceContext, encodedUserId?: string | null) {
     const user = ctx.caller.user;
     if (!user) throw errors.authRequired();
-    return { type: 'user_default' as const, id: user.id };
+    if (encodedUserId === undefined || encodedUserId === null) return { type: 'user_default' as const, id: user.id };
+    ctx.caller.requireAdmin("You are not authorized to change another user's default permissions.");
+    const id = decodeId(ctx, encodedUserId, userIds.malformed);
+    if (!(await ctx.em.findOne(User, { id }))) throw userIds.unknown(encodedUserId);
+    return { type: 'user_default' as const, id };
   }
 }
 

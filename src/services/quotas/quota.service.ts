@@ -78,8 +78,10 @@ export class QuotaService {
   /**
    * Applies, in order, rename, amount edit, default change and member replacement; returns their
    * messages joined by '; '. Runs in one transaction: a failing step leaves the quota unchanged.
+   * Member lists replace the quota's members when one is not empty, or always with `replaceMembers`
+   * (the administration's form, which may leave a quota with none).
    */
-  async update(ctx: ServiceContext, encodedId: string, input: QuotaInput): Promise<string> {
+  async update(ctx: ServiceContext, encodedId: string, input: QuotaInput, replaceMembers = false): Promise<string> {
     ctx.caller.requireAdmin();
     return ctx.em.transactional(async (em) => {
       const members = await resolveQuotaMembers(ctx, input.inUsers ?? [], input.inGroups ?? []);
@@ -89,7 +91,8 @@ export class QuotaService {
       if (input.amount) messages.push(this.editAmount(quota, input.amount, input.operation ?? '='));
       if (input.default === 'no') messages.push(await this.unsetDefault(ctx, quota));
       else if (input.default) messages.push(await this.setDefault(ctx, quota, input.default));
-      if ((input.inUsers ?? []).length > 0 || (input.inGroups ?? []).length > 0) {
+      const named = (input.inUsers ?? []).length > 0 || (input.inGroups ?? []).length > 0;
+      if (named || (replaceMembers && !(await this.isDefault(ctx, quota)))) {
         if (await this.isDefault(ctx, quota)) throw errors.actionInput('Default quotas cannot be associated with specific users and groups');
         await em.nativeDelete(UserQuotaAssociation, { quota });
         await em.nativeDelete(GroupQuotaAssociation, { quota });

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from 'urql';
 import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
+import { QuotaUsage } from './QuotaUsage';
 import { useViewer } from './viewer';
 
 const ApiKeyQuery = graphql(`
@@ -49,6 +50,7 @@ export function UserPage() {
             <dd>{user.username}</dd>
             <dt>Disk usage</dt>
             <dd>{user.niceTotalDiskUsage}</dd>
+            <QuotaUsage />
           </dl>
           <h2>API key</h2>
           <p>

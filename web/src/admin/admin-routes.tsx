@@ -1,6 +1,13 @@
 import { Route } from 'react-router-dom';
+import { GroupPage } from './access/GroupPage';
+import { GroupsPage } from './access/GroupsPage';
+import { QuotaPage } from './access/QuotaPage';
+import { QuotasPage } from './access/QuotasPage';
+import { RolePage } from './access/RolePage';
+import { RolesPage } from './access/RolesPage';
 import { AuditLogPage } from './audit/AuditLogPage';
 import { userRoutes } from './users/user-routes';
+import { UserPermissionsPage } from './permissions/UserPermissionsPage';
 
 /**
  * The administration's screens by path below /admin/ (their menu entries: admin-screens.ts). The
@@ -8,6 +15,13 @@ import { userRoutes } from './users/user-routes';
  */
 export const adminRoutes = (
   <>
+    <Route path="roles" element={<RolesPage />} />
+    <Route path="roles/:roleId" element={<RolePage />} />
+    <Route path="groups" element={<GroupsPage />} />
+    <Route path="groups/:groupId" element={<GroupPage />} />
+    <Route path="quotas" element={<QuotasPage />} />
+    <Route path="quotas/:quotaId" element={<QuotaPage />} />
+    <Route path="users/:userId/permissions" element={<UserPermissionsPage />} />
     <Route path="audit-log" element={<AuditLogPage />} />
     {userRoutes}
   </>

@@ -12,5 +12,8 @@ export interface AdminScreen {
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'users', label: 'Users', summary: 'Search, create and edit users; reset a password, a new API key, delete, undelete, purge.' },
+  { path: 'roles', label: 'Roles', summary: 'Roles: their users and groups; create, edit, delete, undelete, purge.' },
+  { path: 'groups', label: 'Groups', summary: 'Groups: their users and roles; create, edit, delete, undelete, purge.' },
+  { path: 'quotas', label: 'Quotas', summary: 'Disk quotas: amount, operation, default for, users and groups.' },
   { path: 'audit-log', label: 'Audit log', summary: 'Every administrative action: who, what, on what, when, from where.' },
 ];

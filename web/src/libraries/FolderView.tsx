@@ -13,6 +13,7 @@ import { NewFolderForm } from './NewFolderForm';
 import { AddFromHistoryForm } from './AddFromHistoryForm';
 import { ImportSelectedForm } from './ImportSelectedForm';
 import { useViewer } from '../account/viewer';
+import { PermissionsSection } from './permissions/PermissionsSection';
 import './library-transfers.css';
 
 type FolderItem = ResultOf<typeof FolderContentsQuery>['folderContents']['items'][number];
@@ -68,6 +69,7 @@ export function FolderView({ libraryId, folderId }: { libraryId: string; folderI
         shown && (
           <>
             <Breadcrumbs crumbs={crumbs} />
+            {viewer?.isAdmin && <PermissionsSection item={path.length === 1 ? 'library' : 'folder'} id={path.length === 1 ? libraryId : folderId} />}
             {shown.canAddLibraryItem && (
               <div className="panel">
                 <h2>Add to this folder</h2>

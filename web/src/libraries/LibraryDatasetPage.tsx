@@ -7,12 +7,15 @@ import { Page } from '../ui/Page';
 import { ImportDatasetButton } from './ImportDatasetButton';
 import { LibraryDatasetQuery } from './library-documents';
 import { peekLines } from '../datasets/peek-lines';
+import { useViewer } from '../account/viewer';
+import { PermissionsSection } from './permissions/PermissionsSection';
 
 /** `/libraries/:libraryId/datasets/:datasetId`: a library dataset's current version, to import or download. */
 export function LibraryDatasetPage() {
   const { libraryId = '', datasetId = '' } = useParams();
   const [result] = useQuery({ query: LibraryDatasetQuery, variables: { id: datasetId } });
   const dataset = result.data?.libraryDataset;
+  const { viewer } = useViewer();
   if (result.error) return <Page title="Library dataset"><ErrorMessage error={result.error} what="Could not open the dataset" /></Page>;
   if (!dataset) return <Page title="Library dataset"><p role="status">Loading…</p></Page>;
   const version = dataset.current;
@@ -27,6 +30,7 @@ export function LibraryDatasetPage() {
   return (
     <Page title={dataset.name} actions={<div className="actions"><ImportDatasetButton libraryDatasetId={dataset.id} name={dataset.name} /><a href={download}>Download</a></div>}>
       <Breadcrumbs crumbs={crumbs} />
+      {viewer?.isAdmin && <PermissionsSection item="dataset" id={dataset.id} />}
       <dl className="facts">
         <dt>Datatype</dt>
         <dd>{version.fileExt}</dd>
