@@ -11,6 +11,7 @@ import { HistoriesPageResolver } from './histories/histories-page.resolver';
 import { JobsPageResolver } from './jobs/jobs-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
+import { ToolReloadResolver } from './tools/tool-reload.resolver';
 import { WorkflowEditorResolver } from './workflow-editor/workflow-editor.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
 import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resolver';
@@ -114,6 +115,7 @@ export const RESOLVERS = [
   JobFilesResolver,
   ProvenanceResolver,
   ToolResolver,
+  ToolReloadResolver,
   RemoteJobResolver,
   DatatypeResolver,
   WorkflowEditorResolver,
