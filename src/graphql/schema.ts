@@ -42,6 +42,8 @@ import { CreatedLibraryItemResolver } from './libraries/created-library-item.res
 import { RemoteJobResolver } from './remote-runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
 import { InstalledDepotRepositoryResolver, InstalledDepotToolResolver } from './depot-installs/depot-install.resolver';
+import { DepotBrowseResolver } from './depot-installs/depot-browse.resolver';
+import { InstalledRepositoryAdminResolver } from './depot-installs/repository-admin.resolver';
 import { GenomeBuildsResolver } from './tool-data/genome-builds.resolver';
 import { ToolDataFieldResolver, ToolDataTableResolver } from './tool-data/tool-data.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
@@ -144,6 +146,8 @@ export const RESOLVERS = [
   SampleTrackingUpdateSampleResolver,
   InstalledDepotRepositoryResolver,
   InstalledDepotToolResolver,
+  DepotBrowseResolver,
+  InstalledRepositoryAdminResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
