@@ -11,5 +11,8 @@ export interface AdminScreen {
 }
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: 'tools', label: 'Tools and data', summary: 'Reload tools, the tool panel, datatypes and their converters.' },
+  { path: 'tool-data', label: 'Data tables', summary: 'Tool data tables: their entries, reload, remove an entry.' },
+  { path: 'repositories', label: 'Repositories', summary: 'Search the depots, install repositories, deactivate, uninstall, reinstall or repair them.' },
   { path: 'audit-log', label: 'Audit log', summary: 'Every administrative action: who, what, on what, when, from where.' },
 ];
