@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { ListTable, type ListColumn } from '../../ui/ListTable';
+import { ScrollRegion } from '../tools/ScrollRegion';
 import { DepotRepositoryQuery, DepotRevisionQuery, StartInstallMutation } from './repository-documents';
 
 interface Props {
@@ -107,13 +108,16 @@ export function DepotRepositoryView({ depotUrl, owner, name, onInstalling }: Pro
         </form>
       )}
       <h3>Tools</h3>
-      <ListTable
+      <ScrollRegion label={`Tools of ${owner}/${name}`}>
+        <ListTable
+        scroll={false}
         columns={toolColumns}
         rows={repository.data?.depotRepository.tools}
         rowKey={(tool) => `${tool.id}/${tool.version}`}
         caption={`Tools of ${owner}/${name} in the depot`}
         empty="The depot lists no tool in this repository."
-      />
+        />
+      </ScrollRegion>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { ListTable, type ListColumn } from '../../ui/ListTable';
 import { DatatypesRegistryQuery } from './tools-documents';
+import { ScrollRegion } from './ScrollRegion';
 import { useShownRows } from './shown-rows';
 import './tools-admin.css';
 
@@ -57,7 +58,9 @@ export function DatatypesTable() {
       <p className="muted">
         {shown.total} of {rows.length} datatypes; {converterCount} converters
       </p>
-      <ListTable
+      <ScrollRegion label="Datatypes registry">
+        <ListTable
+        scroll={false}
         columns={columns}
         rows={registry.data ? shown.rows : undefined}
         rowKey={(row) => row.extension}
@@ -70,7 +73,8 @@ export function DatatypesTable() {
             </button>
           )
         }
-      />
+        />
+      </ScrollRegion>
     </section>
   );
 }
