@@ -93,7 +93,7 @@ describeInBrowser('the administration of tools, data and repositories', () => {
     await page.close();
   }, patient(120_000));
 
-  it('reloads a tool data table and the tools; every screen passes axe at 1280 and 390', async () => {
+  it('reloads a tool data table, removes an entry, and reloads the tools; every screen passes axe at 1280 and 390', async () => {
     const violations: string[] = [];
     for (const viewport of [undefined, PHONE]) {
       const suffix = viewport ? '-phone' : '';
@@ -109,6 +109,11 @@ describeInBrowser('the administration of tools, data and repositories', () => {
         await page.getByRole('button', { name: 'Reload' }).click();
         await page.getByRole('status').filter({ hasText: 'Data table testalpha reloaded: 3 entries.' }).waitFor();
         await entries.getByRole('rowheader', { name: 'data3' }).waitFor();
+        await entries.getByRole('button', { name: 'Delete entry data3' }).click();
+        await entries.getByRole('button', { name: 'Confirm removal of data3' }).click();
+        await page.getByRole('status').filter({ hasText: 'Entry data3 removed from testalpha.' }).waitFor();
+        expect(await entries.getByRole('rowheader', { name: 'data3' }).count()).toBe(0);
+        expect(tables.read(tables.alphaLoc)).not.toContain('data3');
       }
       await screenshot(`admin-tools-data-tables${suffix}`);
       violations.push(...(await seriousViolations(page, `data tables ${viewport ? 390 : 1280}`)));

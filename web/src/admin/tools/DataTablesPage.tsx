@@ -74,8 +74,8 @@ function DataTableEntries({ name }: { name: string }) {
             </button>
           </span>
         ) : (
-          <button type="button" onClick={() => setConfirming(entry.key)} aria-label={`Delete entry ${entry.values[0] ?? ''}`}>
-            Delete
+          <button type="button" onClick={() => setConfirming(entry.key)}>
+            Delete<span className="visually-hidden"> entry {entry.values[0] ?? ''}</span>
           </button>
         ),
     },
