@@ -74,6 +74,8 @@ export class InstalledToolsLoader {
   /** This process's name in its signals (it has loaded its own installs already). */
   readonly origin = randomUUID();
   private missedSignals = false;
+  /** Tools added to the registry so far (a rebuild whose read they overtook reads again). */
+  private additions = 0;
 
   constructor(
     private readonly db: Database,
@@ -107,6 +109,7 @@ export class InstalledToolsLoader {
    */
   addInstalled(entries: readonly InstalledToolEntry[], datatypes: readonly InstalledDatatypeMetadata[]): void {
     registerInstalledDatatypes(datatypes, this.log);
+    this.additions += 1;
     this.catalog.addInstalled(entries);
   }
 
@@ -133,9 +136,14 @@ export class InstalledToolsLoader {
    * `all`) and every Installed repository's tools as the database says now. Answers what changed.
    */
   async rebuild(rebuild: ToolSetRebuild): Promise<ToolSetChanges> {
-    const { entries, datatypes } = await this.read(null);
-    registerInstalledDatatypes(datatypes, this.log);
-    return this.catalog.rebuild(entries, { rereadDirectories: rebuild === 'all' });
+    for (let attempt = 1; ; attempt += 1) {
+      const before = this.additions;
+      const { entries, datatypes } = await this.read(null);
+      // An install that added its tools while this read ran may be missing from it: read again.
+      if (this.additions !== before && attempt < 5) continue;
+      registerInstalledDatatypes(datatypes, this.log);
+      return this.catalog.rebuild(entries, { rereadDirectories: rebuild === 'all' });
+    }
   }
 
   /**
@@ -145,6 +153,7 @@ export class InstalledToolsLoader {
   async load(repositoryIds: readonly number[] | null): Promise<number> {
     const { entries, datatypes } = await this.read(repositoryIds);
     registerInstalledDatatypes(datatypes, this.log);
+    this.additions += 1;
     this.catalog.addInstalled(entries);
     return entries.length;
   }
