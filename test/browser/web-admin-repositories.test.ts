@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { createHistory, uploadText, waitForJob } from '../support/data-helpers';
 import { guidOf, reverseToolXml } from '../support/depot-install-helpers';
 import { createRepository, publish } from '../support/depot-helpers';
@@ -18,6 +19,9 @@ let ui: WebUiHarness;
 let depot: TestDepot;
 let tables: ToolDataFixture;
 let guid: string;
+
+/** How wide the document is (wider than the window: the screen scrolls sideways as a whole). */
+const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 
 describeInBrowser('the administration of tools, data and repositories', () => {
   beforeAll(async () => {
@@ -116,6 +120,7 @@ describeInBrowser('the administration of tools, data and repositories', () => {
         expect(tables.read(tables.alphaLoc)).not.toContain('data3');
       }
       await screenshot(`admin-tools-data-tables${suffix}`);
+      if (viewport) expect(await pageWidth(page)).toBe(PHONE.width);
       violations.push(...(await seriousViolations(page, `data tables ${viewport ? 390 : 1280}`)));
 
       await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Tools and data' }).click();
@@ -127,6 +132,7 @@ describeInBrowser('the administration of tools, data and repositories', () => {
         await page.getByRole('status').filter({ hasText: /^Tools reloaded: 0 added, 0 removed, 0 changed\./ }).waitFor();
       }
       await screenshot(`admin-tools${suffix}`);
+      if (viewport) expect(await pageWidth(page)).toBe(PHONE.width);
       violations.push(...(await seriousViolations(page, `tools and data ${viewport ? 390 : 1280}`)));
 
       if (viewport) {
@@ -134,6 +140,7 @@ describeInBrowser('the administration of tools, data and repositories', () => {
         await page.getByRole('heading', { name: 'Repository author/text_reverse' }).waitFor();
         await page.getByRole('table', { name: 'Repositories installed from the depots' }).getByRole('rowheader', { name: 'author/text_reverse' }).waitFor();
         await screenshot('admin-repositories-phone');
+        expect(await pageWidth(page)).toBe(PHONE.width);
         violations.push(...(await seriousViolations(page, 'repositories 390')));
       }
       expect(consoleErrors).toEqual([]);

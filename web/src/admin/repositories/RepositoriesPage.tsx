@@ -75,6 +75,7 @@ export function RepositoriesPage() {
   }, [refreshToolPanel]);
   return (
     <Page title="Repositories">
+      <div className="admin-fit">
       <section aria-labelledby="search-depot" className="admin-section">
         <h2 id="search-depot">Search the depot</h2>
         <ErrorMessage error={depots.error} what="Could not list the depots" />
@@ -118,6 +119,7 @@ export function RepositoriesPage() {
       {depotUrl && owner && name && <DepotRepositoryView depotUrl={depotUrl} owner={owner} name={name} onInstalling={setFollowing} />}
       {following.length > 0 && <InstallProgress key={following.join(',')} ids={following} onSettled={settled} />}
       <InstalledRepositories refreshKey={installedKey} onFollow={setFollowing} onToolsChanged={refreshToolPanel} />
+    </div>
     </Page>
   );
 }

@@ -23,10 +23,12 @@ export function DataTablesPage() {
   ];
   return (
     <Page title="Data tables">
+      <div className="admin-fit">
       <ErrorMessage error={tables.error} what="Could not list the data tables" />
       {tables.fetching && !tables.data && <p role="status">Loading…</p>}
       <ListTable columns={columns} rows={tables.data?.toolDataTables} rowKey={(table) => table.name} caption="Tool data tables" empty="No tool data table is configured." />
       {chosen && <DataTableEntries key={chosen} name={chosen} />}
+    </div>
     </Page>
   );
 }

@@ -38,6 +38,7 @@ export function ToolsAdminPage() {
   };
   return (
     <Page title="Tools and data">
+      <div className="admin-fit">
       <section aria-labelledby="reload-tools">
         <h2 id="reload-tools">Reload tools</h2>
         <p>Reads the tool files of the tool directories (TOOL_DIRS) again, in every server process, without a restart.</p>
@@ -75,6 +76,7 @@ export function ToolsAdminPage() {
         />
       </section>
       <DatatypesTable />
+    </div>
     </Page>
   );
 }
