@@ -116,12 +116,13 @@ describe('the depots browsed and a repository installed, deactivated, reinstalle
   let guid: string;
   let changeset: string;
   let recordId: string;
+  let needsChangeset: string;
 
   const REPOSITORY = `query ($depotUrl: String!, $name: String!, $owner: String!, $changeset: String!) {
     depotRepository(depotUrl: $depotUrl, name: $name, owner: $owner) {
       name owner revisions
       tools { id name version guid changesetRevision }
-      revision(changesetRevision: $changeset) { changesetRevision ctxRev includesTools dependencies { name owner } }
+      revision(changesetRevision: $changeset) { changesetRevision ctxRev includesTools dependencies { name owner priorInstallationRequired } }
     }
   }`;
   const PROGRESS = 'query ($ids: [ID!]!) { depotInstallProgress(ids: $ids) { id name status errorMessage } }';
@@ -132,6 +133,13 @@ describe('the depots browsed and a repository installed, deactivated, reinstalle
     const author = await depot.newUser('author');
     const repository = await createRepository(depot, author, 'text_reverse', { type: 'unrestricted', synopsis: 'Reverses the lines of texts' });
     changeset = await publish(depot, author, repository, { 'reverse.xml': reverseToolXml('1.0.0') }, 'Version 1.0.0');
+    const pkg = await createRepository(depot, author, 'package_tac');
+    await publish(depot, author, pkg, { 'tac.xml': reverseToolXml('3.0', { id: 'tac_pkg' }) });
+    const needs = await createRepository(depot, author, 'needs_tac');
+    needsChangeset = await publish(depot, author, needs, {
+      'uses.xml': reverseToolXml('1.0', { id: 'uses_tac' }),
+      'repository_dependencies.xml': '<repositories description="tac first"><repository name="package_tac" owner="author" prior_installation_required="True"/></repositories>',
+    });
     await depot.settled();
     guid = guidOf(depot, 'author', 'text_reverse', 'reverse_lines', '1.0.0');
   }, patient(60_000));
@@ -204,6 +212,26 @@ describe('the depots browsed and a repository installed, deactivated, reinstalle
     expect((await verb('repairDepotRepository')).status).toBe('New');
     await until('the repair', () => progress([recordId]), ([record]) => record!.status === 'Installed');
     await until('the repaired tool in the panel', panelToolIds, (ids) => ids.includes(guid));
+  });
+
+  it("shows a revision's repository dependencies, and installs them first with it, followed together", async () => {
+    const data = await ok<{ depotRepository: { revision: { dependencies: Array<{ name: string; owner: string; priorInstallationRequired: boolean }> } } }>(REPOSITORY, {
+      depotUrl: depot.url,
+      name: 'needs_tac',
+      owner: 'author',
+      changeset: needsChangeset,
+    });
+    expect(data.depotRepository.revision.dependencies).toEqual([{ name: 'package_tac', owner: 'author', priorInstallationRequired: true }]);
+    const started = await ok<{ startDepotInstall: Array<{ id: string; name: string }> }>('mutation ($input: InstallDepotRevisionInput!) { startDepotInstall(input: $input) { id name } }', {
+      input: { depotUrl: depot.url, name: 'needs_tac', owner: 'author', changesetRevision: needsChangeset, installRepositoryDependencies: true },
+    });
+    expect(started.startDepotInstall.map((record) => record.name)).toEqual(['package_tac', 'needs_tac']);
+    const done = await until('both installs', () => progress(started.startDepotInstall.map((record) => record.id)), (records) => records.every((record) => record.status === 'Installed'));
+    expect(done.map((record) => record.status)).toEqual(['Installed', 'Installed']);
+    const again = await gql(h.admin.key, 'mutation ($input: InstallDepotRevisionInput!) { startDepotInstall(input: $input) { id } }', {
+      input: { depotUrl: depot.url, name: 'needs_tac', owner: 'author', changesetRevision: needsChangeset },
+    });
+    expect(again.errors?.[0].message).toMatch(/have been previously installed/);
   });
 
   it('refuses every one of these to a user, and an unknown id; the audit log has each verb', async () => {
