@@ -11,6 +11,7 @@ import { HistoriesPageResolver } from './histories/histories-page.resolver';
 import { JobsPageResolver } from './jobs/jobs-page.resolver';
 import { HistoryItemsResolver, useSyncItemTypeResolver } from './collections/history-items.resolver';
 import { DatatypeResolver } from './datatypes/datatype.resolver';
+import { ToolReloadResolver } from './tools/tool-reload.resolver';
 import { WorkflowEditorResolver } from './workflow-editor/workflow-editor.resolver';
 import { HistoryContentResolver } from './datasets/history-content.resolver';
 import { DatasetPermissionsResolver } from './datasets/dataset-permissions.resolver';
@@ -41,6 +42,8 @@ import { CreatedLibraryItemResolver } from './libraries/created-library-item.res
 import { RemoteJobResolver } from './remote-runners/remote-job.resolver';
 import { ToolResolver } from './tools/tool.resolver';
 import { InstalledDepotRepositoryResolver, InstalledDepotToolResolver } from './depot-installs/depot-install.resolver';
+import { DepotBrowseResolver } from './depot-installs/depot-browse.resolver';
+import { InstalledRepositoryAdminResolver } from './depot-installs/repository-admin.resolver';
 import { GenomeBuildsResolver } from './tool-data/genome-builds.resolver';
 import { ToolDataFieldResolver, ToolDataTableResolver } from './tool-data/tool-data.resolver';
 import { QuotaResolver } from './quotas/quota.resolver';
@@ -116,6 +119,7 @@ export const RESOLVERS = [
   JobFilesResolver,
   ProvenanceResolver,
   ToolResolver,
+  ToolReloadResolver,
   RemoteJobResolver,
   DatatypeResolver,
   WorkflowEditorResolver,
@@ -144,6 +148,8 @@ export const RESOLVERS = [
   SampleTrackingUpdateSampleResolver,
   InstalledDepotRepositoryResolver,
   InstalledDepotToolResolver,
+  DepotBrowseResolver,
+  InstalledRepositoryAdminResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -53,8 +53,26 @@ function looksLikeTool(text: string): boolean {
 }
 
 export class ToolRegistry {
-  private readonly tools = new Map<string, ToolDefinition>();
-  private readonly panel: PanelEntry[] = [];
+  private tools = new Map<string, ToolDefinition>();
+  private panel: PanelEntry[] = [];
+
+  /** A registry holding the same tools and panel (changes to either leave the other as it is). */
+  copy(): ToolRegistry {
+    const copied = new ToolRegistry();
+    copied.tools = new Map(this.tools);
+    copied.panel = this.panel.map((entry) => (entry.kind === 'section' ? { ...entry, toolIds: [...entry.toolIds] } : { ...entry }));
+    return copied;
+  }
+
+  /**
+   * Takes the tools and panel of `other` in one step (synchronous: no request sees half of it). This
+   * object stays the one everybody holds (the job runners, the routing), so they see the new set.
+   */
+  replaceWith(other: ToolRegistry): void {
+    const copied = other.copy();
+    this.tools = copied.tools;
+    this.panel = copied.panel;
+  }
 
   /** Loads the built-in tools and places them in their panel sections. */
   loadBuiltins(dir: string = BUILTIN_TOOL_DIR): ToolDefinition[] {

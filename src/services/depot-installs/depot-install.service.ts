@@ -30,6 +30,7 @@ import { type PanelSection, recordsToInstall } from './install-records';
 import { INSTALL_TASK } from './install-task';
 import { type InstalledRepositoryView, listInstalledRepositories, readInstalledRepositories } from './installed-repository-view';
 import { InstallLayout } from './repository-files';
+import { changeRepository, type RepositoryVerb } from './repository-lifecycle';
 import type { InstalledToolsLoader } from './installed-tools-loader';
 import type { TaskRunner } from '../../tasks/task-runner';
 import type { ToolCatalogService } from '../tools';
@@ -186,6 +187,60 @@ export class DepotInstallService {
   }
 
   private async installChecked(ctx: ServiceContext, input: InstallRevisionInput, given: { url: string; name: string; owner: string; changesetRevision: string }): Promise<InstallOutcome> {
+    const prepared = await this.prepareInstall(ctx, input, given);
+    if ('error' in prepared) return { repositories: [], status: 'error', error: prepared.error };
+    const { ids, taskId } = prepared;
+    if (!(await this.tasks.runNow(taskId))) {
+      await this.waitUntilSettled(ctx, ids);
+      // Another process installed them: this one loads their tools now, not when its signal comes.
+      await this.depotTools.load(ids);
+    }
+    return { repositories: await readInstalledRepositories(ctx, ids), status: null, error: null };
+  }
+
+  /**
+   * Starts installing a revision (with its repository dependencies when asked) and answers at once
+   * with the records it installs, dependencies first, each New: the install task (any process's)
+   * takes them through their statuses, which `progress` reads.
+   */
+  async startInstall(ctx: ServiceContext, input: InstallRevisionInput): Promise<InstalledRepositoryView[]> {
+    const prepared = await this.prepareInstall(ctx, input, this.coordinates(input));
+    if ('error' in prepared) throw errors.invalid(prepared.error);
+    return readInstalledRepositories(ctx, prepared.ids);
+  }
+
+  /** The records of an install under way (administrators), in the order of `encodedIds`. */
+  progress(ctx: ServiceContext, encodedIds: readonly string[]): Promise<InstalledRepositoryView[]> {
+    ctx.caller.requireAdmin();
+    if (encodedIds.length > 100) throw errors.invalid('At most 100 records at a time.');
+    return readInstalledRepositories(ctx, encodedIds.map((id) => decodeId(ctx, id)));
+  }
+
+  /** The depots administrators may install from (DEPOT_URLS), by address. */
+  depots(ctx: ServiceContext): string[] {
+    ctx.caller.requireAdmin();
+    return this.allowList.all().map((depot) => depot.base);
+  }
+
+  /** An allowed depot named by an administrator's request. */
+  allowedDepot(ctx: ServiceContext, url: string): AllowedDepot {
+    ctx.caller.requireAdmin();
+    return this.allowed(url, 'depotUrl');
+  }
+
+  /** Deactivates, uninstalls, reinstalls or repairs an installed repository (administrators). */
+  async change(ctx: ServiceContext, verb: RepositoryVerb, encodedId: string): Promise<InstalledRepositoryView> {
+    const id = await changeRepository(ctx, { layout: this.layout, depotTools: this.depotTools }, verb, encodedId);
+    const [record] = await readInstalledRepositories(ctx, [id]);
+    return record!;
+  }
+
+  /** Everything an install checks, then its records and task in one transaction. */
+  private async prepareInstall(
+    ctx: ServiceContext,
+    input: InstallRevisionInput,
+    given: { url: string; name: string; owner: string; changesetRevision: string },
+  ): Promise<{ ids: number[]; taskId: number } | { error: string }> {
     const words = STYLE_WORDS[input.style];
     ctx.caller.requireAdmin(NOT_AUTHORIZED);
     if (input.installToolDependencies) {
@@ -198,7 +253,7 @@ export class DepotInstallService {
     }
     const depot = this.allowed(given.url, words.url);
     const unusableConfiguration = await this.configurationProblem(input.depotToolConf ?? null);
-    if (unusableConfiguration) return { repositories: [], status: 'error', error: unusableConfiguration };
+    if (unusableConfiguration) return { error: unusableConfiguration };
     const section = this.section(ctx, input);
     const info = await this.installInfo(depot, given.name, given.owner, given.changesetRevision, words.depot);
     if (!info) {
@@ -211,7 +266,7 @@ export class DepotInstallService {
       this.installInfo(where, name, owner, changeset, words.depot),
     );
     const requests = await Promise.all(plan.map(async (planned) => ({ planned, section, toolShedStatus: await this.toolShedStatus(planned) })));
-    const { ids, taskId } = await ctx.em
+    return ctx.em
       .transactional(async (em) => {
         const toInstall = await recordsToInstall(em, requests);
         if (toInstall.length === 0) throw new RepositoriesInstalledException();
@@ -223,12 +278,6 @@ export class DepotInstallService {
         if (isUniqueViolation(error)) throw new RepositoriesInstalledException();
         throw error;
       });
-    if (!(await this.tasks.runNow(taskId))) {
-      await this.waitUntilSettled(ctx, ids);
-      // Another process installed them: this one loads their tools now, not when its signal comes.
-      await this.depotTools.load(ids);
-    }
-    return { repositories: await readInstalledRepositories(ctx, ids), status: null, error: null };
   }
 
   private allowed(url: string, parameter: string): AllowedDepot {

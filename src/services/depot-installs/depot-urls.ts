@@ -35,6 +35,11 @@ export class DepotAllowList {
     this.depots = urls.map((url) => parseDepotUrl(url)).filter((depot): depot is AllowedDepot => depot !== null);
   }
 
+  /** Every allowed depot, in the order DEPOT_URLS lists them. */
+  all(): readonly AllowedDepot[] {
+    return this.depots;
+  }
+
   get size(): number {
     return this.depots.length;
   }

@@ -6,3 +6,5 @@ export * from './installed-repository-view';
 export * from './installed-tools-loader';
 export * from './installed-workflows.service';
 export * from './repository-files';
+export * from './depot-browser';
+export * from './repository-lifecycle';

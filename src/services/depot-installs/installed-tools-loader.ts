@@ -7,13 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ServiceContext } from '../../context/service-context';
 import type { DatabaseSignals } from '../../db/signals';
 import type { Database } from '../../db/database';
 import { sql } from '../../db/sql/sql-statement';
 import type { InstalledDatatypeMetadata } from '../../entities/depot-install.entity';
 import type { Logger } from '../../logging/logger';
 import { parseToolXml } from '../../tools';
-import type { InstalledToolEntry, ToolCatalogService } from '../tools';
+import type { InstalledToolEntry, ToolCatalogService, ToolSetChanges } from '../tools';
 import { registerInstalledDatatypes } from './installed-datatypes';
 
 interface LoadRow {
@@ -42,25 +43,39 @@ const DATATYPES_TO_LOAD = sql<{ datatypes: InstalledDatatypeMetadata[] | null }>
    order by r.id`,
 );
 
+/**
+ * `rebuild`: the tool set is made anew rather than added to (tools went away: a repository
+ * deactivated or uninstalled, `installed`; or an administrator reloaded the tools, `all`: TOOL_DIRS
+ * read again too).
+ */
+export type ToolSetRebuild = 'installed' | 'all';
+
 interface DepotToolsSignal {
   origin: string;
   repositoryIds: number[];
+  rebuild?: ToolSetRebuild;
 }
 
 function decodeSignal(payload: string): DepotToolsSignal | null {
   try {
     const parsed = JSON.parse(payload) as Partial<DepotToolsSignal>;
     if (typeof parsed.origin !== 'string' || !Array.isArray(parsed.repositoryIds) || !parsed.repositoryIds.every((id) => Number.isInteger(id))) return null;
-    return { origin: parsed.origin, repositoryIds: parsed.repositoryIds };
+    const rebuild = parsed.rebuild === 'installed' || parsed.rebuild === 'all' ? parsed.rebuild : undefined;
+    return { origin: parsed.origin, repositoryIds: parsed.repositoryIds, rebuild };
   } catch {
     return null;
   }
 }
 
+/** Sends the signal in the caller's transaction (it leaves at commit). */
+export const NOTIFY_DEPOT_TOOLS_CHANGED = sql<{ sent: boolean }>('depot_tools_notify', "select true as sent from pg_notify('depot_tools_changed', $1)");
+
 export class InstalledToolsLoader {
   /** This process's name in its signals (it has loaded its own installs already). */
   readonly origin = randomUUID();
   private missedSignals = false;
+  /** Tools added to the registry so far (a rebuild whose read they overtook reads again). */
+  private additions = 0;
 
   constructor(
     private readonly db: Database,
@@ -75,7 +90,8 @@ export class InstalledToolsLoader {
       const signal = decodeSignal(payload);
       if (!signal) return this.log.warn({ payload }, 'depot tools signal not understood');
       if (signal.origin === this.origin) return;
-      this.background(this.load(signal.repositoryIds), 'loading the tools of a repository another process installed');
+      if (signal.rebuild) this.background(this.rebuild(signal.rebuild), 'making the tool set anew as another process asked');
+      else this.background(this.load(signal.repositoryIds), 'loading the tools of a repository another process installed');
     });
     signals.onListeningChange((listening) => {
       if (!listening) this.missedSignals = true;
@@ -93,12 +109,41 @@ export class InstalledToolsLoader {
    */
   addInstalled(entries: readonly InstalledToolEntry[], datatypes: readonly InstalledDatatypeMetadata[]): void {
     registerInstalledDatatypes(datatypes, this.log);
+    this.additions += 1;
     this.catalog.addInstalled(entries);
   }
 
   /** The payload that tells the other processes to load these repositories' tools. */
-  signalFor(repositoryIds: readonly number[]): string {
-    return JSON.stringify({ origin: this.origin, repositoryIds });
+  signalFor(repositoryIds: readonly number[], rebuild?: ToolSetRebuild): string {
+    return JSON.stringify({ origin: this.origin, repositoryIds, ...(rebuild ? { rebuild } : {}) });
+  }
+
+  /**
+   * "Reload tools" (administrators): TOOL_DIRS read again and the installed repositories' tools
+   * loaded anew, here and then in every other server process (the signal leaves at commit). Answers
+   * what changed here.
+   */
+  async reloadTools(ctx: ServiceContext): Promise<ToolSetChanges> {
+    ctx.caller.requireAdmin();
+    const changes = await this.rebuild('all');
+    await ctx.rows(NOTIFY_DEPOT_TOOLS_CHANGED, [this.signalFor([], 'all')]);
+    this.log.info({ added: changes.added.length, removed: changes.removed.length, changed: changes.changed.length }, 'tools reloaded');
+    return changes;
+  }
+
+  /**
+   * Makes this process's tool set anew from the built-ins, TOOL_DIRS (read again from disk for
+   * `all`) and every Installed repository's tools as the database says now. Answers what changed.
+   */
+  async rebuild(rebuild: ToolSetRebuild): Promise<ToolSetChanges> {
+    for (let attempt = 1; ; attempt += 1) {
+      const before = this.additions;
+      const { entries, datatypes } = await this.read(null);
+      // An install that added its tools while this read ran may be missing from it: read again.
+      if (this.additions !== before && attempt < 5) continue;
+      registerInstalledDatatypes(datatypes, this.log);
+      return this.catalog.rebuild(entries, { rereadDirectories: rebuild === 'all' });
+    }
   }
 
   /**
@@ -106,12 +151,20 @@ export class InstalledToolsLoader {
    * whose XML is gone or does not parse is logged and left out; the others load.
    */
   async load(repositoryIds: readonly number[] | null): Promise<number> {
+    const { entries, datatypes } = await this.read(repositoryIds);
+    registerInstalledDatatypes(datatypes, this.log);
+    this.additions += 1;
+    this.catalog.addInstalled(entries);
+    return entries.length;
+  }
+
+  /** The tools (parsed) and datatypes of the given Installed repositories, or of all (null). */
+  private async read(repositoryIds: readonly number[] | null): Promise<{ entries: InstalledToolEntry[]; datatypes: InstalledDatatypeMetadata[] }> {
     const ids = repositoryIds === null ? null : [...repositoryIds];
     const [rows, datatypes] = await Promise.all([
       this.db.reader.rows(null, TOOLS_TO_LOAD, [ids]),
       this.db.reader.rows(null, DATATYPES_TO_LOAD, [ids]),
     ]);
-    registerInstalledDatatypes(datatypes.flatMap((row) => row.datatypes ?? []), this.log);
     const entries: InstalledToolEntry[] = [];
     for (const row of rows) {
       const path = join(this.toolDir, row.configFile);
@@ -127,8 +180,7 @@ export class InstalledToolsLoader {
         this.log.warn({ guid: row.guid, path, err: error }, 'installed tool failed to load');
       }
     }
-    this.catalog.addInstalled(entries);
-    return entries.length;
+    return { entries, datatypes: datatypes.flatMap((row) => row.datatypes ?? []) };
   }
 
   private background(work: Promise<unknown>, what: string): void {

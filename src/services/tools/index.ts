@@ -3,3 +3,4 @@ export * from './store-upload';
 export * from './tool-catalog.service';
 export * from './tool-execution.service';
 export * from './upload-items';
+export * from './tool-set-changes';

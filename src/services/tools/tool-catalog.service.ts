@@ -16,6 +16,7 @@ import {
   toolDict,
 } from '../../tools';
 import type { ToolDataService } from '../tool-data';
+import { fingerprints, type ToolSetChanges, toolSetChanges } from './tool-set-changes';
 
 /** A tool of a repository installed from a depot: its definition carries the depot guid as id. */
 export interface InstalledToolEntry {
@@ -43,24 +44,81 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /**
+ * Loads tools of installed repositories into `registry` (again, for tools known already: the same
+ * guid keeps its place). A newer version of a tool the panel shows takes its place there; an older
+ * one is registered without a panel entry.
+ */
+function addInstalledTo(registry: ToolRegistry, installed: InstalledVersions, entries: readonly InstalledToolEntry[]): void {
+  for (const { tool, oldId, lineage, section } of entries) {
+    const known = registry.get(tool.id) !== undefined;
+    installed.set(tool.id, { oldId, lineage, version: tool.version });
+    if (known) {
+      registry.register(tool);
+      continue;
+    }
+    const shown = [...installed.entries()].find(([guid, entry]) => entry.lineage === lineage && guid !== tool.id && registry.inPanel(guid));
+    if (!shown) registry.add(tool, section ?? undefined);
+    else if (compareVersions(tool.version, shown[1].version) > 0) registry.replaceInPanel(shown[0], tool);
+    else registry.register(tool);
+  }
+}
+
+/**
  * The installed tools: built-ins, the directories the operator lists in TOOL_DIRS, and the tools of
  * repositories installed from a depot (under their guids; the panel shows the newest version of
  * each, every version stays runnable).
  */
-export class ToolCatalogService {
-  readonly registry = new ToolRegistry();
-  private readonly installed = new Map<string, { oldId: string; lineage: string; version: string }>();
+type InstalledVersions = Map<string, { oldId: string; lineage: string; version: string }>;
 
-  constructor(toolDirs: string[], log: Logger, private readonly toolData: ToolDataService) {
-    this.registry.loadBuiltins();
-    for (const dir of toolDirs) {
+export class ToolCatalogService {
+  /** The tools in use; always this one object (runners and routing hold it), its content replaced on a reload. */
+  readonly registry = new ToolRegistry();
+  private installed: InstalledVersions = new Map();
+  /** The built-ins and the tools of TOOL_DIRS as last read (what a rebuild starts from). */
+  private localTools: ToolRegistry;
+
+  constructor(
+    private readonly toolDirs: string[],
+    private readonly log: Logger,
+    private readonly toolData: ToolDataService,
+  ) {
+    this.localTools = this.readLocalTools().registry;
+    this.registry.replaceWith(this.localTools);
+  }
+
+  /** The built-in tools and those of TOOL_DIRS, read from their files now. */
+  private readLocalTools(): { registry: ToolRegistry; problems: ToolSetChanges['problems'] } {
+    const registry = new ToolRegistry();
+    const problems: ToolSetChanges['problems'] = [];
+    registry.loadBuiltins();
+    for (const dir of this.toolDirs) {
       if (!existsSync(dir)) {
-        log.warn({ dir }, 'tool directory not found');
+        this.log.warn({ dir }, 'tool directory not found');
         continue;
       }
-      const report = this.registry.loadDirectory(dir);
-      for (const problem of report.errors) log.warn(problem, 'tool failed to load');
+      const report = registry.loadDirectory(dir);
+      for (const problem of report.errors) this.log.warn(problem, 'tool failed to load');
+      problems.push(...report.errors);
     }
+    return { registry, problems };
+  }
+
+  /**
+   * Makes the tool set anew: the built-ins and TOOL_DIRS (read again from disk when
+   * `rereadDirectories`, else as last read) and the given installed repositories' tools. Requests
+   * see the old set or the new one, never a mix. Answers what changed.
+   */
+  rebuild(installed: readonly InstalledToolEntry[], options: { rereadDirectories: boolean }): ToolSetChanges {
+    const local = options.rereadDirectories ? this.readLocalTools() : { registry: this.localTools, problems: [] };
+    const fresh = local.registry.copy();
+    const versions: InstalledVersions = new Map();
+    addInstalledTo(fresh, versions, installed);
+    const before = fingerprints(this.registry.list());
+    const after = fingerprints(fresh.list());
+    this.localTools = local.registry;
+    this.installed = versions;
+    this.registry.replaceWith(fresh);
+    return { ...toolSetChanges(before, after), problems: local.problems };
   }
 
   list(ctx: ServiceContext, inPanel: boolean): Array<ToolDict | ToolSectionDict> {
@@ -128,18 +186,7 @@ export class ToolCatalogService {
    * registered without a panel entry.
    */
   addInstalled(entries: readonly InstalledToolEntry[]): void {
-    for (const { tool, oldId, lineage, section } of entries) {
-      const known = this.registry.get(tool.id) !== undefined;
-      this.installed.set(tool.id, { oldId, lineage, version: tool.version });
-      if (known) {
-        this.registry.register(tool);
-        continue;
-      }
-      const shown = [...this.installed.entries()].find(([guid, entry]) => entry.lineage === lineage && guid !== tool.id && this.registry.inPanel(guid));
-      if (!shown) this.registry.add(tool, section ?? undefined);
-      else if (compareVersions(tool.version, shown[1].version) > 0) this.registry.replaceInPanel(shown[0], tool);
-      else this.registry.register(tool);
-    }
+    addInstalledTo(this.registry, this.installed, entries);
   }
 
   private installedVersions(matches: (entry: { oldId: string; lineage: string; version: string }) => boolean): Array<{ guid: string; version: string }> {

@@ -8,6 +8,9 @@ import { RolesPage } from './access/RolesPage';
 import { AuditLogPage } from './audit/AuditLogPage';
 import { userRoutes } from './users/user-routes';
 import { UserPermissionsPage } from './permissions/UserPermissionsPage';
+import { RepositoriesPage } from './repositories/RepositoriesPage';
+import { DataTablesPage } from './tools/DataTablesPage';
+import { ToolsAdminPage } from './tools/ToolsAdminPage';
 
 /**
  * The administration's screens by path below /admin/ (their menu entries: admin-screens.ts). The
@@ -22,6 +25,9 @@ export const adminRoutes = (
     <Route path="quotas" element={<QuotasPage />} />
     <Route path="quotas/:quotaId" element={<QuotaPage />} />
     <Route path="users/:userId/permissions" element={<UserPermissionsPage />} />
+    <Route path="tools" element={<ToolsAdminPage />} />
+    <Route path="tool-data" element={<DataTablesPage />} />
+    <Route path="repositories" element={<RepositoriesPage />} />
     <Route path="audit-log" element={<AuditLogPage />} />
     {userRoutes}
   </>

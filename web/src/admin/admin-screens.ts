@@ -15,5 +15,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'roles', label: 'Roles', summary: 'Roles: their users and groups; create, edit, delete, undelete, purge.' },
   { path: 'groups', label: 'Groups', summary: 'Groups: their users and roles; create, edit, delete, undelete, purge.' },
   { path: 'quotas', label: 'Quotas', summary: 'Disk quotas: amount, operation, default for, users and groups.' },
+  { path: 'tools', label: 'Tools and data', summary: 'Reload tools, the tool panel, datatypes and their converters.' },
+  { path: 'tool-data', label: 'Data tables', summary: 'Tool data tables: their entries, reload, remove an entry.' },
+  { path: 'repositories', label: 'Repositories', summary: 'Search the depots, install repositories, deactivate, uninstall, reinstall or repair them.' },
   { path: 'audit-log', label: 'Audit log', summary: 'Every administrative action: who, what, on what, when, from where.' },
 ];
