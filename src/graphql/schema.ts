@@ -61,6 +61,9 @@ import { InvocationInputResolver, InvocationOutputResolver, InvocationResolver, 
 import { InvocationChangedResolver } from './workflows/invocation-changed.resolver';
 import { WorkflowRunFormResolver, WorkflowRunStepResolver } from './workflow-run/workflow-run.resolver';
 import { AdminAuditLogResolver } from './audit-log/audit-log.resolver';
+import { JobAdminResolver } from './job-admin/job-admin.resolver';
+import { JobCountsChangedResolver } from './job-admin/job-counts-changed.resolver';
+import { ServerStatusResolver } from './server-status/server-status.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -83,6 +86,9 @@ export const RESOLVERS = [
   WorkflowRunStepResolver,
   UserResolver,
   AdminAuditLogResolver,
+  JobAdminResolver,
+  JobCountsChangedResolver,
+  ServerStatusResolver,
   RoleResolver,
   GroupResolver,
   QuotaResolver,
