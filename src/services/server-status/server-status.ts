@@ -54,7 +54,6 @@ export interface ServerStatus {
   jobsLocked: boolean;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const SERVICE_VERSION = (require('../../../package.json') as { version: string }).version;
 const STARTED_AT = new Date(Date.now() - process.uptime() * 1000);
 

@@ -1,5 +1,7 @@
 import { Route } from 'react-router-dom';
 import { AuditLogPage } from './audit/AuditLogPage';
+import { AdminJobsPage } from './jobs/AdminJobsPage';
+import { AdminServerPage } from './server/AdminServerPage';
 
 /**
  * The administration's screens by path below /admin/ (their menu entries: admin-screens.ts). The
@@ -7,6 +9,8 @@ import { AuditLogPage } from './audit/AuditLogPage';
  */
 export const adminRoutes = (
   <>
+    <Route path="jobs" element={<AdminJobsPage />} />
+    <Route path="server" element={<AdminServerPage />} />
     <Route path="audit-log" element={<AuditLogPage />} />
   </>
 );

@@ -11,5 +11,7 @@ export interface AdminScreen {
 }
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: 'jobs', label: 'Jobs', summary: "Every user's jobs: filter, cancel, lock new jobs, live counts by state and destination." },
+  { path: 'server', label: 'Server', summary: 'Version, database, processes, job queue, Slurm, disk use and the configuration in force.' },
   { path: 'audit-log', label: 'Audit log', summary: 'Every administrative action: who, what, on what, when, from where.' },
 ];

@@ -1,0 +1,112 @@
+import { useQuery } from 'urql';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { formatSize } from '../../ui/format-size';
+import { ListTable } from '../../ui/ListTable';
+import { Page } from '../../ui/Page';
+import { type ServerStatus, ServerStatusQuery } from './server-documents';
+
+type Process = ServerStatus['processes'][number];
+type Depth = ServerStatus['queue'][number];
+type Setting = ServerStatus['configuration'][number];
+
+const time = (value: string | null) => (value ? <time dateTime={value}>{value.replace('T', ' ').slice(0, 19)} UTC</time> : '—');
+
+function slurmText(slurm: ServerStatus['slurm']): string {
+  if (!slurm.configured) return 'Not configured (no Slurm destination in the job configuration).';
+  if (slurm.reachable) return `Reachable: sinfo and squeue answered in ${slurm.elapsedMs ?? '?'} ms.`;
+  return `Not reachable: ${slurm.problem ?? 'no answer'}.`;
+}
+
+/**
+ * `/admin/server`: the versions, the database (embedded or a server, its size), the processes at
+ * work with their heartbeats, the queue by destination, whether Slurm answers, DATA_DIR's disk and
+ * the configuration in force (secrets hidden by the server).
+ */
+export function AdminServerPage() {
+  const [result, reexecute] = useQuery({ query: ServerStatusQuery, requestPolicy: 'network-only' });
+  const status = result.data?.serverStatus;
+  if (!status) {
+    return (
+      <Page title="Server">
+        {result.error ? <ErrorMessage error={result.error} what="Could not read the server's status" /> : <p role="status">Loading…</p>}
+      </Page>
+    );
+  }
+  const disk = status.dataDir;
+  return (
+    <Page title="Server">
+      <button type="button" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
+        Refresh
+      </button>
+      <section aria-labelledby="server-overview" className="admin-section">
+        <h2 id="server-overview">Overview</h2>
+        <dl className="admin-facts">
+          <dt>Version</dt>
+          <dd>
+            {status.version} (service {status.serviceVersion}, Node.js {status.thisProcess.nodeVersion})
+          </dd>
+          <dt>Database</dt>
+          <dd>
+            {status.database.embedded ? 'Embedded PostgreSQL (in DATA_DIR)' : 'PostgreSQL server (DATABASE_URL)'}, version {status.database.version}, {formatSize(status.database.sizeBytes)}
+          </dd>
+          <dt>This process</dt>
+          <dd>
+            {status.thisProcess.host}, pid {status.thisProcess.pid}, started {time(status.thisProcess.startedAt)}
+          </dd>
+          <dt>New jobs</dt>
+          <dd>{status.jobsLocked ? 'Locked (they wait queued)' : 'Not locked'}</dd>
+          <dt>Slurm</dt>
+          <dd>{slurmText(status.slurm)}</dd>
+          <dt>Disk of DATA_DIR</dt>
+          <dd>
+            <code>{disk.path}</code>: {formatSize(disk.usedBytes)} used, {formatSize(disk.freeBytes)} free of {formatSize(disk.totalBytes)}
+          </dd>
+        </dl>
+      </section>
+      <section aria-labelledby="server-processes" className="admin-section">
+        <h2 id="server-processes">Processes at work</h2>
+        <p>Processes holding jobs or background tasks now, seen through their claims, with their latest heartbeat.</p>
+        <ListTable<Process, undefined>
+          columns={[
+            { header: 'Process', rowHeader: true, cell: (row) => row.name },
+            { header: 'Kind', cell: (row) => row.kind },
+            { header: 'Holding', cell: (row) => row.holding },
+            { header: 'Last heartbeat', cell: (row) => time(row.lastHeartbeat) },
+            { header: 'Heartbeat', cell: (row) => (row.stale ? 'stale' : 'alive') },
+          ]}
+          rows={status.processes}
+          rowKey={(row) => `${row.kind}|${row.name}`}
+          caption="Processes at work"
+          empty="No process holds a job or a task now."
+        />
+      </section>
+      <section aria-labelledby="server-queue" className="admin-section">
+        <h2 id="server-queue">Job queue by destination</h2>
+        <ListTable<Depth, undefined>
+          columns={[
+            { header: 'Destination', rowHeader: true, cell: (row) => row.destinationId ?? 'default' },
+            { header: 'Waiting', cell: (row) => row.waiting },
+            { header: 'At a runner', cell: (row) => row.dispatched },
+          ]}
+          rows={status.queue}
+          rowKey={(row) => row.destinationId ?? ''}
+          caption="Queued and running jobs by destination"
+          empty="No job is queued or running."
+        />
+      </section>
+      <section aria-labelledby="server-configuration" className="admin-section">
+        <h2 id="server-configuration">Configuration in force</h2>
+        <ListTable<Setting, undefined>
+          columns={[
+            { header: 'Setting', rowHeader: true, cell: (row) => <code>{row.key}</code> },
+            { header: 'Value', cell: (row) => (row.secret ? <em>hidden</em> : <span className="admin-details">{row.value}</span>) },
+          ]}
+          rows={status.configuration}
+          rowKey={(row) => row.key}
+          caption="Configuration in force, secrets hidden"
+          empty="—"
+        />
+      </section>
+    </Page>
+  );
+}
