@@ -7,6 +7,7 @@ import { UploadStoreSweeper } from '../storage/upload-store-sweep';
 import { createHttpApp, type HttpApp } from './http-app';
 import { createServices } from './services';
 import { sweepInstallScratch } from '../services/depot-installs';
+import { ProcessHeartbeat } from '../services/server-status';
 
 /** A running platform: database, services and HTTP app, with one way to stop them all. */
 export interface Platform {
@@ -38,6 +39,9 @@ export async function startPlatform(
   await services.tasks.start();
   const uploadSweeper = new UploadStoreSweeper({ db, uploadStore: services.layout.uploadStore, graceMs: config.uploadStoreGraceSeconds * 1000, log });
   uploadSweeper.start();
+  // This process on the Server screen (issue 36), with its heartbeat, until it stops.
+  const heartbeat = new ProcessHeartbeat({ orm: db.orm, log, intervalMs: config.jobs.heartbeatMs, localWorkers: config.jobs.localWorkers });
+  await heartbeat.start();
   let workersStopped: Promise<void> | undefined;
   const stopWorkers = () => {
     workersStopped ??= (async () => {
@@ -55,6 +59,7 @@ export async function startPlatform(
     async close() {
       await stopWorkers();
       await http.stop();
+      await heartbeat.stop();
       await db.close();
     },
   };

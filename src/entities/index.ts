@@ -38,6 +38,7 @@ import { Sample, SampleDataset, SampleEvent } from './sample.entity';
 import { SignInFailure, SignInFailureRecord } from './sign-in-failure.entity';
 import { AdminAuditEntry } from './admin-audit-entry.entity';
 import { JobLock } from './job-lock.entity';
+import { ServerProcess } from './server-process.entity';
 import { User } from './user.entity';
 import { Visualization, VisualizationRevision, VisualizationUserShareAssociation } from './visualization.entity';
 import { StoredWorkflow, StoredWorkflowUserShareAssociation, Workflow, WorkflowStep } from './workflow.entity';
@@ -109,6 +110,7 @@ export {
   InstalledDepotTool,
   AdminAuditEntry,
   JobLock,
+  ServerProcess,
 };
 
 /** Every entity the ORM maps; later areas add theirs here. */
@@ -180,4 +182,5 @@ export const ALL_ENTITIES = [
   SignInFailure,
   AdminAuditEntry,
   JobLock,
+  ServerProcess,
 ];

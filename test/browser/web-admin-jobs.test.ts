@@ -109,6 +109,8 @@ describeInBrowser('the administration: jobs and server', () => {
     await expect(facts.textContent()).resolves.toMatch(/Version15\.05\.1/);
     await expect(facts.textContent()).resolves.toMatch(/DatabasePostgreSQL server \(DATABASE_URL\), version \d+/);
     await expect(facts.textContent()).resolves.toContain('Not configured');
+    const processes = page.getByRole('table', { name: 'Server processes and their heartbeats' });
+    await expect(processes.getByRole('row').filter({ hasText: `:${process.pid}:` }).textContent()).resolves.toContain('alive');
     const masterKey = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'masterApiKey' }) });
     await expect(masterKey.textContent()).resolves.toContain('hidden');
     expect(await page.content()).not.toContain(h.masterKey);

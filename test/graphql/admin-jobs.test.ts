@@ -182,11 +182,16 @@ describe('cancelJobs: an administrator stops running and queued jobs', () => {
     await waitForJobState(front, alice.key, jobId, ['running']);
     await until(() => sleepers().length > 0, 10_000, 'the sleeper runs');
 
-    const status = await ok<{ serverStatus: { processes: Array<{ name: string; kind: string; holding: number; stale: boolean; lastHeartbeat: string }> } }>(
-      admin.key,
-      '{ serverStatus { processes { name kind holding stale lastHeartbeat } } }',
-    );
-    expect(status.serverStatus.processes).toContainEqual(expect.objectContaining({ kind: 'local', holding: 1, stale: false }));
+    const status = await ok<{
+      serverStatus: {
+        claimHolders: Array<{ name: string; kind: string; holding: number; stale: boolean; lastHeartbeat: string }>;
+        processes: Array<{ name: string; pid: number; stale: boolean; localWorkers: number; jobsHeld: number }>;
+      };
+    }>(admin.key, '{ serverStatus { claimHolders { name kind holding stale lastHeartbeat } processes { name pid stale localWorkers jobsHeld } } }');
+    expect(status.serverStatus.claimHolders).toContainEqual(expect.objectContaining({ kind: 'local', holding: 1, stale: false }));
+    // Both platforms of this test run in this process: each has its row and heartbeat, and each sees the job its pid's runner holds.
+    expect(status.serverStatus.processes.map((row) => row.localWorkers).sort()).toEqual([0, 2]);
+    for (const row of status.serverStatus.processes) expect(row).toMatchObject({ pid: process.pid, stale: false, jobsHeld: 1 });
 
     const cancelled = await ok<{ cancelJobs: { cancelledIds: string[]; alreadyFinishedIds: string[] } }>(admin.key, CANCEL, { ids: [jobId], message: 'maintenance' });
     expect(cancelled.cancelJobs).toEqual({ cancelledIds: [jobId], alreadyFinishedIds: [] });

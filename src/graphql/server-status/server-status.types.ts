@@ -27,8 +27,41 @@ export class DatabaseStatusType {
   sizeBytes!: number;
 }
 
-@ObjectType('WorkingProcess', {
-  description: 'A process seen at work through its claims (there is no table of server processes): it holds jobs or background tasks now, with its latest heartbeat.',
+@ObjectType('ServerProcess', { description: 'A server process of this database, with its heartbeat (stale ones are kept for an hour).' })
+export class ServerProcessType {
+  @Field(() => String, { description: '`<host>:<pid>:<tag>`.' })
+  name!: string;
+
+  @Field(() => String)
+  host!: string;
+
+  @Field(() => Int)
+  pid!: number;
+
+  @Field(() => Date)
+  startedAt!: Date;
+
+  @Field(() => Date)
+  lastHeartbeat!: Date;
+
+  @Field(() => Boolean, { description: 'Silent longer than JOB_STALE_SECONDS: stopped without saying so, or hung.' })
+  stale!: boolean;
+
+  @Field(() => String)
+  serviceVersion!: string;
+
+  @Field(() => Int, { description: 'Its local job workers (0: it runs no jobs).' })
+  localWorkers!: number;
+
+  @Field(() => Int, { description: 'Jobs its runners hold now.' })
+  jobsHeld!: number;
+
+  @Field(() => Int, { description: 'Background tasks its task runner holds now.' })
+  tasksHeld!: number;
+}
+
+@ObjectType('ClaimHolder', {
+  description: 'A job or task runner seen through the claims it holds now (local workers, Slurm followers, remote runners, task runners), with its latest heartbeat.',
 })
 export class WorkingProcessType {
   @Field(() => String, { description: "The claim's name: `<host>:<pid>:<tag>` for a server process, the runner's name for a remote runner." })
@@ -115,8 +148,11 @@ export class ServerStatusType {
   @Field(() => DatabaseStatusType)
   database!: DatabaseStatusType;
 
-  @Field(() => [WorkingProcessType])
-  processes!: WorkingProcessType[];
+  @Field(() => [ServerProcessType], { description: 'The server processes of this database and their heartbeats.' })
+  processes!: ServerProcessType[];
+
+  @Field(() => [WorkingProcessType], { description: 'What holds jobs or tasks now (remote runners are seen only here).' })
+  claimHolders!: WorkingProcessType[];
 
   @Field(() => [QueueDepthType], { description: 'Queued and running jobs by destination.' })
   queue!: QueueDepthType[];

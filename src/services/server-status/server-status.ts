@@ -3,6 +3,7 @@ import type { ContextWith, ServiceContext } from '../../context/service-context'
 import type { JobEngine } from '../../jobs/job-engine';
 import { configurationInForce, type ConfigurationEntry } from './configuration-in-force';
 import { diskUse, type DiskUse } from './disk-use';
+import { SERVICE_VERSION } from './service-version';
 import { slurmReachability, type SlurmReachability } from './slurm-reachability';
 
 export interface DatabaseStatus {
@@ -14,10 +15,26 @@ export interface DatabaseStatus {
   sizeBytes: number;
 }
 
+/** A server process of this database, from its heartbeat row (`server_process`). */
+export interface ServerProcessView {
+  name: string;
+  host: string;
+  pid: number;
+  startedAt: Date;
+  lastHeartbeat: Date;
+  /** Silent longer than JOB_STALE_SECONDS: stopped without saying so (killed), or hung. */
+  stale: boolean;
+  serviceVersion: string;
+  localWorkers: number;
+  /** Jobs and background tasks its runners hold now. */
+  jobsHeld: number;
+  tasksHeld: number;
+}
+
 /**
- * A process seen at work: there is no table of server processes, so the processes are those that
- * hold jobs or background tasks now, each with its latest heartbeat (a job runner's claims: local
- * workers, Slurm followers, remote runners; the task runners' claims).
+ * A holder of claims: the job runners (local workers, Slurm followers, remote runners) and task
+ * runners holding jobs or background tasks now, each with its latest heartbeat. Remote runners are
+ * seen only here.
  */
 export interface WorkingProcess {
   /** The claim's name: `<host>:<pid>:<tag>` for a server process, the runner's name for a remote runner. */
@@ -46,7 +63,8 @@ export interface ServerStatus {
   /** The process answering: host, pid, since when. */
   thisProcess: { host: string; pid: number; startedAt: Date; nodeVersion: string };
   database: DatabaseStatus;
-  processes: WorkingProcess[];
+  processes: ServerProcessView[];
+  claimHolders: WorkingProcess[];
   queue: QueueDepth[];
   slurm: SlurmReachability;
   dataDir: DiskUse;
@@ -54,7 +72,6 @@ export interface ServerStatus {
   jobsLocked: boolean;
 }
 
-const SERVICE_VERSION = (require('../../../package.json') as { version: string }).version;
 const STARTED_AT = new Date(Date.now() - process.uptime() * 1000);
 
 async function databaseStatus(ctx: ServiceContext): Promise<DatabaseStatus> {
@@ -62,6 +79,31 @@ async function databaseStatus(ctx: ServiceContext): Promise<DatabaseStatus> {
     "select current_setting('server_version') as version, pg_database_size(current_database()) as size",
   );
   return { embedded: ctx.services.db.embedded, version: row.version, sizeBytes: Number(row.size) };
+}
+
+async function serverProcesses(ctx: ServiceContext): Promise<ServerProcessView[]> {
+  const rows = await ctx.em.execute<
+    Array<{ name: string; host: string; pid: number; started_at: Date; heartbeat_time: Date; stale: boolean; service_version: string; local_workers: number; jobs: string | number; tasks: string | number }>
+  >(
+    `select p.name, p.host, p.pid, p.started_at, p.heartbeat_time, p.heartbeat_time < now() - (? * interval '1 second') as stale,
+            p.service_version, p.local_workers,
+            (select count(*) from job j where j.state in ('queued', 'running') and starts_with(j.handler, p.host || ':' || p.pid || ':')) as jobs,
+            (select count(*) from background_task t where t.state = 'running' and starts_with(t.locked_by, p.host || ':' || p.pid || ':')) as tasks
+       from server_process p order by p.host, p.pid, p.name`,
+    [ctx.services.config.jobs.staleSeconds],
+  );
+  return rows.map((row) => ({
+    name: row.name,
+    host: row.host,
+    pid: Number(row.pid),
+    startedAt: new Date(row.started_at),
+    lastHeartbeat: new Date(row.heartbeat_time),
+    stale: row.stale,
+    serviceVersion: row.service_version,
+    localWorkers: Number(row.local_workers),
+    jobsHeld: Number(row.jobs),
+    tasksHeld: Number(row.tasks),
+  }));
 }
 
 async function workingProcesses(ctx: ServiceContext): Promise<WorkingProcess[]> {
@@ -109,8 +151,9 @@ export async function serverStatus(ctx: ContextWith<{ jobEngine: JobEngine }>): 
   ctx.caller.requireAdmin();
   const { config } = ctx.services;
   const slurmConfigured = ctx.services.jobEngine.routing.destinationIdsOf('slurm').length > 0;
-  const [database, processes, queue, slurm, dataDir, locked] = await Promise.all([
+  const [database, processes, claimHolders, queue, slurm, dataDir, locked] = await Promise.all([
     databaseStatus(ctx),
+    serverProcesses(ctx),
     workingProcesses(ctx),
     queueDepth(ctx),
     slurmReachability(slurmConfigured),
@@ -123,6 +166,7 @@ export async function serverStatus(ctx: ContextWith<{ jobEngine: JobEngine }>): 
     thisProcess: { host: hostname(), pid: process.pid, startedAt: STARTED_AT, nodeVersion: process.version },
     database,
     processes,
+    claimHolders,
     queue,
     slurm,
     dataDir,

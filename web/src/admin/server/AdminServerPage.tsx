@@ -6,6 +6,7 @@ import { Page } from '../../ui/Page';
 import { type ServerStatus, ServerStatusQuery } from './server-documents';
 
 type Process = ServerStatus['processes'][number];
+type Holder = ServerStatus['claimHolders'][number];
 type Depth = ServerStatus['queue'][number];
 type Setting = ServerStatus['configuration'][number];
 
@@ -18,8 +19,8 @@ function slurmText(slurm: ServerStatus['slurm']): string {
 }
 
 /**
- * `/admin/server`: the versions, the database (embedded or a server, its size), the processes at
- * work with their heartbeats, the queue by destination, whether Slurm answers, DATA_DIR's disk and
+ * `/admin/server`: the versions, the database (embedded or a server, its size), the server processes
+ * with their heartbeats and the runners holding work, the queue by destination, whether Slurm answers, DATA_DIR's disk and
  * the configuration in force (secrets hidden by the server).
  */
 export function AdminServerPage() {
@@ -64,25 +65,44 @@ export function AdminServerPage() {
         </dl>
       </section>
       <section aria-labelledby="server-processes" className="admin-section">
-        <h2 id="server-processes">Processes at work</h2>
-        <p>Processes holding jobs or background tasks now, seen through their claims, with their latest heartbeat.</p>
-        <ListTable<Process, undefined>
+        <h2 id="server-processes">Server processes</h2>
+        <ListTable<Process>
           columns={[
             { header: 'Process', rowHeader: true, cell: (row) => row.name },
+            { header: 'Started', cell: (row) => time(row.startedAt) },
+            { header: 'Last heartbeat', cell: (row) => time(row.lastHeartbeat) },
+            { header: 'Heartbeat', cell: (row) => (row.stale ? 'stale' : 'alive') },
+            { header: 'Job workers', cell: (row) => row.localWorkers },
+            { header: 'Jobs held', cell: (row) => row.jobsHeld },
+            { header: 'Tasks held', cell: (row) => row.tasksHeld },
+            { header: 'Version', cell: (row) => row.serviceVersion },
+          ]}
+          rows={status.processes}
+          rowKey={(row) => row.name}
+          caption="Server processes and their heartbeats"
+          empty="No server process has a heartbeat on record."
+        />
+      </section>
+      <section aria-labelledby="server-claims" className="admin-section">
+        <h2 id="server-claims">Runners holding work</h2>
+        <p>Job runners (local, Slurm, remote) and task runners holding jobs or tasks now, seen through their claims.</p>
+        <ListTable<Holder>
+          columns={[
+            { header: 'Runner', rowHeader: true, cell: (row) => row.name },
             { header: 'Kind', cell: (row) => row.kind },
             { header: 'Holding', cell: (row) => row.holding },
             { header: 'Last heartbeat', cell: (row) => time(row.lastHeartbeat) },
             { header: 'Heartbeat', cell: (row) => (row.stale ? 'stale' : 'alive') },
           ]}
-          rows={status.processes}
+          rows={status.claimHolders}
           rowKey={(row) => `${row.kind}|${row.name}`}
-          caption="Processes at work"
-          empty="No process holds a job or a task now."
+          caption="Runners holding jobs or tasks"
+          empty="No runner holds a job or a task now."
         />
       </section>
       <section aria-labelledby="server-queue" className="admin-section">
         <h2 id="server-queue">Job queue by destination</h2>
-        <ListTable<Depth, undefined>
+        <ListTable<Depth>
           columns={[
             { header: 'Destination', rowHeader: true, cell: (row) => row.destinationId ?? 'default' },
             { header: 'Waiting', cell: (row) => row.waiting },
@@ -96,7 +116,7 @@ export function AdminServerPage() {
       </section>
       <section aria-labelledby="server-configuration" className="admin-section">
         <h2 id="server-configuration">Configuration in force</h2>
-        <ListTable<Setting, undefined>
+        <ListTable<Setting>
           columns={[
             { header: 'Setting', rowHeader: true, cell: (row) => <code>{row.key}</code> },
             { header: 'Value', cell: (row) => (row.secret ? <em>hidden</em> : <span className="admin-details">{row.value}</span>) },

@@ -19,6 +19,18 @@ export const ServerStatusQuery = graphql(`
       }
       processes {
         name
+        host
+        pid
+        startedAt
+        lastHeartbeat
+        stale
+        serviceVersion
+        localWorkers
+        jobsHeld
+        tasksHeld
+      }
+      claimHolders {
+        name
         kind
         holding
         lastHeartbeat
