@@ -15,6 +15,15 @@ export interface SlurmReachability {
 /** How long `sinfo` and `squeue` may take before Slurm counts as unreachable. */
 export const SLURM_TIMEOUT_MS = 5000;
 
+/** The command's answer, or a refusal once the time is up (a killed command's children may hold its output open longer). */
+function within<T>(answer: Promise<T>, command: string, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SlurmCommandError(command, `no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Asks the controller for its partitions (`sinfo`) and its queue (`squeue`), side by side, each
  * killed after the timeout: both answering is reachable.
@@ -24,8 +33,8 @@ export async function slurmReachability(configured: boolean, timeoutMs = SLURM_T
   const started = Date.now();
   try {
     await Promise.all([
-      runSlurm('sinfo', ['--noheader', '--summarize'], { timeoutMs }),
-      runSlurm('squeue', ['--noheader', '--states=all', '--format=%i'], { timeoutMs }),
+      within(runSlurm('sinfo', ['--noheader', '--summarize'], { timeoutMs }), 'sinfo', timeoutMs),
+      within(runSlurm('squeue', ['--noheader', '--states=all', '--format=%i'], { timeoutMs }), 'squeue', timeoutMs),
     ]);
     return { configured, reachable: true, problem: null, elapsedMs: Date.now() - started };
   } catch (error) {
