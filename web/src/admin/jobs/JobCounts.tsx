@@ -1,5 +1,6 @@
 import { useSubscription } from 'urql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ScrollRegion } from '../ui/ScrollRegion';
 import { type JobCount, JobCountsSubscription } from './job-documents';
 
 /** The states always shown, in the queue's order; any other state present follows. */
@@ -25,7 +26,7 @@ export function JobCounts() {
       {live.error && <ErrorMessage error={live.error} what="Could not follow the job counts" />}
       {!counts && !live.error && <p role="status">Loading…</p>}
       {counts && (
-        <div className="table-scroll">
+        <ScrollRegion label="Jobs now">
           <table>
             <caption className="visually-hidden">Jobs that may still run, by destination and state, updated live</caption>
             <thead>
@@ -57,7 +58,7 @@ export function JobCounts() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

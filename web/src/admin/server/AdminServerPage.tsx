@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { formatSize } from '../../ui/format-size';
 import { ListTable } from '../../ui/ListTable';
 import { Page } from '../../ui/Page';
+import { ScrollRegion } from '../ui/ScrollRegion';
 import { type ServerStatus, ServerStatusQuery } from './server-documents';
 
 type Process = ServerStatus['processes'][number];
@@ -66,66 +67,78 @@ export function AdminServerPage() {
       </section>
       <section aria-labelledby="server-processes" className="admin-section">
         <h2 id="server-processes">Server processes</h2>
-        <ListTable<Process>
-          columns={[
-            { header: 'Process', rowHeader: true, cell: (row) => row.name },
-            { header: 'Started', cell: (row) => time(row.startedAt) },
-            { header: 'Last heartbeat', cell: (row) => time(row.lastHeartbeat) },
-            { header: 'Heartbeat', cell: (row) => (row.stale ? 'stale' : 'alive') },
-            { header: 'Job workers', cell: (row) => row.localWorkers },
-            { header: 'Jobs held', cell: (row) => row.jobsHeld },
-            { header: 'Tasks held', cell: (row) => row.tasksHeld },
-            { header: 'Version', cell: (row) => row.serviceVersion },
-          ]}
-          rows={status.processes}
-          rowKey={(row) => row.name}
-          caption="Server processes and their heartbeats"
-          empty="No server process has a heartbeat on record."
-        />
+        <ScrollRegion label="Server processes">
+          <ListTable<Process>
+            scroll={false}
+            columns={[
+              { header: 'Process', rowHeader: true, cell: (row) => row.name },
+              { header: 'Started', cell: (row) => time(row.startedAt) },
+              { header: 'Last heartbeat', cell: (row) => time(row.lastHeartbeat) },
+              { header: 'Heartbeat', cell: (row) => (row.stale ? 'stale' : 'alive') },
+              { header: 'Job workers', cell: (row) => row.localWorkers },
+              { header: 'Jobs held', cell: (row) => row.jobsHeld },
+              { header: 'Tasks held', cell: (row) => row.tasksHeld },
+              { header: 'Version', cell: (row) => row.serviceVersion },
+            ]}
+            rows={status.processes}
+            rowKey={(row) => row.name}
+            caption="Server processes and their heartbeats"
+            empty="No server process has a heartbeat on record."
+          />
+        </ScrollRegion>
       </section>
       <section aria-labelledby="server-claims" className="admin-section">
         <h2 id="server-claims">Runners holding work</h2>
         <p>Job runners (local, Slurm, remote) and task runners holding jobs or tasks now, seen through their claims.</p>
-        <ListTable<Holder>
-          columns={[
-            { header: 'Runner', rowHeader: true, cell: (row) => row.name },
-            { header: 'Kind', cell: (row) => row.kind },
-            { header: 'Holding', cell: (row) => row.holding },
-            { header: 'Last heartbeat', cell: (row) => time(row.lastHeartbeat) },
-            { header: 'Heartbeat', cell: (row) => (row.stale ? 'stale' : 'alive') },
-          ]}
-          rows={status.claimHolders}
-          rowKey={(row) => `${row.kind}|${row.name}`}
-          caption="Runners holding jobs or tasks"
-          empty="No runner holds a job or a task now."
-        />
+        <ScrollRegion label="Runners holding work">
+          <ListTable<Holder>
+            scroll={false}
+            columns={[
+              { header: 'Runner', rowHeader: true, cell: (row) => row.name },
+              { header: 'Kind', cell: (row) => row.kind },
+              { header: 'Holding', cell: (row) => row.holding },
+              { header: 'Last heartbeat', cell: (row) => time(row.lastHeartbeat) },
+              { header: 'Heartbeat', cell: (row) => (row.stale ? 'stale' : 'alive') },
+            ]}
+            rows={status.claimHolders}
+            rowKey={(row) => `${row.kind}|${row.name}`}
+            caption="Runners holding jobs or tasks"
+            empty="No runner holds a job or a task now."
+          />
+        </ScrollRegion>
       </section>
       <section aria-labelledby="server-queue" className="admin-section">
         <h2 id="server-queue">Job queue by destination</h2>
-        <ListTable<Depth>
-          columns={[
-            { header: 'Destination', rowHeader: true, cell: (row) => row.destinationId ?? 'default' },
-            { header: 'Waiting', cell: (row) => row.waiting },
-            { header: 'At a runner', cell: (row) => row.dispatched },
-          ]}
-          rows={status.queue}
-          rowKey={(row) => row.destinationId ?? ''}
-          caption="Queued and running jobs by destination"
-          empty="No job is queued or running."
-        />
+        <ScrollRegion label="Job queue by destination">
+          <ListTable<Depth>
+            scroll={false}
+            columns={[
+              { header: 'Destination', rowHeader: true, cell: (row) => row.destinationId ?? 'default' },
+              { header: 'Waiting', cell: (row) => row.waiting },
+              { header: 'At a runner', cell: (row) => row.dispatched },
+            ]}
+            rows={status.queue}
+            rowKey={(row) => row.destinationId ?? ''}
+            caption="Queued and running jobs by destination"
+            empty="No job is queued or running."
+          />
+        </ScrollRegion>
       </section>
       <section aria-labelledby="server-configuration" className="admin-section">
         <h2 id="server-configuration">Configuration in force</h2>
-        <ListTable<Setting>
-          columns={[
-            { header: 'Setting', rowHeader: true, cell: (row) => <code>{row.key}</code> },
-            { header: 'Value', cell: (row) => (row.secret ? <em>hidden</em> : <span className="admin-details">{row.value}</span>) },
-          ]}
-          rows={status.configuration}
-          rowKey={(row) => row.key}
-          caption="Configuration in force, secrets hidden"
-          empty="—"
-        />
+        <ScrollRegion label="Configuration in force">
+          <ListTable<Setting>
+            scroll={false}
+            columns={[
+              { header: 'Setting', rowHeader: true, cell: (row) => <code>{row.key}</code> },
+              { header: 'Value', cell: (row) => (row.secret ? <em>hidden</em> : <span className="admin-details">{row.value}</span>) },
+            ]}
+            rows={status.configuration}
+            rowKey={(row) => row.key}
+            caption="Configuration in force, secrets hidden"
+            empty="—"
+          />
+        </ScrollRegion>
       </section>
     </Page>
   );
