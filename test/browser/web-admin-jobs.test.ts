@@ -130,13 +130,13 @@ describeInBrowser('the administration: jobs and server', () => {
     await page.getByRole('rowheader', { name: 'All destinations' }).waitFor();
     await page.getByRole('table', { name: 'Jobs, newest update first' }).getByRole('rowheader').first().waitFor();
     // The screen keeps to the phone's width: its wide list scrolls sideways inside it.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot('admin-jobs-phone');
     const violations = await seriousViolations(page, 'jobs 390');
     await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Server' }).click();
     await page.getByRole('heading', { level: 1, name: 'Server' }).waitFor();
     await page.getByRole('heading', { name: 'Configuration in force' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot('admin-server-phone');
     violations.push(...(await seriousViolations(page, 'server 390')));
     expect(violations).toEqual([]);
