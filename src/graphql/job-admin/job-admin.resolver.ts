@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { cancelJobs, readJobCounts, readJobLock, setJobLock } from '../../services/job-admin';
+import { cancelJobs, jobCounts, readJobLock, setJobLock } from '../../services/job-admin';
 import { Access } from '../shared/access';
 import { Audited } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
@@ -17,7 +17,7 @@ export class JobAdminResolver {
   @Query(() => JobCountsType, { description: 'The jobs that may still run, by state and destination (administrators only; `jobCountsChanged` follows them live).' })
   @Access('admin')
   async jobCounts(@Ctx() ctx: RequestContext): Promise<JobCountsType> {
-    return { counts: await readJobCounts(ctx.em, ctx.services.jobEngine.routing), countedAt: new Date() };
+    return { counts: await jobCounts(ctx), countedAt: new Date() };
   }
 
   @Mutation(() => JobLockType, {
@@ -35,7 +35,8 @@ export class JobAdminResolver {
   @Access('admin')
   @Audited('job.cancel', (args) => {
     const ids = Array.isArray(args.ids) ? args.ids.map(String) : [];
-    return { type: 'job', id: ids.join(','), label: ids.length === 1 ? null : `${ids.length} jobs` };
+    // A long selection is named by its count (its ids stay in the entry's details).
+    return { type: 'job', id: ids.length <= 20 ? ids.join(',') : null, label: ids.length === 1 ? null : `${ids.length} jobs` };
   })
   async cancelJobs(
     @Ctx() ctx: RequestContext,

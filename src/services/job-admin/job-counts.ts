@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ContextWith } from '../../context/service-context';
 import { ACTIVE_JOB_STATES } from '../../entities/job.entity';
+import type { JobEngine } from '../../jobs/job-engine';
 import type { JobRouting } from '../../jobs/job-routing';
 
 /** How many jobs are in one state at one destination. */
@@ -26,4 +28,10 @@ export async function readJobCounts(em: EntityManager, routing: JobRouting | nul
     [...(routed?.params ?? []), `{${ACTIVE_JOB_STATES.join(',')}}`],
   );
   return rows.map((row) => ({ state: row.state, destinationId: row.destination_id, count: Number(row.n) }));
+}
+
+/** The counts as an administrator asks for them (anyone else is refused). */
+export async function jobCounts(ctx: ContextWith<{ jobEngine: JobEngine }>): Promise<JobCount[]> {
+  ctx.caller.requireAdmin();
+  return readJobCounts(ctx.em, ctx.services.jobEngine.routing);
 }
