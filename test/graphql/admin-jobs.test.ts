@@ -273,7 +273,7 @@ describe('subscription jobCountsChanged: live counts by state and destination', 
     }
   });
 
-  it('refuses a user', async () => {
+  it('refuses a user (the subscription and the jobCounts query)', async () => {
     const errors = await new Promise<GraphError[] | null>((resolve) => {
       connect(alice.key).subscribe(
         { query: COUNTS },
@@ -281,6 +281,8 @@ describe('subscription jobCountsChanged: live counts by state and destination', 
       );
     });
     expect(errors?.[0].extensions?.code).toBe('AdminRequiredException');
+    expect((await gql(alice.key, '{ jobCounts { counts { count } } }')).errors?.[0].extensions?.code).toBe('AdminRequiredException');
+    expect((await ok<{ jobCounts: Counts }>(admin.key, '{ jobCounts { counts { state destinationId count } } }')).jobCounts.counts.every((count) => count.count > 0)).toBe(true);
   });
 });
 
