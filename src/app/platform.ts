@@ -9,6 +9,7 @@ import { createServices } from './services';
 import { sweepInstallScratch } from '../services/depot-installs';
 import { platformMetrics } from '../observability/platform-metrics';
 import { platformSources } from '../observability/platform-sources';
+import { ProcessHeartbeat } from '../services/server-status';
 
 /** A running platform: database, services and HTTP app, with one way to stop them all. */
 export interface Platform {
@@ -43,6 +44,9 @@ export async function startPlatform(
   // GET /metrics reads unfinished jobs and the pool through this platform (the last one started, in a test process running several).
   const sources = platformSources(db);
   platformMetrics().bind(sources);
+  // This process on the Server screen (issue 36), with its heartbeat, until it stops.
+  const heartbeat = new ProcessHeartbeat({ orm: db.orm, log, intervalMs: config.jobs.heartbeatMs, localWorkers: config.jobs.localWorkers });
+  await heartbeat.start();
   let workersStopped: Promise<void> | undefined;
   const stopWorkers = () => {
     workersStopped ??= (async () => {
@@ -61,6 +65,7 @@ export async function startPlatform(
       platformMetrics().unbind(sources);
       await stopWorkers();
       await http.stop();
+      await heartbeat.stop();
       await db.close();
     },
   };

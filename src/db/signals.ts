@@ -3,7 +3,7 @@ import { asDatabaseError, unreachableCause } from '../errors/database-errors';
 import type { Logger } from '../logging/logger';
 
 /** The channels processes signal each other on (NOTIFY from triggers or services, LISTEN here). */
-export const SIGNAL_CHANNELS = ['caller_changed', 'session_ended', 'depot_caller_changed', 'tool_data_changed', 'depot_tools_changed', 'history_item_changed', 'workflow_invocation_changed', 'job_queued', 'task_queued'] as const;
+export const SIGNAL_CHANNELS = ['caller_changed', 'session_ended', 'depot_caller_changed', 'tool_data_changed', 'depot_tools_changed', 'history_item_changed', 'workflow_invocation_changed', 'job_queued', 'job_changed', 'task_queued'] as const;
 export type SignalChannel = (typeof SIGNAL_CHANNELS)[number];
 
 type Handler = (payload: string) => void;

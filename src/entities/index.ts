@@ -37,6 +37,8 @@ import { Role } from './role.entity';
 import { Sample, SampleDataset, SampleEvent } from './sample.entity';
 import { SignInFailure, SignInFailureRecord } from './sign-in-failure.entity';
 import { AdminAuditEntry } from './admin-audit-entry.entity';
+import { JobLock } from './job-lock.entity';
+import { ServerProcess } from './server-process.entity';
 import { User } from './user.entity';
 import { Visualization, VisualizationRevision, VisualizationUserShareAssociation } from './visualization.entity';
 import { StoredWorkflow, StoredWorkflowUserShareAssociation, Workflow, WorkflowStep } from './workflow.entity';
@@ -107,6 +109,8 @@ export {
   InstalledDepotRepository,
   InstalledDepotTool,
   AdminAuditEntry,
+  JobLock,
+  ServerProcess,
 };
 
 /** Every entity the ORM maps; later areas add theirs here. */
@@ -177,4 +181,6 @@ export const ALL_ENTITIES = [
   SignInFailureRecord,
   SignInFailure,
   AdminAuditEntry,
+  JobLock,
+  ServerProcess,
 ];

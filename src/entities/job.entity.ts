@@ -23,6 +23,7 @@ export type JobParams = Record<string, unknown>;
 @Index({ properties: ['toolId'] })
 @Index({ name: 'job_state_update_time_id_index', properties: ['state', 'updateTime', 'id'] })
 @Index({ name: 'job_update_time_id_index', properties: ['updateTime', 'id'] })
+@Index({ name: 'job_destination_id_update_time_id_index', properties: ['destinationId', 'updateTime', 'id'] })
 @Index({ name: 'job_external_open_index', expression: 'create index "job_external_open_index" on "job" ("handler") where "external_state" is not null' })
 @Index({ name: 'job_claimable_index', expression: `create index "job_claimable_index" on "job" ("id") where "state" = 'queued' and "handler" is null and "external_state" is null` })
 export class Job extends BaseEntity {

@@ -65,6 +65,9 @@ import { InvocationChangedResolver } from './workflows/invocation-changed.resolv
 import { WorkflowRunFormResolver, WorkflowRunStepResolver } from './workflow-run/workflow-run.resolver';
 import { AdminAuditLogResolver } from './audit-log/audit-log.resolver';
 import { AdminUsersResolver } from './admin-users/admin-users.resolver';
+import { JobAdminResolver } from './job-admin/job-admin.resolver';
+import { JobCountsChangedResolver } from './job-admin/job-counts-changed.resolver';
+import { ServerStatusResolver } from './server-status/server-status.resolver';
 
 export const RESOLVERS = [
   ViewerResolver,
@@ -88,6 +91,9 @@ export const RESOLVERS = [
   UserResolver,
   AdminAuditLogResolver,
   AdminUsersResolver,
+  JobAdminResolver,
+  JobCountsChangedResolver,
+  ServerStatusResolver,
   RoleResolver,
   GroupResolver,
   QuotaResolver,

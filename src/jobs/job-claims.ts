@@ -16,7 +16,8 @@ export type RunnerKind = 'local' | 'remote' | 'slurm';
  * only the jobs routed to its kind of destination (local workers and remote runners the local
  * destinations, the Slurm runner the Slurm ones), within the configured limits, and records the
  * destination. A local or remote claim makes the job `running`; a Slurm claim leaves it `queued`
- * until the cluster runs it.
+ * until the cluster runs it. While an administrator locks new jobs (`job_lock`, 15.05's job lock),
+ * no runner of any process claims one: they wait queued until the lock is lifted.
  */
 export async function claimNextJob(em: EntityManager, runner: RunnerKind, handler: string, routing: JobRouting | null = null): Promise<number | null> {
   const [jobId] = await claimJobs(em, runner, handler, routing, 1);
@@ -40,6 +41,7 @@ export async function claimJobs(em: EntityManager, runner: RunnerKind, handler: 
   const statement = `with picked as (
        select j.id, ${destination.sql} as destination from job j
        where j.state = 'queued' and j.handler is null and j.external_state is null ${remoteFilter} ${toKind.sql}
+         and not exists (select 1 from job_lock l where l.locked)
          and not exists (
            select 1 from job_to_input_dataset ji
            join history_dataset_association hda on hda.id = ji.hda_id

@@ -118,6 +118,38 @@ onServer('two server processes on one database', () => {
     expect(contents.body).toHaveLength(8);
   }, patient(90_000));
 
+  it('hold new jobs queued in every process while an administrator locks them, and run them once unlocked; list both processes with their heartbeats', async () => {
+    const graph = async (server: Server, query: string) => {
+      const res = await call(server, 'POST', '/graphql', { key: MASTER, body: { query } });
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data as Record<string, unknown>;
+    };
+    const user = await newUser(a);
+    const history = String((await call(a, 'POST', '/api/histories', { key: user.key, body: { name: 'locked jobs' } })).body.id);
+    await graph(a, 'mutation { setJobLock(locked: true) { locked } }');
+    try {
+      const jobIds: string[] = [];
+      for (const through of [a, b]) {
+        const run = await call(through, 'POST', '/api/tools', {
+          key: user.key,
+          body: { tool_id: 'upload1', history_id: history, inputs: { 'files_0|url_paste': 'held\n', 'files_0|type': 'upload_dataset', file_type: 'txt' } },
+        });
+        expect(run.status).toBe(200);
+        jobIds.push(String((run.body.jobs as unknown as Array<{ id: string }>)[0].id));
+      }
+      // Both processes poll every 50 ms and are woken by job_queued: a second and a half is plenty of chances.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const jobId of jobIds) expect((await call(b, 'GET', `/api/jobs/${jobId}`, { key: user.key })).body.state).toBe('queued');
+      const status = (await graph(b, '{ serverStatus { jobsLocked processes { pid stale localWorkers } } }')).serverStatus as { jobsLocked: boolean; processes: Array<{ pid: number; stale: boolean }> };
+      expect(status.jobsLocked).toBe(true);
+      expect(new Set(status.processes.filter((row) => !row.stale).map((row) => row.pid))).toEqual(new Set([a.child.pid, b.child.pid]));
+      await graph(b, 'mutation { setJobLock(locked: false) { locked } }');
+      for (const jobId of jobIds) await eventually(async () => (await call(a, 'GET', `/api/jobs/${jobId}`, { key: user.key })).body.state === 'ok', 10_000);
+    } finally {
+      await call(a, 'POST', '/graphql', { key: MASTER, body: { query: 'mutation { setJobLock(locked: false) { locked } }' } });
+    }
+  }, patient(60_000));
+
   it("forget in every process a key revoked through one of them", async () => {
     const user = await newUser(a);
     // B keeps the key in its cache: its identity costs no SQL any more.

@@ -22,8 +22,11 @@ export class JobsPageResolver {
     @Arg('historyId', () => String, { nullable: true }) historyId?: string,
     @Arg('dateRangeMin', () => String, { nullable: true, description: 'First update time (or day) included.' }) dateRangeMin?: string,
     @Arg('dateRangeMax', () => String, { nullable: true, description: 'Last update time (or day) included.' }) dateRangeMax?: string,
+    @Arg('userEmail', () => String, { nullable: true, description: "Administrators only: a fragment of the owner's email." }) userEmail?: string,
+    @Arg('destinationIds', () => [String], { nullable: true, description: 'Administrators only: the destinations (job_conf.xml) the jobs were routed to.' })
+    destinationIds?: string[],
   ): Promise<JobConnection> {
-    const page = await jobsPage(ctx, { states, toolIds, historyId, dateRangeMin, dateRangeMax }, first, after);
+    const page = await jobsPage(ctx, { states, toolIds, historyId, dateRangeMin, dateRangeMax, userEmail, destinationIds }, first, after);
     const edges = page.items.map(({ job, cursor }) => ({ cursor, node: job }));
     return {
       edges,

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context/service-context';
 import { StatementShapes } from '../../db/sql/sql-statement';
-import { AppError } from '../../errors/error-kinds';
+import { AppError, errors } from '../../errors/error-kinds';
 import { IdDecodeError } from '../../ids/id-codec';
 import { checkPageSize, NEWEST, parseDateBound, timeCursorOf, timePositionOf } from '../shared';
 import { type JobView, loadJobViewsByIds } from './job-view';
@@ -15,6 +15,10 @@ export interface JobsPageFilter {
   historyId?: string | null;
   dateRangeMin?: string | null;
   dateRangeMax?: string | null;
+  /** Administrators: a fragment of the owner's email (case-insensitive). */
+  userEmail?: string | null;
+  /** Administrators: the job_conf.xml destinations the jobs were routed to (recorded when a runner takes a job). */
+  destinationIds?: string[] | null;
 }
 
 export interface JobsPage {
@@ -25,7 +29,7 @@ export interface JobsPage {
   totalCount(): Promise<number>;
 }
 
-const FILTERS = ['userId', 'states', 'toolIds', 'historyId', 'updatedFrom', 'updatedBefore'] as const;
+const FILTERS = ['userId', 'userEmail', 'states', 'toolIds', 'destinationIds', 'historyId', 'updatedFrom', 'updatedBefore'] as const;
 type FilterShape = Record<(typeof FILTERS)[number], boolean>;
 type FilterValues = Record<(typeof FILTERS)[number], unknown>;
 
@@ -35,8 +39,11 @@ function whereOf(shape: FilterShape, first: number): string {
   const param = () => `$${(n += 1)}`;
   const clauses: string[] = [];
   if (shape.userId) clauses.push(`and j.user_id = ${param()}`);
+  // The owners whose email holds the fragment, then each one's (user_id, update_time) index.
+  if (shape.userEmail) clauses.push(`and j.user_id in (select u.id from galaxy_user u where strpos(lower(u.email), lower(${param()}::text)) > 0)`);
   if (shape.states) clauses.push(`and j.state = any(${param()}::text[])`);
   if (shape.toolIds) clauses.push(`and j.tool_id = any(${param()}::text[])`);
+  if (shape.destinationIds) clauses.push(`and j.destination_id = any(${param()}::text[])`);
   if (shape.historyId) clauses.push(`and j.history_id = ${param()}`);
   if (shape.updatedFrom) clauses.push(`and j.update_time >= ${param()}::timestamptz`);
   if (shape.updatedBefore) clauses.push(`and j.update_time < ${param()}::timestamptz`);
@@ -70,8 +77,10 @@ export async function jobsPage(ctx: ServiceContext, filter: JobsPageFilter, firs
   const from = after ? timePositionOf(after) : NEWEST;
   const values: FilterValues = {
     userId: ctx.caller.isAdmin ? null : ctx.caller.requireUser().id,
+    userEmail: adminFilter(ctx, filter.userEmail?.trim() || null, 'user'),
     states: filter.states?.length ? filter.states : null,
     toolIds: filter.toolIds?.length ? filter.toolIds : null,
+    destinationIds: adminFilter(ctx, filter.destinationIds?.length ? filter.destinationIds : null, 'destination'),
     historyId: filter.historyId ? historyIdOf(ctx, filter.historyId) : null,
     updatedFrom: filter.dateRangeMin ? parseDateBound(filter.dateRangeMin, 'min') : null,
     updatedBefore: filter.dateRangeMax ? parseDateBound(filter.dateRangeMax, 'max') : null,
@@ -92,6 +101,12 @@ export async function jobsPage(ctx: ServiceContext, filter: JobsPageFilter, firs
     hasNextPage: keys.length > first,
     totalCount: async () => Number((await ctx.rows(COUNT.for(shape), params))[0]?.n ?? 0),
   };
+}
+
+/** Filters by owner or destination are the administrators' (anyone else sees only their own jobs). */
+function adminFilter<T>(ctx: ServiceContext, value: T | null, name: string): T | null {
+  if (value !== null && !ctx.caller.isAdmin) throw errors.adminRequired(`Only administrators may filter jobs by ${name}.`);
+  return value;
 }
 
 function historyIdOf(ctx: ServiceContext, encoded: string): number {

@@ -11,6 +11,8 @@ import { UserPermissionsPage } from './permissions/UserPermissionsPage';
 import { RepositoriesPage } from './repositories/RepositoriesPage';
 import { DataTablesPage } from './tools/DataTablesPage';
 import { ToolsAdminPage } from './tools/ToolsAdminPage';
+import { AdminJobsPage } from './jobs/AdminJobsPage';
+import { AdminServerPage } from './server/AdminServerPage';
 
 /**
  * The administration's screens by path below /admin/ (their menu entries: admin-screens.ts). The
@@ -28,6 +30,8 @@ export const adminRoutes = (
     <Route path="tools" element={<ToolsAdminPage />} />
     <Route path="tool-data" element={<DataTablesPage />} />
     <Route path="repositories" element={<RepositoriesPage />} />
+    <Route path="jobs" element={<AdminJobsPage />} />
+    <Route path="server" element={<AdminServerPage />} />
     <Route path="audit-log" element={<AuditLogPage />} />
     {userRoutes}
   </>
