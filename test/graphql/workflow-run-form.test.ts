@@ -160,8 +160,9 @@ describe('invokeWorkflowChecked', () => {
     const answer = await gql(alice.key, MAPPED, { workflowId, input });
     expect(answer.errors).toBeUndefined();
     const id = (answer.data?.invokeWorkflowChecked as { id: string }).id;
-    const RUN = 'query ($id: ID!) { workflowInvocation(id: $id) { state steps { orderIndex jobCount outputs { name src } jobs { state } } } }';
-    type Run = { state: string; steps: Array<{ orderIndex: number; jobCount: number; outputs: Array<{ name: string; src: string }>; jobs: Array<{ state: string }> }> };
+    const RUN = 'query ($id: ID!) { workflowInvocation(id: $id) { state steps { orderIndex jobCount outputs { name src collection { name elementCount elements { elementIdentifier } } } jobs { state } } } }';
+    type Output = { name: string; src: string; collection: { name: string; elementCount: number; elements: Array<{ elementIdentifier: string }> } | null };
+    type Run = { state: string; steps: Array<{ orderIndex: number; jobCount: number; outputs: Output[]; jobs: Array<{ state: string }> }> };
     const deadline = Date.now() + patient(30_000);
     let run: Run | null = null;
     while (Date.now() < deadline) {
@@ -175,5 +176,13 @@ describe('invokeWorkflowChecked', () => {
       [1, 2, ['hdca']],
       [2, 2, ['hdca']],
     ]);
+    // Each output names its collection (the input's, then the mapped steps' gathered ones), with the elements the jobs made.
+    const collections = run?.steps.map((step) => step.outputs[0].collection);
+    expect(collections?.[0]?.name).toBe('tables');
+    for (const collection of collections ?? []) {
+      expect(collection?.elementCount).toBe(2);
+      expect(collection?.elements.map((element) => element.elementIdentifier)).toEqual(['a', 'b']);
+    }
+    expect(collections?.[1]?.name).not.toBe('tables');
   }, patient(60_000));
 });
