@@ -184,5 +184,28 @@ describe('invokeWorkflowChecked', () => {
       expect(collection?.elements.map((element) => element.elementIdentifier)).toEqual(['a', 'b']);
     }
     expect(collections?.[1]?.name).not.toBe('tables');
+
+    // The runs' output collections are read in a constant number of statements, however many runs list them.
+    const LISTING = 'query ($id: ID!) { workflowInvocations(workflowId: $id) { id steps { orderIndex outputs { name collection { hid name } } } } }';
+    type Listed = Array<{ steps: Array<{ outputs: Array<{ collection: { name: string } | null }> }> }>;
+    const listing = async () => {
+      const response = await h.api.post('/graphql').set('x-api-key', alice.key).send({ query: LISTING, variables: { id: workflowId } });
+      expect(response.body.errors).toBeUndefined();
+      const runs = response.body.data.workflowInvocations as Listed;
+      return { queries: h.queriesOf(response), collections: runs.flatMap((listed) => listed.steps.flatMap((step) => step.outputs.map((output) => output.collection?.name ?? null))).filter((name) => name !== null).length };
+    };
+    const one = await listing();
+    const second = await gql(alice.key, MAPPED, { workflowId, input });
+    expect(second.errors).toBeUndefined();
+    const secondId = (second.data?.invokeWorkflowChecked as { id: string }).id;
+    const scheduledBy = Date.now() + patient(30_000);
+    while (Date.now() < scheduledBy) {
+      const again = (await gql(alice.key, RUN, { id: secondId })).data?.workflowInvocation as Run;
+      if (again.state === 'scheduled' && again.steps.length === 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const two = await listing();
+    expect([one.collections, two.collections]).toEqual([3, 6]);
+    expect(two.queries).toBe(one.queries);
   }, patient(60_000));
 });
