@@ -3,7 +3,7 @@ import { patient } from '../support/patience';
 import type { TestUser } from '../support/test-platform';
 import { waitForHistory } from '../support/workflow-helpers';
 import { seriousViolations } from './axe-audit';
-import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { PHONE, describeInBrowser, makeCurrent, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 
 /**
  * Extract Workflow in the web UI (issue 35, item 2): from a history with three jobs (an upload, Sort,
@@ -73,10 +73,8 @@ describeInBrowser('Extract Workflow from a history in the web UI', () => {
       const target = await createHistory(ui.h, eve.key, 'run of Sorted head');
       const data = await uploadText(ui.h, eve.key, target, '9\tz\n5\ty\n7\tx\n', { fileType: 'tabular', name: 'new numbers' });
       await waitForJob(ui.h, eve.key, data.jobId);
-      await page.evaluate(async (id) => {
-        await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'mutation ($id: ID!) { setCurrentHistory(id: $id) { id } }', variables: { id } }) });
-      }, target);
-      await page.reload();
+      await makeCurrent(page, 'run of Sorted head');
+      await page.goto(`/workflows/${workflowId}/run`);
       await page.getByRole('group', { name: 'Step 2: Sort' }).waitFor();
       await page.getByText('Inputs from the current history, run of Sorted head.').waitFor();
       await page.getByLabel(/^Step 1: /).selectOption({ label: '1: new numbers (tabular, ok)' });

@@ -5,7 +5,7 @@ import { sortWorkflow } from '../support/sort-workflow';
 import type { TestUser } from '../support/test-platform';
 import { importWorkflow } from '../support/workflow-helpers';
 import { seriousViolations } from './axe-audit';
-import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { describeInBrowser, makeCurrent, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 
 /**
  * The run form's batch over a collection (issue 35, item 4): a dataset input given "a collection: one
@@ -27,12 +27,6 @@ async function currentHistoryId(page: Page): Promise<string> {
   });
 }
 
-/** Makes a history the session's current one (a sign-in brings the visitor's new history along as the current one). */
-async function makeCurrentById(page: Page, id: string): Promise<void> {
-  await page.evaluate(async (history) => {
-    await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'mutation ($id: ID!) { setCurrentHistory(id: $id) { id } }', variables: { id: history } }) });
-  }, id);
-}
 
 async function openRunForm(page: Page): Promise<void> {
   await page.goto(`/workflows/${workflowId}/run`);
@@ -51,6 +45,7 @@ describeInBrowser('the run form runs a workflow in batch over a collection', () 
     const { page, consoleErrors, screenshot } = await ui.newPage();
     await signIn(page, bea);
     historyId = await currentHistoryId(page);
+    expect((await ui.h.api.put(`/api/histories/${historyId}`).send({ key: bea.key, name: 'Batch tables' })).status).toBe(200);
     const tables = [
       ['one', '2\tb\n1\ta\n3\tc\n'],
       ['two', '20\tt\n10\tu\n30\tv\n'],
@@ -126,7 +121,8 @@ describeInBrowser('the run form runs a workflow in batch over a collection', () 
   it('has no serious accessibility violation at 390 pixels wide (the form in batch over a collection, the run screen)', async () => {
     const { page, consoleErrors, screenshot } = await ui.newPage(PHONE);
     await signIn(page, bea);
-    await makeCurrentById(page, historyId);
+    // A sign-in brings the visitor's new history along as the current one: back to the tables.
+    await makeCurrent(page, 'Batch tables');
     await openRunForm(page);
     await page.getByLabel('How Step 1 is given').selectOption({ label: 'A collection: one run per element (batch mode)' });
     await page.getByLabel('Step 1: table').locator('option').first().waitFor({ state: 'attached' });
