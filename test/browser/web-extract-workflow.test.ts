@@ -3,7 +3,7 @@ import { patient } from '../support/patience';
 import type { TestUser } from '../support/test-platform';
 import { waitForHistory } from '../support/workflow-helpers';
 import { seriousViolations } from './axe-audit';
-import { PHONE, describeInBrowser, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { PHONE, describeInBrowser, makeCurrent, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
 
 /**
  * Extract Workflow in the web UI (issue 35, item 2): from a history with three jobs (an upload, Sort,
@@ -69,12 +69,21 @@ describeInBrowser('Extract Workflow from a history in the web UI', () => {
       const shown = await ui.h.api.get(`/api/workflows/${workflowId}/download`).query({ key: eve.key });
       expect(Object.values(shown.body.steps as Record<string, { type: string; tool_id: string | null }>).map((step) => step.tool_id ?? step.type)).toEqual(['data_input', 'sort1', 'Show beginning1']);
 
-      // Runs on a new upload (through the API: the run form is another part of this issue) and finishes.
+      // Runs from its run form on a new upload, in a history made the current one, and finishes.
       const target = await createHistory(ui.h, eve.key, 'run of Sorted head');
       const data = await uploadText(ui.h, eve.key, target, '9\tz\n5\ty\n7\tx\n', { fileType: 'tabular', name: 'new numbers' });
       await waitForJob(ui.h, eve.key, data.jobId);
-      const run = await ui.h.api.post('/api/workflows').send({ key: eve.key, workflow_id: workflowId, history: `hist_id=${target}`, inputs: { 0: { src: 'hda', id: data.datasetId } }, inputs_by: 'step_index' });
-      expect(run.status).toBe(200);
+      await makeCurrent(page, 'run of Sorted head');
+      await page.goto(`/workflows/${workflowId}/run`);
+      await page.getByRole('group', { name: 'Step 2: Sort' }).waitFor();
+      await page.getByText('Inputs from the current history, run of Sorted head.').waitFor();
+      await page.getByLabel(/^Step 1: /).selectOption({ label: '1: new numbers (tabular, ok)' });
+      await screenshot('extract-workflow-run-form');
+      await page.getByRole('button', { name: 'Run workflow' }).click();
+      await page.getByRole('heading', { name: 'Workflow run' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Finished: every job is ok.' }).waitFor({ timeout: patient(60_000) });
+      const steps = page.getByRole('list', { name: 'Steps of the run' });
+      expect(await steps.getByRole('link', { name: /^Job of / }).allTextContents()).toEqual(['Job of Sort', 'Job of Select first']);
       const items = await waitForHistory(ui.h, eve.key, target, 60_000);
       expect(items.map((item) => item.state)).toEqual(['ok', 'ok', 'ok']);
       const last = [...items].sort((a, b) => b.hid - a.hid)[0];

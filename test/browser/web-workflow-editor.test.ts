@@ -234,6 +234,7 @@ describeInBrowser('the workflow editor', () => {
     await countIs(page.locator('.react-flow__node'), 4);
     await countIs(page.locator('.react-flow__edge'), 3);
     await page.keyboard.press('Control+Shift+z');
+    await countIs(page.locator('.react-flow__node'), 3);
     await countIs(page.locator('.react-flow__edge'), 0);
     // Unsaved changes: following a link asks first; declining stays in the editor.
     let asked = '';

@@ -47,6 +47,7 @@ describeInBrowser('workflows managed in the web UI', () => {
       await screenshot('workflow-manage-rename');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('heading', { name: 'Trimmer v2', level: 1 }).waitFor();
+      expect((await ui.h.api.get(`/api/workflows/${id}`).query({ key: ada.key })).body.name).toBe('Trimmer v2');
 
       await page.getByLabel('New tag of workflow Trimmer v2').fill('group:qc');
       await page.getByRole('button', { name: 'Add tag' }).click();
@@ -60,6 +61,14 @@ describeInBrowser('workflows managed in the web UI', () => {
 
       await page.getByRole('button', { name: 'Copy', exact: true }).click();
       await page.getByRole('heading', { name: "Copy of 'Trimmer v2'", level: 1 }).waitFor();
+      // A workflow of its own, with the same steps.
+      const copyId = new URL(page.url()).pathname.split('/').pop() as string;
+      expect(copyId).not.toBe(id);
+      const stepsOf = async (workflowId: string) => {
+        const ga = (await ui.h.api.get(`/api/workflows/${workflowId}/download`).query({ key: ada.key })).body as { steps: Record<string, { tool_id: string | null; tool_state: string }> };
+        return Object.values(ga.steps).map((step) => [step.tool_id, step.tool_state]);
+      };
+      expect(await stepsOf(copyId)).toEqual(await stepsOf(id));
       await page.getByRole('list', { name: "Tags of workflow Copy of 'Trimmer v2'" }).getByText('group:qc').waitFor();
       await screenshot('workflow-manage-copied');
 
@@ -71,12 +80,15 @@ describeInBrowser('workflows managed in the web UI', () => {
       const own = page.getByRole('table', { name: 'My workflows' });
       await own.getByRole('rowheader', { name: 'Trimmer v2' }).waitFor();
       expect(await own.getByRole('rowheader', { name: "Copy of 'Trimmer v2'" }).count()).toBe(0);
+      const listed = async () => ((await ui.h.api.get('/api/workflows').query({ key: ada.key })).body as Array<{ id: string }>).map((workflow) => workflow.id);
+      expect(await listed()).not.toContain(copyId);
 
       await page.getByRole('link', { name: 'Deleted' }).click();
       await page.getByRole('button', { name: "Undelete Copy of 'Trimmer v2'" }).click();
       await page.getByText('No deleted workflows.').waitFor();
       await page.getByRole('link', { name: 'My workflows' }).click();
       await own.getByRole('rowheader', { name: "Copy of 'Trimmer v2'" }).waitFor();
+      expect(await listed()).toContain(copyId);
       await screenshot('workflow-manage-undeleted');
       expect(consoleErrors).toEqual([]);
       await page.close();
@@ -105,6 +117,11 @@ describeInBrowser('workflows managed in the web UI', () => {
         await page.getByRole('button', { name: 'Import from URL' }).click();
         await page.getByRole('heading', { name: 'Portable (imported from API) (imported from URL)', level: 1 }).waitFor();
         await page.getByText('3 steps').first().waitFor();
+        // The imported workflow is the downloaded one: the same tools and values.
+        const importedId = new URL(page.url()).pathname.split('/').pop() as string;
+        expect(importedId).not.toBe(id);
+        const again = (await ui.h.api.get(`/api/workflows/${importedId}/download`).query({ key: ada.key })).body as typeof ga;
+        expect(Object.values(again.steps).map((step) => [step.tool_id, step.tool_state])).toEqual(Object.values(ga.steps).map((step) => [step.tool_id, step.tool_state]));
         await screenshot('workflow-imported-from-url');
       } finally {
         await served.close();

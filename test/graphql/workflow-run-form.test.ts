@@ -160,8 +160,9 @@ describe('invokeWorkflowChecked', () => {
     const answer = await gql(alice.key, MAPPED, { workflowId, input });
     expect(answer.errors).toBeUndefined();
     const id = (answer.data?.invokeWorkflowChecked as { id: string }).id;
-    const RUN = 'query ($id: ID!) { workflowInvocation(id: $id) { state steps { orderIndex jobCount outputs { name src } jobs { state } } } }';
-    type Run = { state: string; steps: Array<{ orderIndex: number; jobCount: number; outputs: Array<{ name: string; src: string }>; jobs: Array<{ state: string }> }> };
+    const RUN = 'query ($id: ID!) { workflowInvocation(id: $id) { state steps { orderIndex jobCount outputs { name src collection { name elementCount elements { elementIdentifier } } } jobs { state } } } }';
+    type Output = { name: string; src: string; collection: { name: string; elementCount: number; elements: Array<{ elementIdentifier: string }> } | null };
+    type Run = { state: string; steps: Array<{ orderIndex: number; jobCount: number; outputs: Output[]; jobs: Array<{ state: string }> }> };
     const deadline = Date.now() + patient(30_000);
     let run: Run | null = null;
     while (Date.now() < deadline) {
@@ -175,5 +176,36 @@ describe('invokeWorkflowChecked', () => {
       [1, 2, ['hdca']],
       [2, 2, ['hdca']],
     ]);
+    // Each output names its collection (the input's, then the mapped steps' gathered ones), with the elements the jobs made.
+    const collections = run?.steps.map((step) => step.outputs[0].collection);
+    expect(collections?.[0]?.name).toBe('tables');
+    for (const collection of collections ?? []) {
+      expect(collection?.elementCount).toBe(2);
+      expect(collection?.elements.map((element) => element.elementIdentifier)).toEqual(['a', 'b']);
+    }
+    expect(collections?.[1]?.name).not.toBe('tables');
+
+    // The runs' output collections are read in a constant number of statements, however many runs list them.
+    const LISTING = 'query ($id: ID!) { workflowInvocations(workflowId: $id) { id steps { orderIndex outputs { name collection { hid name } } } } }';
+    type Listed = Array<{ steps: Array<{ outputs: Array<{ collection: { name: string } | null }> }> }>;
+    const listing = async () => {
+      const response = await h.api.post('/graphql').set('x-api-key', alice.key).send({ query: LISTING, variables: { id: workflowId } });
+      expect(response.body.errors).toBeUndefined();
+      const runs = response.body.data.workflowInvocations as Listed;
+      return { queries: h.queriesOf(response), collections: runs.flatMap((listed) => listed.steps.flatMap((step) => step.outputs.map((output) => output.collection?.name ?? null))).filter((name) => name !== null).length };
+    };
+    const one = await listing();
+    const second = await gql(alice.key, MAPPED, { workflowId, input });
+    expect(second.errors).toBeUndefined();
+    const secondId = (second.data?.invokeWorkflowChecked as { id: string }).id;
+    const scheduledBy = Date.now() + patient(30_000);
+    while (Date.now() < scheduledBy) {
+      const again = (await gql(alice.key, RUN, { id: secondId })).data?.workflowInvocation as Run;
+      if (again.state === 'scheduled' && again.steps.length === 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const two = await listing();
+    expect([one.collections, two.collections]).toEqual([3, 6]);
+    expect(two.queries).toBe(one.queries);
   }, patient(60_000));
 });

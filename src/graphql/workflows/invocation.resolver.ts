@@ -1,9 +1,12 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
 import type { ContentRef } from '../../entities/workflow-invocation.entity';
+import { hdcaViewById } from '../../services/collections';
 import { jobById } from '../../services/jobs';
 import type { JobView } from '../../services/jobs';
 import { type InvocationStepView, type InvocationView, stepsByInvocationId } from '../../services/workflows';
+import { HistoryCollectionType } from '../collections/collection.types';
+import { type HdcaNode, hdcaNode } from '../collections/collection-nodes';
 import { JobType } from '../jobs/job.type';
 import { Access } from '../shared/access';
 import { encoded } from '../shared/encoded-id';
@@ -128,5 +131,15 @@ export class InvocationOutputResolver {
   @FieldResolver(() => ID)
   id(@Root() output: Labelled, @Ctx() ctx: RequestContext): string {
     return encoded(ctx, output.id);
+  }
+
+  @FieldResolver(() => HistoryCollectionType, {
+    nullable: true,
+    description: "The collection (src hdca: the outputs of a step mapped over a collection, gathered in the run's history), with its name, hid and elements; null for a dataset. One statement for every output of a request.",
+  })
+  async collection(@Root() output: Labelled, @Ctx() ctx: RequestContext): Promise<HdcaNode | null> {
+    if (output.src !== 'hdca') return null;
+    const view = await ctx.loaders.get(hdcaViewById).load(output.id);
+    return view ? hdcaNode(ctx, view) : null;
   }
 }

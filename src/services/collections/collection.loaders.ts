@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { LoaderFactory } from '../../context/loader-registry';
 import { type ElementView, loadElementTrees } from './collection-elements';
-import { type HdcaView, loadHdcaViews } from './hdca-view';
+import { type HdcaView, loadHdcaViews, loadHdcaViewsByIds } from './hdca-view';
 
 /**
  * Elements by collection id. One batch reads the whole trees below the requested collections, and
@@ -23,4 +23,11 @@ export const collectionsByHistoryId: LoaderFactory<number, HdcaView[]> = (ctx) =
     const byHistory = new Map<number, HdcaView[]>(ids.map((id) => [id, []]));
     for (const hdca of hdcas) byHistory.get(hdca.history.id)?.push(hdca);
     return ids.map((id) => byHistory.get(id) ?? []);
+  });
+
+/** Collections by HDCA id (null: none such), one statement per batch; what reads them already answers for access (a run's outputs). */
+export const hdcaViewById: LoaderFactory<number, HdcaView | null> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const found = new Map((await loadHdcaViewsByIds(ctx, ids)).map((view) => [view.id, view]));
+    return ids.map((id) => found.get(id) ?? null);
   });

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context/service-context';
-import { StatementShapes } from '../../db/sql/sql-statement';
+import { sql, StatementShapes } from '../../db/sql/sql-statement';
 import type { HistoryRef } from '../histories';
 
 /** What the graph reads of a collection (without its elements). */
@@ -83,6 +83,16 @@ export async function readHdca(ctx: ServiceContext, id: number): Promise<HdcaInH
     ...toView(row),
     history: { id: row.historyId, user: row.historyUserId === null ? null : { id: row.historyUserId }, published: row.historyPublished, importable: row.historyImportable },
   };
+}
+
+const BY_IDS = sql<HdcaRow>('hdcas_by_ids', `select ${COLUMNS} from ${FROM} where a.id = any($1::int[])`);
+
+/**
+ * Collections by HDCA id, whatever their histories: one statement. For what the caller already reads
+ * through something else it may see (a run's outputs in the run's history); no access rule of its own.
+ */
+export async function loadHdcaViewsByIds(ctx: ServiceContext, ids: readonly number[]): Promise<HdcaView[]> {
+  return (await ctx.rows(BY_IDS, [ids])).map(toView);
 }
 
 export interface HdcaQuery {

@@ -49,6 +49,8 @@ export const cacheOptions: CacheExchangeOpts = {
     WorkflowStepConnection: () => null,
     WorkflowRunStep: () => null,
     WorkflowRunProblem: () => null,
+    // A run's output lives inside its step (its collection is normalised by its own id).
+    WorkflowInvocationOutput: () => null,
     // A sharing status's id is its item's, unique within its kind only (a history and a workflow may share one).
     SharingStatus: (status) => `${String(status.kind)}:${String(status.id)}`,
     ShareResult: () => null,

@@ -142,6 +142,24 @@ export const InvocationFields = graphql(`
       orderIndex
       state
       workflowStepLabel
+      outputs {
+        name
+        src
+        collection {
+          id
+          hid
+          name
+          collectionType
+          elementCount
+          elements {
+            id
+            elementIdentifier
+            dataset {
+              id
+            }
+          }
+        }
+      }
       jobs {
         id
         state

@@ -5,9 +5,20 @@ import type { WorkflowStepNamesQuery } from './run-form-documents';
 
 type StepName = ResultOf<typeof WorkflowStepNamesQuery>['workflow']['runForm'][number];
 
+type Step = InvocationView['steps'][number];
+type OutputCollection = NonNullable<Step['outputs'][number]['collection']>;
+
+/** The element each dataset of a step's output collections is (a mapped step's job is named by its element). */
+function elementsByDataset(step: Step): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const output of step.outputs) for (const element of output.collection?.elements ?? []) if (element.dataset) found.set(element.dataset.id, element.elementIdentifier);
+  return found;
+}
+
 /**
  * A run's steps by the numbers the run form and its errors use (inputs first, from 1), each with its
- * jobs (linked, by tool name) and their outputs by name (linked to the datasets).
+ * jobs (linked, by tool name; one per element when the step mapped over a collection, named by its
+ * element) and their outputs by name (linked to the datasets), and a mapped step's output collections.
  */
 export function InvocationSteps({ invocation, workflowSteps }: { invocation: InvocationView; workflowSteps: readonly StepName[] }) {
   if (invocation.steps.length === 0) return <p>No step is scheduled yet.</p>;
@@ -21,6 +32,9 @@ export function InvocationSteps({ invocation, workflowSteps }: { invocation: Inv
       {steps.map((step) => {
         const named = names.get(step.orderIndex);
         const title = step.workflowStepLabel ?? named?.title;
+        const elementOf = elementsByDataset(step);
+        const jobElement = (job: Step['jobs'][number]) => job.outputs.map((output) => (output.dataset ? elementOf.get(output.dataset.id) : undefined)).find((element) => element !== undefined);
+        const mappedOutputs = step.outputs.filter((output) => output.collection && !given.has(step.orderIndex));
         return (
           <li key={step.id}>
             <strong>
@@ -33,7 +47,7 @@ export function InvocationSteps({ invocation, workflowSteps }: { invocation: Inv
               <ul className="step-jobs">
                 {step.jobs.map((job) => (
                   <li key={job.id}>
-                    <Link to={`/jobs/${job.id}`}>{`Job of ${named?.toolName ?? job.toolId}`}</Link>:{' '}
+                    <Link to={`/jobs/${job.id}`}>{`Job of ${named?.toolName ?? job.toolId}${jobElement(job) !== undefined ? ` for element ${jobElement(job)}` : ''}`}</Link>:{' '}
                     <span className={`state state-${job.state}`} data-state={job.state}>
                       {job.state}
                     </span>
@@ -53,6 +67,15 @@ export function InvocationSteps({ invocation, workflowSteps }: { invocation: Inv
                 ))}
               </ul>
             )}
+            {mappedOutputs.length > 0 && (
+              <ul className="step-outputs" aria-label={`Output collections of Step ${numberOf(step.orderIndex)}`}>
+                {mappedOutputs.map((output) => (
+                  <li key={output.name}>
+                    Output collection {output.name}: <CollectionLink collection={output.collection as OutputCollection} historyId={invocation.historyId} />
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         );
       })}
@@ -66,5 +89,15 @@ function InputLink({ input, historyId }: { input: InvocationView['inputs'][numbe
     <div>
       {input.src === 'hdca' ? <Link to={`/histories/${historyId}/collections/${input.id}`}>The input collection</Link> : <Link to={`/datasets/${input.id}`}>The input dataset</Link>}
     </div>
+  );
+}
+
+/** An output collection of a mapped step, by hid and name, linked to its elements. */
+function CollectionLink({ collection, historyId }: { collection: OutputCollection; historyId: string }) {
+  return (
+    <>
+      <Link to={`/histories/${historyId}/collections/${collection.id}`}>{`${collection.hid}: ${collection.name}`}</Link>{' '}
+      <span className="muted">{`(a ${collection.collectionType} of ${collection.elementCount} ${collection.elementCount === 1 ? 'dataset' : 'datasets'})`}</span>
+    </>
   );
 }

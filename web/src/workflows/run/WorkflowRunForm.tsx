@@ -41,8 +41,12 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
     Object.fromEntries(forms.map(({ step, inputs }) => [step.orderIndex, storedFormState(step.values as Record<string, unknown>, inputs)])),
   );
   const [chosen, setChosen] = useState<Record<number, string>>({});
+  /** How each dataset input is given: one dataset, several (one run each) or a collection (one run per element). */
+  const [modes, setModes] = useState<Record<number, InputMode>>({});
   /** Dataset inputs in batch mode: the datasets picked, one run each (several inputs in batch mode pair theirs in order). */
   const [batch, setBatch] = useState<Record<number, string[]>>({});
+  /** Dataset inputs given a list collection: the collection, the steps they feed mapped over its elements. */
+  const [mapped, setMapped] = useState<Record<number, string>>({});
   const [queuedRuns, setQueuedRuns] = useState<Array<{ id: string; label: string }>>([]);
   const [newHistory, setNewHistory] = useState(false);
   const [newHistoryName, setNewHistoryName] = useState(`${workflow.name} results`);
@@ -51,7 +55,16 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
   const byIndex = useMemo(() => new Map(steps.map((step) => [step.orderIndex, step])), [steps]);
   const inputSteps = steps.filter((step) => step.type !== 'tool');
   const choiceOf = (step: RunFormStep) => chosen[step.orderIndex] ?? (step.type === 'data_collection_input' ? collectionsFor(step, collections)[0]?.id : datasets[0]?.id) ?? '';
-  const missing = inputSteps.some((step) => (batch[step.orderIndex] ? batch[step.orderIndex].length === 0 : !choiceOf(step)));
+  const lists = collections.filter((collection) => collection.collectionType === 'list');
+  const modeOf = (step: RunFormStep): InputMode => (step.type === 'data_input' ? (modes[step.orderIndex] ?? 'one') : 'one');
+  const batchOf = (step: RunFormStep) => batch[step.orderIndex] ?? [];
+  const mappedOf = (step: RunFormStep) => mapped[step.orderIndex] ?? lists[0]?.id ?? '';
+  const missing = inputSteps.some((step) => {
+    const mode = modeOf(step);
+    if (mode === 'datasets') return batchOf(step).length === 0;
+    if (mode === 'collection') return !mappedOf(step);
+    return !choiceOf(step);
+  });
   const changeStep = useCallback(
     (orderIndex: number) => (update: (old: FormState) => FormState) => {
       setStates((old) => ({ ...old, [orderIndex]: update(old[orderIndex] ?? { values: {}, repeats: {}, batch: {} }) }));
@@ -84,14 +97,21 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
       setProblems(['Some fields need attention (see their messages).']);
       return;
     }
-    const batched = inputSteps.filter((step) => batch[step.orderIndex]);
-    const runCount = batched.length === 0 ? 1 : batch[batched[0].orderIndex].length;
-    if (batched.some((step) => batch[step.orderIndex].length !== runCount)) {
+    const batched = inputSteps.filter((step) => modeOf(step) === 'datasets');
+    const runCount = batched.length === 0 ? 1 : batchOf(batched[0]).length;
+    if (batched.some((step) => batchOf(step).length !== runCount)) {
       setProblems(['Inputs in batch mode must have the same number of datasets: their datasets are paired in order, one run per pair.']);
       return;
     }
-    const inputsOfRun = (run: number) =>
-      Object.fromEntries(inputSteps.map((step) => [String(step.orderIndex), { src: step.type === 'data_collection_input' ? 'hdca' : 'hda', id: batch[step.orderIndex]?.[run] ?? choiceOf(step) }]));
+    const inputOf = (step: RunFormStep, run: number) => {
+      const mode = modeOf(step);
+      if (mode === 'collection') return { src: 'hdca', id: mappedOf(step) };
+      if (mode === 'datasets') return { src: 'hda', id: batchOf(step)[run] };
+      return { src: step.type === 'data_collection_input' ? 'hdca' : 'hda', id: choiceOf(step) };
+    };
+    const inputsOfRun = (run: number) => Object.fromEntries(inputSteps.map((step) => [String(step.orderIndex), inputOf(step, run)]));
+    // A collection given to a dataset input maps the steps it feeds over its elements (the platform's batch over a collection).
+    const mapOverCollections = inputSteps.some((step) => modeOf(step) === 'collection');
     const target = newHistory ? { historyName: newHistoryName.trim() || `${workflow.name} results` } : { historyId };
     const input = { ...target, inputs: inputsOfRun(0), parameters: runParameters(forms, states) };
     setChecking(true);
@@ -109,7 +129,7 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
       return;
     }
     if (runCount === 1) {
-      const outcome = await invoke({ workflowId: workflow.id, input });
+      const outcome = await invoke({ workflowId: workflow.id, input, mapOverCollections });
       if (outcome.error) {
         setProblems(refusalTexts(outcome.error));
         return;
@@ -122,14 +142,14 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
     const queued: Array<{ id: string; label: string }> = [];
     let historyOfRuns: { historyId: string } | { historyName: string } = target;
     for (let run = 0; run < runCount; run += 1) {
-      const outcome = await invoke({ workflowId: workflow.id, input: { ...input, ...historyOfRuns, inputs: inputsOfRun(run) } });
+      const outcome = await invoke({ workflowId: workflow.id, input: { ...input, ...historyOfRuns, inputs: inputsOfRun(run) }, mapOverCollections });
       const invocation = outcome.data?.invokeWorkflowChecked;
       if (outcome.error || !invocation) {
         setProblems(outcome.error ? refusalTexts(outcome.error) : ['No answer from the server.']);
         break;
       }
       historyOfRuns = { historyId: invocation.historyId };
-      const names = batched.map((step) => datasets.find((dataset) => dataset.id === batch[step.orderIndex][run])?.name ?? '').join(', ');
+      const names = batched.map((step) => datasets.find((dataset) => dataset.id === batchOf(step)[run])?.name ?? '').join(', ');
       queued.push({ id: invocation.id, label: `Run ${run + 1} of ${runCount}: ${names}` });
     }
     setQueuedRuns(queued);
@@ -150,10 +170,19 @@ export function WorkflowRunForm({ workflow }: { workflow: RunFormWorkflow }) {
               step={step}
               heading={heading}
               datasets={datasets}
+              lists={lists}
+              mode={modeOf(step)}
+              onMode={(mode) => {
+                setModes((old) => ({ ...old, [step.orderIndex]: mode }));
+                // Several datasets start from the one picked.
+                if (mode === 'datasets' && !batch[step.orderIndex]) setBatch((old) => ({ ...old, [step.orderIndex]: choiceOf(step) ? [choiceOf(step)] : [] }));
+              }}
               value={choiceOf(step)}
               onChange={(id) => setChosen((old) => ({ ...old, [step.orderIndex]: id }))}
-              batch={batch[step.orderIndex] ?? null}
-              onBatch={(ids) => setBatch((old) => { const next = { ...old }; if (ids === null) delete next[step.orderIndex]; else next[step.orderIndex] = ids; return next; })}
+              batch={batchOf(step)}
+              onBatch={(ids) => setBatch((old) => ({ ...old, [step.orderIndex]: ids }))}
+              list={mappedOf(step)}
+              onList={(id) => setMapped((old) => ({ ...old, [step.orderIndex]: id }))}
             />
           );
         if (step.type === 'data_collection_input')
@@ -231,8 +260,32 @@ type Heading = { title: string; detail: string };
 /** Picked datasets in the order they came into the history (the runs of a batch follow it). */
 const oldestFirst = (datasets: HistoryDatasetChoice[], ids: string[]) => [...ids].sort((a, b) => (datasets.find((d) => d.id === a)?.hid ?? 0) - (datasets.find((d) => d.id === b)?.hid ?? 0));
 
-/** A dataset input: one dataset, or in batch mode several (one run each). */
-function DatasetPicker({ step, heading, datasets, value, onChange, batch, onBatch }: { step: RunFormStep; heading: Heading; datasets: HistoryDatasetChoice[]; value: string; onChange(id: string): void; batch: string[] | null; onBatch(ids: string[] | null): void }) {
+/** How a dataset input is given: one dataset, several (batch mode: one run each), or a list collection (one run per element). */
+export type InputMode = 'one' | 'datasets' | 'collection';
+
+const MODES: ReadonlyArray<{ mode: InputMode; label: string }> = [
+  { mode: 'one', label: 'One dataset' },
+  { mode: 'datasets', label: 'Several datasets: one run each (batch mode)' },
+  { mode: 'collection', label: 'A collection: one run per element (batch mode)' },
+];
+
+interface DatasetPickerProps {
+  step: RunFormStep;
+  heading: Heading;
+  datasets: HistoryDatasetChoice[];
+  lists: HistoryCollectionChoice[];
+  mode: InputMode;
+  onMode(mode: InputMode): void;
+  value: string;
+  onChange(id: string): void;
+  batch: string[];
+  onBatch(ids: string[]): void;
+  list: string;
+  onList(id: string): void;
+}
+
+/** A dataset input: one dataset, several (one run each), or a list collection whose elements the steps it feeds are mapped over. */
+function DatasetPicker({ step, heading, datasets, lists, mode, onMode, value, onChange, batch, onBatch, list, onList }: DatasetPickerProps) {
   const options = datasets.map((dataset) => (
     <option key={dataset.id} value={dataset.id}>
       {`${dataset.hid}: ${dataset.name} (${dataset.extension}, ${dataset.state})`}
@@ -241,19 +294,37 @@ function DatasetPicker({ step, heading, datasets, value, onChange, batch, onBatc
   return (
     <div className="run-input">
       <label>
-        {heading.title} <span className="muted">({heading.detail})</span>
-        {batch === null ? (
+        {heading.title} <span className="muted">({heading.detail}{mode === 'collection' ? ', a list collection' : ''})</span>
+        {mode === 'one' && (
           <select required value={value} onChange={(event) => onChange(event.target.value)}>
             {options}
           </select>
-        ) : (
+        )}
+        {mode === 'datasets' && (
           <select multiple size={Math.min(Math.max(datasets.length, 2), 6)} value={batch} onChange={(event) => onBatch(oldestFirst(datasets, Array.from(event.target.selectedOptions, (option) => option.value)))}>
             {options}
           </select>
         )}
+        {mode === 'collection' && (
+          <select required value={list} onChange={(event) => onList(event.target.value)}>
+            {lists.map((collection) => (
+              <option key={collection.id} value={collection.id}>
+                {`${collection.hid}: ${collection.name} (${collection.collectionType}, ${collection.elementCount} elements)`}
+              </option>
+            ))}
+          </select>
+        )}
       </label>
-      <label className="checkbox">
-        <input type="checkbox" checked={batch !== null} onChange={(event) => onBatch(event.target.checked ? (value ? [value] : []) : null)} /> Run once per dataset (batch mode) for {`Step ${step.number}`}
+      {mode === 'collection' && lists.length === 0 && <p>The current history has no list collection.</p>}
+      <label>
+        {`How Step ${step.number} is given`}
+        <select value={mode} onChange={(event) => onMode(event.target.value as InputMode)}>
+          {MODES.map((choice) => (
+            <option key={choice.mode} value={choice.mode}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
       </label>
     </div>
   );

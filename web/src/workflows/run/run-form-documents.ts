@@ -82,8 +82,8 @@ export const WorkflowRunCheckQuery = graphql(`
 
 /** Runs once the graph has checked the values again (refused with the problems otherwise). */
 export const InvokeWorkflowCheckedMutation = graphql(`
-  mutation InvokeWorkflowChecked($workflowId: ID!, $input: RunWorkflowInput!) {
-    invokeWorkflowChecked(workflowId: $workflowId, input: $input) {
+  mutation InvokeWorkflowChecked($workflowId: ID!, $input: RunWorkflowInput!, $mapOverCollections: Boolean) {
+    invokeWorkflowChecked(workflowId: $workflowId, input: $input, mapOverCollections: $mapOverCollections) {
       id
       state
       historyId
