@@ -37,6 +37,14 @@ import { tableDigests } from '../support/table-digests';
 
 const log = createLogger('silent');
 
+/**
+ * The server processes' own rows (`server_process`: the platform this test starts on the target writes
+ * its heartbeat there) are not carried data: left out of the comparisons.
+ */
+function withoutLiveProcesses<T>(byTable: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(byTable).filter(([table]) => table !== 'public.server_process'));
+}
+
 describe("today's fixture carried into an empty database", () => {
   let fixture: ExtractedFixture;
   let target: ScratchDatabase;
@@ -78,12 +86,12 @@ describe("today's fixture carried into an empty database", () => {
   });
 
   it('holds as many rows in every table as the fixture', async () => {
-    const counts = await rowsPerTable(target.query);
+    const counts = withoutLiveProcesses(await rowsPerTable(target.query));
     expect(counts).toEqual(expectedRows(fixture.expected, Object.keys(counts)));
   });
 
   it('holds every row value for value (digests of the rows of each table)', async () => {
-    expect(await tableDigests(target.query)).toEqual(await pgliteDigests(fixture.pgdata));
+    expect(withoutLiveProcesses(await tableDigests(target.query))).toEqual(withoutLiveProcesses(await pgliteDigests(fixture.pgdata)));
   }, patient(60_000));
 
   it('lists every user to the administrator, and knows each user by their key', async () => {
