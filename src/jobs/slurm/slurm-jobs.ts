@@ -79,6 +79,18 @@ export async function markRunning(em: EntityManager, handler: string, ids: numbe
   return started;
 }
 
+/**
+ * Takes back a job whose Slurm job ended, to record its result: the sweep may have let go of it
+ * meanwhile (a poll that took longer than the stale interval, its heartbeat not renewed in time); a
+ * job another process follows now is left to that process.
+ */
+export async function holdToFinish(em: EntityManager, handler: string, jobId: number): Promise<void> {
+  await em.execute(
+    'update job set handler = ?, heartbeat_time = now() where id = ? and external_state is not null and (handler is null or handler = ?)',
+    [handler, jobId, handler],
+  );
+}
+
 /** Slurm is done with the job: it is no longer followed (its result, if any, is recorded already). */
 export async function releaseEnded(em: EntityManager, jobId: number): Promise<void> {
   await em.execute('update job set external_state = null, handler = null, update_time = now() where id = ?', [jobId]);

@@ -19,6 +19,7 @@ import {
   adoptOrphans,
   CANCELLING,
   type HeldJob,
+  holdToFinish,
   markRunning,
   recordExternalStates,
   recordSubmission,
@@ -294,6 +295,7 @@ export class SlurmRunner implements JobRunner {
       slots: Number(slots) || null,
       memoryMb: Number(memory) || null,
     };
+    await holdToFinish(em, this.handler, job.id);
     await markRunning(em, this.handler, [job.id]);
     const recorded = await finishJob(em, job.id, workspace, layout.objects, result, log, this.handler);
     await releaseEnded(em, job.id);
