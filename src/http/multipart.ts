@@ -1,4 +1,5 @@
 import busboy from 'busboy';
+import { isNoRoom, noRoomForUpload } from '../storage/storage-errors';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -148,7 +149,8 @@ export function parseMultipart(req: Request, res: Response, options: MultipartOp
         stream.on('error', () => out.destroy());
         out.on('finish', done);
         out.on('close', done); // destroyed when the part or the client went away
-        out.on('error', failWrite);
+        // A full disk is the server's trouble, told as such (503, no server path); the partial file goes with the rest.
+        out.on('error', (error) => failWrite(isNoRoom(error) ? noRoomForUpload() : error));
       });
       // Awaited only when the form ends; a client gone before that fails the write (the file is
       // destroyed) with nobody awaiting yet: not an unhandled rejection.

@@ -1,4 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
+import { storageFailureText } from '../storage/storage-errors';
 import { realpath, rename, rm } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -38,8 +39,7 @@ async function gunzipInPlace(path: string): Promise<void> {
  * type is sniffed when 'auto'. A linked server file is only sniffed where it lies. The finish step
  * then stores and describes the files. Outputs are history datasets or library dataset versions.
  */
-const failureMessage = (error: unknown) =>
-  error instanceof UploadError ? error.message : `Upload failed: ${error instanceof Error ? error.message : String(error)}`;
+const failureMessage = (error: unknown) => (error instanceof UploadError ? error.message : `Upload failed: ${storageFailureText(error)}`);
 
 export async function runUpload(
   loaded: LoadedJob,
