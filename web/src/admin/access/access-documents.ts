@@ -251,10 +251,14 @@ export const UndeleteQuotaMutation = graphql(`
 `);
 
 export const PickUsersQuery = graphql(`
-  query AdminPickUsers($emailContains: String) {
-    users(emailContains: $emailContains) {
-      id
-      email
+  query AdminPickUsers($search: String!) {
+    usersPage(first: 10, search: $search, deleted: false) {
+      edges {
+        node {
+          id
+          email
+        }
+      }
     }
   }
 `);

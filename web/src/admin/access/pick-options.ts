@@ -2,10 +2,10 @@ import { useQuery } from 'urql';
 import { AdminRolesQuery, GroupsQuery, PickUsersQuery } from './access-documents';
 import type { PickOptions } from './MemberPicker';
 
-/** Users whose email holds the fragment (through the graph; nothing asked before something is typed). */
+/** The first ten users whose email or public name holds the fragment (one page of the cursor; nothing asked before something is typed). */
 export function useUserOptions(search: string): PickOptions {
-  const [result] = useQuery({ query: PickUsersQuery, variables: { emailContains: search }, pause: search === '' });
-  return { options: result.data?.users.map((user) => ({ id: user.id, label: user.email ?? user.id })), fetching: result.fetching, error: result.error };
+  const [result] = useQuery({ query: PickUsersQuery, variables: { search }, pause: search === '' });
+  return { options: result.data?.usersPage.edges.map(({ node }) => ({ id: node.id, label: node.email ?? node.id })), fetching: result.fetching, error: result.error };
 }
 
 /** Roles whose name or description holds the fragment, users' private roles included (one page of the cursor). */
