@@ -18,6 +18,8 @@ export interface JobRunResult {
   slots?: number | null;
   /** Memory the batch system allocated, in MB (GALAXY_MEMORY_MB), when it says. */
   memoryMb?: number | null;
+  /** The peak resident memory the job's processes used, in bytes, when it was measured. */
+  memoryPeakBytes?: number | null;
 }
 
 const KEEP_TEXT = 32 * 1024;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import type { JobWorkspace } from './job-workspace';
+import { PeakMemory } from './process-tree-memory';
 
 export interface ProcessResult {
   exitCode: number;
@@ -8,6 +9,8 @@ export interface ProcessResult {
   endEpoch: number;
   /** Why the process did not finish by itself: the time limit, or the job was taken away. */
   failure: string | null;
+  /** The peak resident memory of the command's processes, sampled (null where /proc cannot say). */
+  memoryPeakBytes: number | null;
 }
 
 export interface RunOptions {
@@ -31,6 +34,7 @@ export function runCommand(command: string, workspace: JobWorkspace, options: Ru
     const child = spawn('bash', ['-c', command], { cwd: workspace.workingDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(stdout);
     child.stderr.pipe(stderr);
+    const memory = child.pid ? new PeakMemory(child.pid) : null;
     let failure: string | null = null;
     const kill = (reason: string) => {
       if (failure) return;
@@ -53,6 +57,7 @@ export function runCommand(command: string, workspace: JobWorkspace, options: Ru
     child.on('error', (error) => {
       clearTimeout(timer);
       clearInterval(beat);
+      memory?.stop();
       reject(error);
     });
     child.on('close', (code, signalName) => {
@@ -60,7 +65,8 @@ export function runCommand(command: string, workspace: JobWorkspace, options: Ru
       clearInterval(beat);
       options.signal?.removeEventListener('abort', onAbort);
       const endEpoch = Date.now() / 1000;
-      const finish = () => resolve({ exitCode: code ?? (signalName ? 128 + 9 : -1), startEpoch, endEpoch, failure });
+      const memoryPeakBytes = memory?.stop() ?? null;
+      const finish = () => resolve({ exitCode: code ?? (signalName ? 128 + 9 : -1), startEpoch, endEpoch, failure, memoryPeakBytes });
       let open = 2;
       const closed = () => (open -= 1) === 0 && finish();
       stdout.end(closed);

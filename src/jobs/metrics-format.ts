@@ -19,6 +19,7 @@ const TITLES: Record<string, string> = {
   end_epoch: 'Job End Time',
   galaxy_slots: 'Cores Allocated',
   galaxy_memory_mb: 'Memory Allocated (MB)',
+  memory_peak_bytes: 'Peak Memory Used',
   exit_code: 'Exit Code',
   runner_name: 'Runner',
 };
@@ -48,12 +49,23 @@ export function metricView(metric: MetricValue): MetricView {
   let value = metric.value;
   if (metric.name === 'runtime_seconds' && Number.isFinite(numeric)) value = formatRuntime(numeric);
   if ((metric.name === 'start_epoch' || metric.name === 'end_epoch') && Number.isFinite(numeric)) value = formatEpoch(numeric);
+  if (metric.name === 'memory_peak_bytes' && Number.isFinite(numeric)) value = `${(numeric / (1024 * 1024)).toFixed(1)} MB`;
   return { title: TITLES[metric.name] ?? metric.name, value, plugin: metric.plugin, name: metric.name, raw_value: metric.value };
 }
 
 /** The metrics recorded for every finished run (the allocated memory when the batch system gave one). */
-export function coreMetrics(result: { startEpoch: number; endEpoch: number; exitCode: number; runnerName: string; slots?: number | null; memoryMb?: number | null }): MetricValue[] {
+export function coreMetrics(result: {
+  startEpoch: number;
+  endEpoch: number;
+  exitCode: number;
+  runnerName: string;
+  slots?: number | null;
+  memoryMb?: number | null;
+  memoryPeakBytes?: number | null;
+}): MetricValue[] {
   const memory = result.memoryMb ? [{ plugin: 'core', name: 'galaxy_memory_mb', value: String(result.memoryMb) }] : [];
+  // Not one of 15.05's: the peak resident memory the job's processes were seen using (sampled every half second).
+  const used = result.memoryPeakBytes ? [{ plugin: 'core', name: 'memory_peak_bytes', value: String(result.memoryPeakBytes) }] : [];
   return [
     { plugin: 'core', name: 'galaxy_slots', value: String(result.slots ?? 1) },
     ...memory,
@@ -62,5 +74,6 @@ export function coreMetrics(result: { startEpoch: number; endEpoch: number; exit
     { plugin: 'core', name: 'runtime_seconds', value: String(Math.max(0, Math.round((result.endEpoch - result.startEpoch) * 1000) / 1000)) },
     { plugin: 'core', name: 'exit_code', value: String(result.exitCode) },
     { plugin: 'core', name: 'runner_name', value: result.runnerName },
+    ...used,
   ];
 }

@@ -19,11 +19,13 @@ describe('metricRows (job metrics in plain units)', () => {
       metric('galaxy_slots', 'Cores Allocated', '4'),
       metric('runtime_seconds', 'Job Runtime (Wall Clock)', '75'),
       metric('runner_name', 'Runner', 'local'),
+      metric('memory_peak_bytes', 'Peak Memory Used', String(300 * 1024 * 1024)),
     ]);
     expect(rows.map((row) => [row.title, row.value])).toEqual([
       ['Job Runtime (Wall Clock)', '1 min 15 s'],
       ['Cores Allocated', '4 cores'],
       ['Memory Allocated', '2.0 GB'],
+      ['Peak Memory Used', '300.0 MB'],
       ['Job Start Time', new Date(1700000000 * 1000).toLocaleString()],
     ]);
   });

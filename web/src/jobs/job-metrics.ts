@@ -16,7 +16,7 @@ export function formatDuration(seconds: number): string {
   return [hours && `${hours} h`, minutes && `${minutes} min`, rest && `${rest} s`].filter(Boolean).join(' ');
 }
 
-const ORDER = ['runtime_seconds', 'galaxy_slots', 'galaxy_memory_mb', 'start_epoch', 'end_epoch'];
+const ORDER = ['runtime_seconds', 'galaxy_slots', 'galaxy_memory_mb', 'memory_peak_bytes', 'start_epoch', 'end_epoch'];
 
 /**
  * A job's metrics as the details screen shows them: 15.05's titles (Job Runtime (Wall Clock), Cores
@@ -34,6 +34,7 @@ export function metricRows(metrics: ReadonlyArray<{ name: string; title: string;
       let value = metric.value;
       if (numeric && metric.name === 'runtime_seconds') value = formatDuration(number);
       else if (numeric && metric.name === 'galaxy_memory_mb') value = formatSize(number * 1024 * 1024);
+      else if (numeric && metric.name === 'memory_peak_bytes') value = formatSize(number);
       else if (numeric && metric.name === 'galaxy_slots') value = `${number} ${number === 1 ? 'core' : 'cores'}`;
       else if (numeric && (metric.name === 'start_epoch' || metric.name === 'end_epoch')) value = new Date(number * 1000).toLocaleString();
       return { name: metric.name, title: metric.name === 'galaxy_memory_mb' ? 'Memory Allocated' : metric.title, value };
