@@ -39,7 +39,7 @@ export const MEMORY_SAMPLE_MS = 500;
 
 /**
  * Follows the peak resident memory of a running command's processes, looked at every half second
- * (and once right after it starts): what a job used, for its metrics and for telling which
+ * (and once as soon as it is started): what a job used, for its metrics and for telling which
  * destinations are too small. Null where /proc cannot say (not Linux).
  */
 export class PeakMemory {
@@ -51,7 +51,7 @@ export class PeakMemory {
   constructor(private readonly root: number) {
     this.timer = setInterval(() => this.sample(), MEMORY_SAMPLE_MS);
     this.timer.unref();
-    setTimeout(() => this.sample(), 50).unref();
+    setImmediate(() => this.sample());
   }
 
   private sample(): void {

@@ -136,11 +136,14 @@ describeWithSlurm('jobs routed to Slurm end as the same jobs end on the local ru
     // Uploads run in the server (they read its upload store); every tool job ran on Slurm.
     expect(onLocal.every((job) => job.runner === 'local')).toBe(true);
     expect(onSlurm.filter((job) => job.tool !== 'upload1').every((job) => job.runner === 'slurm')).toBe(true);
-    const comparable = (jobs: JobSummary[]) => jobs.map(({ tool, state, exitCode, outputs, metrics }) => ({ tool, state, exitCode, outputs, metrics: metrics.filter((name) => name !== 'galaxy_memory_mb') }));
+    const comparable = (jobs: JobSummary[]) => jobs.map(({ tool, state, exitCode, outputs, metrics }) => ({ tool, state, exitCode, outputs, metrics: metrics.filter((name) => name !== 'galaxy_memory_mb' && name !== 'memory_peak_bytes') }));
     expect(comparable(onSlurm)).toEqual(comparable(onLocal));
     expect(onSlurm.every((job) => job.state === 'ok')).toBe(true);
     // Slurm knows the memory it allocated: the cluster destination's --mem.
     expect(onSlurm.filter((job) => job.runner === 'slurm').every((job) => job.metrics.includes('galaxy_memory_mb'))).toBe(true);
+    // And the memory each job used (its processes' peak, looked at by the job script), as a local job's.
+    expect(onSlurm.filter((job) => job.runner === 'slurm').every((job) => job.metrics.includes('memory_peak_bytes'))).toBe(true);
+    expect(onLocal.filter((job) => job.tool !== 'upload1').some((job) => job.metrics.includes('memory_peak_bytes'))).toBe(true);
   }, patient(300000));
 });
 

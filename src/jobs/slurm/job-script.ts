@@ -24,7 +24,7 @@ export class BatchJobFiles {
     return join(this.workspace.root, 'slurm.out');
   }
 
-  metric(name: 'epoch_start' | 'epoch_end' | 'galaxy_slots' | 'galaxy_memory_mb'): string {
+  metric(name: 'epoch_start' | 'epoch_end' | 'galaxy_slots' | 'galaxy_memory_mb' | 'memory_peak_kb'): string {
     return join(this.workspace.root, `metric_${name}`);
   }
 }
@@ -33,6 +33,26 @@ export class BatchJobFiles {
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
+
+/**
+ * While the command runs, the resident memory of its processes (it and everything it started, from
+ * /proc, with bash's builtins only) is looked at every half second and the peak kept, in kB: the
+ * memory a job used, whatever the cluster's accounting keeps.
+ */
+const PEAK_MEMORY_LOOP = [
+  'peak_kb=0',
+  'while kill -0 "$command_pid" 2>/dev/null; do',
+  '  total_kb=0; pending="$command_pid"',
+  '  while [ -n "$pending" ]; do',
+  '    set -- $pending; pid=$1; shift; pending="$*"',
+  '    while read -r key value _; do [ "$key" = "VmRSS:" ] && total_kb=$((total_kb + value)); done < "/proc/$pid/status" 2>/dev/null',
+  '    children=""; read -r children < "/proc/$pid/task/$pid/children" 2>/dev/null',
+  '    pending="$pending $children"; pending="${pending# }"',
+  '  done',
+  '  [ "$total_kb" -gt "$peak_kb" ] && peak_kb=$total_kb',
+  '  sleep 0.5',
+  'done',
+];
 
 /**
  * The job script, in the platform's shape: cores and memory from Slurm's allocation
@@ -58,8 +78,12 @@ export function jobScript(command: string, files: BatchJobFiles, env: readonly E
     `echo "$GALAXY_MEMORY_MB" > ${q(files.metric('galaxy_memory_mb'))}`,
     `date +%s.%N > ${q(files.metric('epoch_start'))}`,
     `cd ${q(ws.workingDir)} || exit 1`,
-    `( ${command}\n) > ${q(ws.stdoutPath)} 2> ${q(ws.stderrPath)}`,
+    `( ${command}\n) > ${q(ws.stdoutPath)} 2> ${q(ws.stderrPath)} &`,
+    'command_pid=$!',
+    ...PEAK_MEMORY_LOOP,
+    'wait "$command_pid"',
     'code=$?',
+    `echo "$peak_kb" > ${q(files.metric('memory_peak_kb'))}`,
     `date +%s.%N > ${q(files.metric('epoch_end'))}`,
     `echo "$code" > ${q(`${files.exitCode}.tmp`)} && mv ${q(`${files.exitCode}.tmp`)} ${q(files.exitCode)}`,
     'exit "$code"',

@@ -265,7 +265,7 @@ export class SlurmRunner implements JobRunner {
     }
     const files = new BatchJobFiles(workspace);
     const read = async (path: string) => (existsSync(path) ? readFile(path, 'utf8') : '');
-    const [exitText, stdout, stderr, schedulerOutput, start, end, slots, memory] = await Promise.all([
+    const [exitText, stdout, stderr, schedulerOutput, start, end, slots, memory, peakKb] = await Promise.all([
       read(files.exitCode),
       read(workspace.stdoutPath),
       read(workspace.stderrPath),
@@ -274,6 +274,7 @@ export class SlurmRunner implements JobRunner {
       read(files.metric('epoch_end')),
       read(files.metric('galaxy_slots')),
       read(files.metric('galaxy_memory_mb')),
+      read(files.metric('memory_peak_kb')),
     ]);
     const finishedByItself = /^-?\d+\s*$/.test(exitText);
     const state = status?.state ?? 'LOST';
@@ -294,6 +295,7 @@ export class SlurmRunner implements JobRunner {
       runnerName: this.handler,
       slots: Number(slots) || null,
       memoryMb: Number(memory) || null,
+      memoryPeakBytes: Number(peakKb) > 0 ? Number(peakKb) * 1024 : null,
     };
     await holdToFinish(em, this.handler, job.id);
     await markRunning(em, this.handler, [job.id]);
