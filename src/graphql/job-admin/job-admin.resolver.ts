@@ -1,10 +1,10 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { cancelJobs, jobCounts, readJobLock, setJobLock } from '../../services/job-admin';
+import { cancelJobs, type DestinationMemory, destinationMemory, jobCounts, readJobLock, setJobLock } from '../../services/job-admin';
 import { Access } from '../shared/access';
 import { Audited } from '../shared/audited';
 import { encoded } from '../shared/encoded-id';
-import { JobCountsType, JobLockType, JobsCancelledType } from './job-admin.types';
+import { DestinationMemoryType, JobCountsType, JobLockType, JobsCancelledType } from './job-admin.types';
 
 @Resolver()
 export class JobAdminResolver {
@@ -18,6 +18,14 @@ export class JobAdminResolver {
   @Access('admin')
   async jobCounts(@Ctx() ctx: RequestContext): Promise<JobCountsType> {
     return { counts: await jobCounts(ctx), countedAt: new Date() };
+  }
+
+  @Query(() => [DestinationMemoryType], {
+    description: 'The memory the jobs that ended in the last `days` used at each destination, against what they were given (administrators only).',
+  })
+  @Access('admin')
+  destinationMemory(@Ctx() ctx: RequestContext, @Arg('days', () => Int, { defaultValue: 30 }) days: number): Promise<DestinationMemory[]> {
+    return destinationMemory(ctx, days);
   }
 
   @Mutation(() => JobLockType, {

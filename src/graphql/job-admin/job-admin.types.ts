@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('JobLock', { description: "15.05's job lock: while locked, new jobs are created and wait queued in every server process." })
 export class JobLockType {
@@ -40,4 +40,31 @@ export class JobCountsType {
 
   @Field(() => Date, { description: 'When they were counted.' })
   countedAt!: Date;
+}
+
+@ObjectType('DestinationMemory', { description: 'What the jobs that ended at one destination used of memory, and what they were given.' })
+export class DestinationMemoryType {
+  @Field(() => String, { description: 'The job_conf.xml destination; `none` for jobs run without one.' })
+  destination!: string;
+
+  @Field(() => Int)
+  jobs!: number;
+
+  @Field(() => Int)
+  failedJobs!: number;
+
+  @Field(() => Int, { description: 'Jobs whose memory use was measured.' })
+  measuredJobs!: number;
+
+  @Field(() => Float, { nullable: true, description: 'The most one job used (bytes).' })
+  maxUsedBytes!: number | null;
+
+  @Field(() => Float, { nullable: true, description: '95 of 100 jobs used at most this (bytes).' })
+  p95UsedBytes!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  meanUsedBytes!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "The most a job was given (bytes; a batch system's allocation); null when none said." })
+  allocatedBytes!: number | null;
 }

@@ -3,3 +3,4 @@ export * from './cancel-jobs';
 export * from './job-count-events';
 export * from './job-counts';
 export * from './job-lock';
+export * from './destination-memory';

@@ -6,6 +6,7 @@ import type { ListColumn } from '../../ui/ListTable';
 import { Page } from '../../ui/Page';
 import { type ConnectionPage, CursorPagedTable } from '../ui/CursorPagedTable';
 import { type AdminJob, AdminJobsQuery, CancelJobsMutation } from './job-documents';
+import { DestinationMemory } from './DestinationMemory';
 import { JobCounts } from './JobCounts';
 import { JobLockControl } from './JobLockControl';
 
@@ -125,6 +126,7 @@ export function AdminJobsPage() {
     <Page title="Jobs">
       <JobLockControl />
       <JobCounts />
+      <DestinationMemory />
       <section aria-labelledby="job-list-heading" className="admin-section">
         <h2 id="job-list-heading">Queue and history</h2>
         <form role="search" aria-label="Filter the jobs" className="admin-filters" onSubmit={apply}>

@@ -87,3 +87,17 @@ export const JobCountsSubscription = graphql(`
 `);
 
 export type JobCount = ResultOf<typeof JobCountsSubscription>['jobCountsChanged']['counts'][number];
+
+export const DestinationMemoryQuery = graphql(`
+  query AdminDestinationMemory($days: Int!) {
+    destinationMemory(days: $days) {
+      destination
+      jobs
+      failedJobs
+      measuredJobs
+      maxUsedBytes
+      p95UsedBytes
+      allocatedBytes
+    }
+  }
+`);
