@@ -157,6 +157,9 @@ describe('the depots browsed and a repository installed, deactivated, reinstalle
     expect(found.depotRepositorySearch.edges.map((edge) => edge.node)).toEqual([{ name: 'text_reverse', owner: 'author', description: 'Reverses the lines of texts' }]);
     const short = await gql(h.admin.key, SEARCH, { depotUrl: depot.url, q: 'ab' });
     expect(short.errors?.[0].message).toMatch(/at least 3 characters/);
+    const paged = 'query ($depotUrl: String!, $first: Int, $after: String) { depotRepositorySearch(depotUrl: $depotUrl, q: "reverse", first: $first, after: $after) { totalCount } }';
+    expect((await gql(h.admin.key, paged, { depotUrl: depot.url, first: 500 })).errors?.[0].message).toMatch(/first must be a whole number from 1 to 100/);
+    expect((await gql(h.admin.key, paged, { depotUrl: depot.url, after: 'not-ours' })).errors?.[0].message).toMatch(/not one this search gave/);
     const elsewhere = await gql(h.admin.key, SEARCH, { depotUrl: 'http://depot.example.org', q: 'reverse' });
     expect(elsewhere.errors?.[0].message).toMatch(/DEPOT_URLS/);
   });

@@ -1,23 +1,11 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context/request-context';
-import { installableRevisions, type DepotRevisionDetails, type DepotToolEntry, repositoryTools, revisionDetails, searchDepotRepositories } from '../../services/depot-installs';
+import { depotSearchPage, installableRevisions, type DepotRevisionDetails, type DepotToolEntry, repositoryTools, revisionDetails } from '../../services/depot-installs';
 import type { InstalledRepositoryView } from '../../services/depot-installs';
-import { errors } from '../../errors/error-kinds';
 import { Access } from '../shared/access';
 import { Audited, type TargetOf } from '../shared/audited';
 import { DepotRepositorySearchType, DepotRepositoryType, DepotRevisionType, DepotToolType } from './depot-browse.type';
 import { DepotParameterStyle, InstallDepotRevisionInput, InstalledDepotRepositoryType } from './depot-install.type';
-
-const MAX_PAGE = 100;
-
-/** The search's cursor: the number of the page after it (opaque to clients). */
-const cursorOf = (page: number) => Buffer.from(`depot-page:${page}`).toString('base64url');
-function pageAfter(after: string | null | undefined): number {
-  if (!after) return 1;
-  const match = /^depot-page:(\d{1,9})$/.exec(Buffer.from(after, 'base64url').toString('utf8'));
-  if (!match) throw errors.invalid('The cursor is not one this search gave.');
-  return Number(match[1]) + 1;
-}
 
 interface DepotRepositoryRoot {
   depotUrl: string;
@@ -50,16 +38,10 @@ export class DepotBrowseResolver {
     @Arg('first', () => Int, { nullable: true }) first?: number | null,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<DepotRepositorySearchType> {
-    const depot = ctx.services.depotInstalls.allowedDepot(ctx, depotUrl);
-    const size = Math.min(Math.max(first ?? 20, 1), MAX_PAGE);
-    const page = pageAfter(after);
-    const found = await searchDepotRepositories(depot, q, page, size);
-    // A page past the last gives the last page again (the depot's way): no rows then.
-    const rows = found.page === page ? found.hits : [];
-    const hasNextPage = rows.length > 0 && page * size < found.totalResults;
+    const found = await depotSearchPage(ctx.services.depotInstalls.allowedDepot(ctx, depotUrl), q, first, after);
     return {
-      edges: rows.map((hit) => ({ cursor: cursorOf(page), node: hit })),
-      pageInfo: { hasNextPage, endCursor: rows.length > 0 ? cursorOf(page) : (after ?? null) },
+      edges: found.hits.map((hit) => ({ cursor: found.cursor, node: hit })),
+      pageInfo: { hasNextPage: found.hasNextPage, endCursor: found.endCursor },
       totalCount: found.totalResults,
     };
   }

@@ -99,6 +99,47 @@ export async function searchDepotRepositories(depot: AllowedDepot, q: string, pa
   return { hits, page: count(answer.page) || page, totalResults: count(answer.total_results) };
 }
 
+/** At most this many repositories in one page of a depot's search. */
+export const MAX_DEPOT_SEARCH_PAGE = 100;
+
+/** A page of a depot's search as a cursor connection: the hits, each with the cursor after its page. */
+export interface DepotSearchConnection {
+  hits: DepotRepositoryHit[];
+  cursor: string;
+  hasNextPage: boolean;
+  endCursor: string | null;
+  totalResults: number;
+}
+
+/** The search's cursor: the number of the page it ends (opaque to clients). */
+const cursorOf = (page: number) => Buffer.from(`depot-page:${page}`).toString('base64url');
+
+function pageAfter(after: string | null | undefined): number {
+  if (!after) return 1;
+  const match = /^depot-page:(\d{1,9})$/.exec(Buffer.from(after, 'base64url').toString('utf8'));
+  if (!match) throw errors.invalid('The cursor is not one this search gave.');
+  return Number(match[1]) + 1;
+}
+
+/**
+ * A depot's repository search a page at a time: `first` hits (1 to 100, 20 by default) after a cursor
+ * this search gave. A page past the last is empty (the depot answers its last page again then).
+ */
+export async function depotSearchPage(depot: AllowedDepot, q: string, first: number | null | undefined, after: string | null | undefined): Promise<DepotSearchConnection> {
+  const size = first ?? 20;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_DEPOT_SEARCH_PAGE) throw errors.invalid(`first must be a whole number from 1 to ${MAX_DEPOT_SEARCH_PAGE}`);
+  const page = pageAfter(after);
+  const found = await searchDepotRepositories(depot, q, page, size);
+  const hits = found.page === page ? found.hits : [];
+  return {
+    hits,
+    cursor: cursorOf(page),
+    hasNextPage: hits.length > 0 && page * size < found.totalResults,
+    endCursor: hits.length > 0 ? cursorOf(page) : (after ?? null),
+    totalResults: found.totalResults,
+  };
+}
+
 /** The changesets of a repository's installable revisions, oldest first. */
 export async function installableRevisions(depot: AllowedDepot, name: string, owner: string): Promise<string[]> {
   const answer = await depotJson(depot, 'api/repositories/get_ordered_installable_revisions', { name: repositoryWord(name, 'name'), owner: repositoryWord(owner, 'owner') });
