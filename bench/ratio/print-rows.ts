@@ -5,6 +5,8 @@ export interface Row {
   target: Target;
   service: Reading;
   baseline: Reading;
+  /** The baseline that looks the key up per request (targets with `keyLookupFloor`). */
+  keyLookup?: Reading;
 }
 
 const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -50,5 +52,54 @@ export function printComparison(other: string, rows: Row[], comparedRows: Row[])
     );
   }
   lines.push('SQL: statements per request, this/other; ratio, other: each service\'s req/s over the baseline\'s; this/other: the two services\' req/s.');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+const lastRate = (reading: Reading) => reading.loads[reading.loads.length - 1].reqPerSec;
+
+/** The service's req/s at the most connections, and that of the baseline that looks the key up per request, for the targets read there. */
+export function printKeyLookupRows(title: string, rows: Row[]): void {
+  const read = rows.filter((row) => row.keyLookup);
+  if (read.length === 0) return;
+  const lines = [`\n${title}`, `${'target'.padEnd(44)} ${pad('SQL', 7)} ${pad('same', 4)} | ${pad('svc', 7)} ${pad('cached', 7)} ${pad('ratio', 5)} | ${pad('lookup', 7)} ${pad('ratio', 5)} | done-when`];
+  for (const row of read) {
+    const lookup = row.keyLookup as Reading;
+    const ratio = lastRate(row.service) / lastRate(lookup);
+    const difference = firstDifference(row.service.body, lookup.body);
+    const floor = row.target.keyLookupFloor;
+    lines.push(
+      `${row.target.label.padEnd(44)} ${pad(`${row.service.sql}/${lookup.sql}`, 7)} ${pad(difference ? 'NO' : 'yes', 4)} | ${pad(lastRate(row.service), 7)} ${pad(lastRate(row.baseline), 7)} ${pad((lastRate(row.service) / lastRate(row.baseline)).toFixed(2), 5)} | ` +
+        `${pad(lastRate(lookup), 7)} ${pad(ratio.toFixed(2), 5)} | ${floor === null || floor === undefined ? '' : `${ratio >= floor ? 'ok' : 'BELOW'} >= ${floor}`}`,
+    );
+  }
+  lines.push('cached: the baseline keeping the key\'s user in memory, as the service does (the main table\'s); lookup: the baseline looking the key up by one statement per request. req/s at the most connections.');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** Every floor of the run (issue 37 and earlier): its reading, met or missed; the last line counts them. */
+export function printFloors(rows: Row[]): void {
+  const lines = ['\nfloors (req/s at the most connections, service over baseline)'];
+  let met = 0;
+  let missed = 0;
+  const verdict = (label: string, against: string, ratio: number, floor: number) => {
+    const ok = ratio >= floor;
+    if (ok) met += 1;
+    else missed += 1;
+    lines.push(`${ok ? 'met   ' : 'MISSED'} ${label.padEnd(44)} ${against.padEnd(22)} ${ratio.toFixed(2)} >= ${floor}`);
+  };
+  for (const row of rows) {
+    if (row.target.floor !== null) verdict(row.target.label, 'baseline (key cached)', lastRate(row.service) / lastRate(row.baseline), row.target.floor);
+    const lookupFloor = row.target.keyLookupFloor;
+    if (row.keyLookup && lookupFloor !== null && lookupFloor !== undefined) verdict(row.target.label, 'baseline (key lookup)', lastRate(row.service) / lastRate(row.keyLookup), lookupFloor);
+    if (row.target.p99Rule) {
+      const svc = row.service.loads[row.service.loads.length - 1].p99;
+      const base = row.baseline.loads[row.baseline.loads.length - 1].p99;
+      const ok = svc <= 2 * base + 5;
+      if (ok) met += 1;
+      else missed += 1;
+      lines.push(`${ok ? 'met   ' : 'MISSED'} ${row.target.label.padEnd(44)} ${'p99 (key cached)'.padEnd(22)} ${svc} ms <= 2 x ${base} + 5 ms`);
+    }
+  }
+  lines.push(`floors met: ${met}, missed: ${missed}`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }

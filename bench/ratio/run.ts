@@ -8,7 +8,12 @@
  * BENCH_ITEMS (1000): size of the big listings; BENCH_SECONDS (5): each measurement;
  * BENCH_CONNECTIONS (1,10); BENCH_WEB_CONCURRENCY (2): processes of the extra run;
  * BENCH_ONLY: a substring of the target labels to measure; BENCH_BIG_LIBRARY (0): datasets of a library
- * seeded by SQL after the API seed, whose folder and recursive listings are measured too (100000).
+ * seeded by SQL after the API seed, whose folder and recursive listings are measured too (100000);
+ * BENCH_MANY_HISTORIES (100000; 0: none): histories of a user of their own seeded by SQL, whose index is measured.
+ *
+ * The baseline keeps the key's user in memory as the service does (both pay no statement for a known key);
+ * the targets with a `keyLookupFloor` are also read on a second baseline process that looks the key up by
+ * one statement per request (KEY_CACHE=off). The floors are printed last, met or missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,12 +23,13 @@ import { type EmbeddedServer, openEmbeddedServer } from '../../src/db/embedded-s
 import { createLogger } from '../../src/logging/logger';
 import { depotSeedStatements, LATEST_SEEDED_CHANGESET, SEEDED_REPOSITORY } from '../depot-seed';
 import { read } from './measure';
-import { printComparison, printRows, type Row } from './print-rows';
+import { printComparison, printFloors, printKeyLookupRows, printRows, type Row } from './print-rows';
 import { freePort, type ServerProcess, startServerProcess } from './processes';
 import { BENCH_ADMIN_EMAIL, BENCH_USER_EMAIL, type Seeded, seedThroughApi } from './seed';
 import { BIG_LIBRARY_IDS, bigLibrarySeedStatements } from './seed-big-library';
 import { FIRST_INSTALLED_REPOSITORY, INSTALLED_REPOSITORIES, installedRepositorySeedStatements, installsUserKey } from './seed-installs';
-import { bigLibraryTargetsFor, type DepotSeeded, depotTargetsFor, installsTargetsFor, type Target, targetsFor } from './targets';
+import { manyHistoriesSeedStatements, manyHistoriesUserKey } from './seed-many-histories';
+import { bigLibraryTargetsFor, type DepotSeeded, depotTargetsFor, installsTargetsFor, manyHistoriesTargetsFor, type Target, targetsFor } from './targets';
 import { IdCodec } from '../../src/ids/id-codec';
 import { writeBenchToolData } from './tool-data-fixture';
 
@@ -45,6 +51,8 @@ interface Settings {
   only: string | undefined;
   /** Datasets of a library seeded by SQL (BENCH_BIG_LIBRARY; 0: none), listed by folder and recursively. */
   bigLibrary: number;
+  /** Histories of a user of their own seeded by SQL (BENCH_MANY_HISTORIES; 0: none), whose index is measured. */
+  manyHistories: number;
   depotRepositories: number;
 }
 
@@ -57,6 +65,7 @@ function settings(): Settings {
     webConcurrency: Number(process.env.BENCH_WEB_CONCURRENCY ?? 2),
     only: process.env.BENCH_ONLY,
     bigLibrary: Number(process.env.BENCH_BIG_LIBRARY ?? 0),
+    manyHistories: Number(process.env.BENCH_MANY_HISTORIES ?? 100_000),
     depotRepositories: Number(process.env.BENCH_DEPOT_REPOSITORIES ?? 1000),
     compareCheckout: process.env.BENCH_COMPARE_CHECKOUT || undefined,
   };
@@ -158,10 +167,12 @@ class Bench {
     return service;
   }
 
-  async startBaseline(): Promise<ServerProcess> {
-    const env: Record<string, string> = { ID_SECRET, ADMIN_USERS: BENCH_ADMIN_EMAIL, DATA_DIR: this.dataDir, ...this.toolData, DEPOT_ID_SECRET, DEPOT_URL };
+  /** `keyCache`: the key's user kept in memory as the service keeps it; false: looked up per request. */
+  async startBaseline(keyCache = true): Promise<ServerProcess> {
+    const env: Record<string, string> = { ID_SECRET, ADMIN_USERS: BENCH_ADMIN_EMAIL, DATA_DIR: this.dataDir, ...this.toolData, DEPOT_ID_SECRET, DEPOT_URL, KEY_CACHE: keyCache ? 'on' : 'off' };
     if (this.s.serverUrl) env.DATABASE_URL = this.s.serverUrl;
-    const baseline = await startServerProcess('baseline', 'bench/ratio/baseline/server.ts', env, await freePort(), '/', join(this.dataDir, 'baseline.log'));
+    const name = keyCache ? 'baseline' : 'baseline-key-lookup';
+    const baseline = await startServerProcess(name, 'bench/ratio/baseline/server.ts', env, await freePort(), '/', join(this.dataDir, `${name}.log`));
     this.running.add(baseline);
     return baseline;
   }
@@ -236,36 +247,51 @@ async function main(): Promise<void> {
       bigTargets = bigLibraryTargetsFor({ datasets: s.bigLibrary, libraryId: codec.encode(ids.library_id), folderId: `F${codec.encode(ids.folder_id)}` }).filter(selected);
       process.stdout.write(`a library of ${s.bigLibrary} datasets seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     }
+    let manyTargets = manyHistoriesTargetsFor(s.manyHistories, '').filter(selected);
+    if (s.manyHistories > 0 && manyTargets.length > 0) {
+      const started = Date.now();
+      const key = await manyHistoriesUserKey(service.baseUrl, MASTER_KEY);
+      await withDatabase(bench.databaseUrl, async (client) => {
+        for (const statement of manyHistoriesSeedStatements(s.manyHistories)) await client.query(statement);
+      });
+      manyTargets = manyHistoriesTargetsFor(s.manyHistories, key).filter(selected);
+      process.stdout.write(`${s.manyHistories} histories of one user seeded by SQL in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    } else manyTargets = [];
     if (s.compareCheckout) {
       // Both services read from a fresh start: the one that took the seeding would otherwise carry its heap.
       await bench.stop(service);
       service = await bench.startService();
     }
-    const targets = [...targetsFor(seeded, s.items).filter(selected).filter(() => platformTargets.length > 0), ...bigTargets, ...installsTargets, ...depotTargets];
+    const targets = [...targetsFor(seeded, s.items).filter(selected).filter(() => platformTargets.length > 0), ...manyTargets, ...bigTargets, ...installsTargets, ...depotTargets];
     const serviceUrl = (target: Target) => (target.app === 'depot' ? bench.depotBaseUrl : service.baseUrl);
-    const keyOf = (target: Target) => (target.anonymous ? '' : target.as === 'admin' ? seeded.adminKey : seeded.userKey);
+    const keyOf = (target: Target) => (target.anonymous ? '' : (target.key ?? (target.as === 'admin' ? seeded.adminKey : seeded.userKey)));
     const rows: Row[] = [];
     const comparedRows: Row[] = [];
     // Both up at once on the same database; each target is measured on the baseline then the service, back to back
     // (and, with BENCH_COMPARE_CHECKOUT, on the other checkout's service too, its platform targets only).
     const baseline = await bench.startBaseline();
+    const keyLookup = targets.some((target) => target.keyLookupFloor !== undefined) ? await bench.startBaseline(false) : null;
     const compared = s.compareCheckout ? await bench.startService(1, s.compareCheckout) : null;
     for (const [index, target] of targets.entries()) {
       const base = await read(baseline.baseUrl, target, keyOf(target), s.connections, s.seconds);
+      const lookup = keyLookup && target.keyLookupFloor !== undefined ? await read(keyLookup.baseUrl, target, keyOf(target), s.connections, s.seconds) : undefined;
       const other = compared && target.app !== 'depot' ? compared : null;
       // The two services take turns at going first, so neither always reads a machine the other just warmed.
       const first = other && index % 2 === 1 ? await read(other.baseUrl, target, keyOf(target), s.connections, s.seconds) : null;
       const svc = await read(serviceUrl(target), target, keyOf(target), s.connections, s.seconds);
-      rows.push({ target, service: svc, baseline: base });
+      rows.push({ target, service: svc, baseline: base, keyLookup: lookup });
       if (other) comparedRows.push({ target, service: first ?? (await read(other.baseUrl, target, keyOf(target), s.connections, s.seconds)), baseline: base });
     }
     await bench.stop(baseline);
-    printRows(`service / plain express + pg, ${database}, one service process`, rows, s.connections);
+    if (keyLookup) await bench.stop(keyLookup);
+    printRows(`service / plain express + pg (both keep the key's user in memory), ${database}, one service process`, rows, s.connections);
+    printKeyLookupRows(`service / plain express + pg looking the key up per request, ${database}, ${Math.max(...s.connections)} connections`, rows);
     if (compared) {
       await bench.stop(compared);
       printRows(`${s.compareCheckout} / plain express + pg (the same baseline readings), ${database}`, comparedRows, s.connections);
       printComparison(s.compareCheckout as string, rows, comparedRows);
     }
+    printFloors(rows);
 
     if (s.webConcurrency > 1) {
       await bench.stop(service);

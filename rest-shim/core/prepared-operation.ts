@@ -3,6 +3,7 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { BaseRequestContext } from '../../src/context/base-request-context';
 import { looksUtcIso, utcIsoText } from '../../src/format/timestamps';
+import { flagVariables, withFlagsApplied } from './flag-variables';
 
 /**
  * Streamed listings (subscriptions whose events are batches of up to 1,000 items) take their leaves as
@@ -36,12 +37,17 @@ function serializeDateTimeISO(value: unknown): string {
 export class PreparedOperation {
   private readonly document: DocumentNode;
   private compiled: CompiledQuery | null = null;
+  /** The document's flag variables (flag-variables.ts): the `$k_*` of the views. */
+  private readonly flags: readonly string[];
+  /** The document compiled for a setting of its flags (null: that setting runs the whole document). */
+  private readonly bySetting = new Map<string, CompiledQuery | null>();
 
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly source: string,
   ) {
     this.document = parse(source);
+    this.flags = flagVariables(this.document);
   }
 
   /** Validates and compiles the document (once); a broken document throws, naming it. */
@@ -55,18 +61,54 @@ export class PreparedOperation {
     return compiled;
   }
 
+  /**
+   * What runs for these variables: the document written for their setting of its flags, compiled once
+   * per setting (a route's requests come in a few views); the whole document when a flag is not a
+   * boolean (its usual refusal), when the settings seen are already many, or when the written document
+   * is not valid on its own (all of a selection left out).
+   */
+  private compiledFor(variables: Record<string, unknown>): CompiledQuery {
+    const whole = this.compile();
+    if (this.flags.length === 0) return whole;
+    let setting = '';
+    for (const flag of this.flags) {
+      const value = variables[flag];
+      if (typeof value !== 'boolean') return whole;
+      setting += value ? '1' : '0';
+    }
+    let found = this.bySetting.get(setting);
+    if (found === undefined) {
+      if (this.bySetting.size >= SETTINGS_PER_DOCUMENT) return whole;
+      found = this.compileSetting(new Map(this.flags.map((flag) => [flag, variables[flag] as boolean])));
+      this.bySetting.set(setting, found);
+    }
+    return found ?? whole;
+  }
+
+  private compileSetting(flags: ReadonlyMap<string, boolean>): CompiledQuery | null {
+    // From the source again: graphql-jit marks the nodes of a document it compiles (their @include
+    // conditions), and a written copy of the whole document's nodes would carry those marks.
+    const document = withFlagsApplied(parse(this.source), flags);
+    if (validate(this.schema, document).length > 0) return null;
+    const compiled = compileQuery(this.schema, document, undefined, this.isSubscription() ? STREAMED_LISTING_OPTIONS : undefined);
+    return isCompiledQuery(compiled) ? compiled : null;
+  }
+
   private isSubscription(): boolean {
     return this.document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION);
   }
 
   async run(ctx: BaseRequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> {
-    return this.compile().query(undefined, ctx, variables);
+    return this.compiledFor(variables).query(undefined, ctx, variables);
   }
 
   /** Runs a subscription document: its events, or the error that refused it. */
   async subscribe(ctx: BaseRequestContext, variables: Record<string, unknown>): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
-    const compiled = this.compile();
+    const compiled = this.compiledFor(variables);
     if (!compiled.subscribe) throw new Error(`Shim operation is not a subscription:\n${this.source}`);
     return compiled.subscribe(undefined, ctx, variables);
   }
 }
+
+/** Settings of its flags a document is compiled for, at most (further ones run the whole document). */
+const SETTINGS_PER_DOCUMENT = 16;

@@ -21,6 +21,7 @@ const HDA_DETAIL_FIELDS = `
   data_type: dataType
   file_name: fileName
   tool_version: toolVersion
+  resubmitted
 `;
 
 /** Every field a dataset view can need. */
@@ -83,7 +84,7 @@ const KEY_VALUES: Record<string, (hda: Hda) => unknown> = {
   file_size: (hda) => hda.file_size,
   create_time: (hda) => pythonIso(hda.create_time),
   update_time: (hda) => pythonIso(hda.update_time),
-  resubmitted: () => false,
+  resubmitted: (hda) => hda.resubmitted === true,
   meta_files: () => [],
   data_type: (hda) => hda.data_type,
   peek: (hda) => hda.peek,

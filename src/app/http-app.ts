@@ -11,6 +11,7 @@ import { healthRoutes } from '../http/health-routes';
 import { httpMetrics } from '../http/http-metrics';
 import { landingPage } from '../http/landing-page';
 import { metricsRoute } from '../http/metrics-route';
+import { underPaths } from '../http/path-gate';
 import { queryCountMiddleware } from '../http/query-count';
 import { requestLogger } from '../http/request-logger';
 import { baseSecurityHeaders } from '../http/security-headers';
@@ -39,14 +40,16 @@ export async function createHttpApp(services: AppServices): Promise<HttpApp> {
   app.set('etag', false);
   app.use(httpMetrics());
   // Probes and scrapes come often: answered before the request log (they are counted in the metrics).
-  app.use(healthRoutes(services));
-  app.use(metricsRoute(services.config.metricsToken, services.log));
+  // The routers of a few paths are entered only for their paths (underPaths: one that matches nothing
+  // would pass every API request on a turn of the event loop later).
+  app.use(underPaths(['/health', '/ready'], healthRoutes(services)));
+  app.use(underPaths(['/metrics'], metricsRoute(services.config.metricsToken, services.log)));
   app.use(requestLogger(services.log));
   app.use(baseSecurityHeaders());
   app.use(queryCountMiddleware(services.config.exposeQueryCount));
-  app.use(graphql.router);
-  app.use(createGraphiQL(services));
-  app.use(landingPage(services.config));
+  app.use(underPaths(['/graphql'], graphql.router));
+  app.use(underPaths(['/graphiql'], createGraphiQL(services)));
+  app.use(underPaths(['/about', '/about.css'], landingPage(services.config)));
   app.use(createRestShim(schema, services));
   const routes = express.Router();
   app.use(routes);

@@ -89,7 +89,7 @@ export function createServices(config: AppConfig, db: Database, log: Logger): Ap
   const layout = new DataLayout(config.dataDir);
   const toolData = new ToolDataService(config.toolData, db.signals, log);
   const tools = new ToolCatalogService(config.toolDirs, log, toolData);
-  const runnerDeps = { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry), signals: db.signals, outage: db.outage };
+  const runnerDeps = { orm: db.orm, layout, tools: tools.registry, ids, log, routing: new JobRouting(config.jobConf, tools.registry, config.jobs.maxResubmits), signals: db.signals, outage: db.outage };
   const jobSettings = { ...config.jobs, workers: localWorkersOf(config), maxUploadBytes: config.maxUploadBytes, allowPrivateUrlFetch: config.allowPrivateUrlFetch };
   const jobEngine = new JobEngine({ ...runnerDeps, runners: runnersFor(runnerDeps, { local: jobSettings, slurmPollMs: config.jobs.slurmPollMs }) }, jobSettings);
   const tasks = new TaskRunner(db.orm, log, {

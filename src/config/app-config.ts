@@ -99,7 +99,19 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Failed sign-ins allowed per account and per client address in a window before sign-ins are refused (SIGN_IN_*). */
   signInLimits: SignInLimits;
-  jobs: { localWorkers: number; pollMs: number; signalledPollMs: number; claimBatch: number; timeoutSeconds: number; heartbeatMs: number; staleSeconds: number; maxAttempts: number; slurmPollMs: number };
+  jobs: {
+    localWorkers: number;
+    pollMs: number;
+    signalledPollMs: number;
+    claimBatch: number;
+    timeoutSeconds: number;
+    heartbeatMs: number;
+    staleSeconds: number;
+    maxAttempts: number;
+    /** Times one job may be resubmitted by job_conf.xml `<resubmit>` rules (JOB_MAX_RESUBMITS; 0: never). */
+    maxResubmits: number;
+    slurmPollMs: number;
+  };
 }
 
 /** express's `trust proxy` values: none, all, a number of hops, or addresses and subnets. */
@@ -252,6 +264,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       heartbeatMs: int(env.JOB_HEARTBEAT_MS, 10000),
       staleSeconds: int(env.JOB_STALE_SECONDS, 60),
       maxAttempts: int(env.JOB_MAX_ATTEMPTS, 3),
+      maxResubmits: Math.max(0, int(env.JOB_MAX_RESUBMITS, 3)),
       slurmPollMs: Math.max(100, int(env.SLURM_POLL_MS, 2000)),
     },
   };

@@ -1,3 +1,4 @@
+import { noteIfConnectionLost } from '../errors/database-errors';
 import type { PoolAfterCreate } from './signals';
 
 /**
@@ -8,7 +9,9 @@ import type { PoolAfterCreate } from './signals';
  */
 export const SERVER_SESSION_SETTINGS = 'set jit = off';
 
+/** Sets the session's settings, and notes the connection's loss when the server ends it (src/errors/database-errors.ts). */
 export const serverAfterCreate: PoolAfterCreate = (connection, done) => {
+  connection.on('error', noteIfConnectionLost);
   connection.query(SERVER_SESSION_SETTINGS).then(
     () => done(null, connection),
     (error: Error) => done(error, connection),

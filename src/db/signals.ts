@@ -133,6 +133,7 @@ export class ServerSignalListener {
 interface PooledConnection {
   query(text: string): Promise<unknown>;
   on(event: 'notification', handler: (notification: Notification) => void): unknown;
+  on(event: 'error', handler: (error: Error) => void): unknown;
 }
 
 /** knex's pool hook for each new connection. */

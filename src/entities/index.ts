@@ -29,6 +29,7 @@ import { History } from './history.entity';
 import { ItemTag } from './item-tag.entity';
 import { JobInputDataset, JobOutputDataset } from './job-dataset.entity';
 import { Job } from './job.entity';
+import { JobAttempt } from './job-attempt.entity';
 import { JobMetric } from './job-metric.entity';
 import { Quota } from './quota.entity';
 import { Request, RequestEvent } from './request.entity';
@@ -83,6 +84,7 @@ export {
   Job,
   JobInputDataset,
   JobMetric,
+  JobAttempt,
   JobOutputDataset,
   DefaultQuotaAssociation,
   GalaxySession,
@@ -136,6 +138,7 @@ export const ALL_ENTITIES = [
   JobInputDataset,
   JobOutputDataset,
   JobMetric,
+  JobAttempt,
   TaskRecord,
   BackgroundTask,
   HistoryExport,

@@ -13,7 +13,7 @@ export const ACTIVE_JOB_STATES: readonly JobState[] = ['new', 'upload', 'waiting
 export type JobParams = Record<string, unknown>;
 
 /**
- * A tool run. The table is also the work queue: runners claim `queued` rows with
+ * A tool run. The table is also the work queue: runners claim `queued` (and `resubmitted`) rows with
  * `FOR UPDATE SKIP LOCKED`, and a heartbeat lets the next start recover jobs of a crashed process.
  */
 @Entity({ tableName: 'job' })
@@ -25,7 +25,7 @@ export type JobParams = Record<string, unknown>;
 @Index({ name: 'job_update_time_id_index', properties: ['updateTime', 'id'] })
 @Index({ name: 'job_destination_id_update_time_id_index', properties: ['destinationId', 'updateTime', 'id'] })
 @Index({ name: 'job_external_open_index', expression: 'create index "job_external_open_index" on "job" ("handler") where "external_state" is not null' })
-@Index({ name: 'job_claimable_index', expression: `create index "job_claimable_index" on "job" ("id") where "state" = 'queued' and "handler" is null and "external_state" is null` })
+@Index({ name: 'job_claimable_index', expression: `create index "job_claimable_index" on "job" ("id") where "state" in ('queued', 'resubmitted') and "handler" is null and "external_state" is null` })
 export class Job extends BaseEntity {
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
   user: User | null = null;
@@ -84,8 +84,17 @@ export class Job extends BaseEntity {
   @Property({ type: 'string', length: 255, nullable: true })
   externalId: string | null = null;
 
+  /** Claims of the current run (a crashed process's job is claimed again); a resubmission starts them again. */
   @Property({ type: 'integer' })
   attempts: number & Opt = 0;
+
+  /** Times a `<resubmit>` rule sent the job on to another destination (JOB_MAX_RESUBMITS bounds them). */
+  @Property({ type: 'integer' })
+  resubmissions: number & Opt = 0;
+
+  /** The destination a resubmission sent the job to: claims route it there rather than where its tool maps. */
+  @Property({ type: 'string', length: 255, nullable: true })
+  resubmitDestinationId: string | null = null;
 
   @Property({ type: 'datetime', length: 6, nullable: true })
   heartbeatTime: Date | null = null;

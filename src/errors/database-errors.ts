@@ -50,12 +50,39 @@ export class DatabaseUnreachableError extends Error {
   }
 }
 
+/**
+ * knex's words for a statement sent in a transaction that has already ended. A transaction whose
+ * connection the server ended (a shutdown) ends so, and its next statement meets them; alone they
+ * would also name a programming error, so they count as a lost connection only within
+ * LOSS_WINDOW_MS of a connection of this process being lost.
+ */
+const TRANSACTION_ENDED = /Transaction query already complete/;
+const LOSS_WINDOW_MS = 10_000;
+let lastConnectionLoss = Number.NEGATIVE_INFINITY;
+
+const withinLossWindow = (sinceLoss: number) => sinceLoss >= 0 && sinceLoss < LOSS_WINDOW_MS;
+
+/** A pooled connection's error event: when it says the connection was lost, the moment is kept. */
+export function noteIfConnectionLost(error: unknown): void {
+  if (directConnectionFailureOf(error) !== undefined) lastConnectionLoss = Date.now();
+}
+
 /** What the driver's own error says of the connection: its network code or SQLSTATE, or `connection lost`. */
-function connectionFailureOf(error: unknown): string | undefined {
+function directConnectionFailureOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return code;
   if (error instanceof Error && UNREACHABLE_WORDS.test(error.message)) return /Timeout acquiring/i.test(error.message) ? 'no connection available in time' : 'connection lost';
+  return undefined;
+}
+
+function connectionFailureOf(error: unknown): string | undefined {
+  const found = directConnectionFailureOf(error);
+  if (found !== undefined) {
+    lastConnectionLoss = Date.now();
+    return found;
+  }
+  if (error instanceof Error && TRANSACTION_ENDED.test(error.message) && withinLossWindow(Date.now() - lastConnectionLoss)) return 'connection lost';
   return undefined;
 }
 

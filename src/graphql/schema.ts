@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
+import { ResolverInstances, useDirectResolvers } from './shared/direct-resolvers';
 import { TOOL_INPUT_TYPES } from './tools/tool-inputs.type';
 import { DatasetCollectionResolver, HistoryCollectionResolver } from './collections/collection.resolver';
 import { HistoryItemChangedResolver } from './collections/history-item-changed.resolver';
@@ -175,6 +176,13 @@ const NO_TOPICS: PubSub = {
 };
 
 export function getSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: [...RESOLVERS], validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, orphanedTypes: [...TOOL_INPUT_TYPES] }).then(useSyncItemTypeResolver);
+  built ??= buildPlatformSchema();
   return built;
+}
+
+function buildPlatformSchema(): Promise<GraphQLSchema> {
+  const instances = new ResolverInstances();
+  return buildSchema({ resolvers: [...RESOLVERS], validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, orphanedTypes: [...TOOL_INPUT_TYPES], container: instances })
+    .then(useSyncItemTypeResolver)
+    .then((schema) => useDirectResolvers(schema, RESOLVERS, instances));
 }

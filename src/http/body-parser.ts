@@ -18,6 +18,11 @@ export function platformBodyParser(uploads: { uploadStore: string; maxFileBytes:
         await parseMultipart(req, res, { ...uploads, decode: decodeJsonText });
         return next();
       }
+      // A request without a body (most GETs) has nothing to read: its body is what an empty one parses to.
+      if (!hasBody(req)) {
+        req.body = {};
+        return next();
+      }
       const raw = await readBody(req);
       req.body = parseBody(type, raw);
       next();
@@ -25,6 +30,12 @@ export function platformBodyParser(uploads: { uploadStore: string; maxFileBytes:
       next(error);
     }
   };
+}
+
+/** Whether the request carries a body at all (HTTP/1.1: a Content-Length other than 0, or a Transfer-Encoding). */
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function readBody(req: Request): Promise<string> {

@@ -52,9 +52,22 @@ export interface StepKit {
 export interface DatasetFiles {
   /** Where a dataset's file is, and whether it is there, by the old layout. */
   locate(datasetId: number, externalFilename: string | null): Promise<{ path: string; size: number | null }>;
-  /** Copies a dataset's file (and extra files) into this service's object store; answers the copy's size, null when missing. */
-  copyIn(datasetId: number, extraFilesPath: string | null): Promise<number | null>;
+  /**
+   * Copies a dataset's file (and extra files) into this service's object store, checked against the
+   * size the 15.05 database recorded (`recordedSize`; null or 0 when it recorded none: 15.05 itself
+   * took a size of 0 as not known and measured the file).
+   */
+  copyIn(datasetId: number, extraFilesPath: string | null, recordedSize: number | null): Promise<CopyOutcome>;
 }
+
+/** What became of a dataset's file with --copy. */
+export type CopyOutcome =
+  | { kind: 'copied'; size: number }
+  | { kind: 'missing'; path: string }
+  /** The file has another size than the one recorded: not copied. */
+  | { kind: 'size-differs'; path: string; size: number; recorded: number }
+  /** The file's size changed while it was copied (the installation is not stopped): the copy is not kept. */
+  | { kind: 'changed'; path: string; size: number; copied: number };
 
 /**
  * One kind of row carried over: the source table it reads (by id, in batches), and how a batch

@@ -3,9 +3,10 @@ import type { Logger } from '../logging/logger';
 import type { ObjectStore } from '../storage/object-store';
 import { LegacyDatasetFiles } from './dataset-files';
 import type { ImportSettings, ImportStep, Skip, StepKit, TableRows } from './import-step';
+import { type InterruptAt, interruptibleFiles } from './interruption';
 import type { ProgressDisplay } from './progress-display';
 import { type SourceDatabase } from './source-database';
-import { TargetDatabase, type StepProgress } from './target-database';
+import { TargetDatabase, type StepProgress, type StepState } from './target-database';
 
 export interface ImportReport {
   mode: 'new' | 'resumed' | 'dry-run';
@@ -29,6 +30,12 @@ export interface ImportRun {
   batchSize?: number;
   /** A wait between batches, to spare a busy source database. */
   pauseMs?: number;
+  /**
+   * For tests only (the command never sets it): called at each point where a killed run could stop
+   * (interruption.ts names them). A hook that throws there stops the run as a kill would: the
+   * batch's open transaction rolls back, and the next run continues from what was committed.
+   */
+  interruptAt?: InterruptAt;
 }
 
 /**
@@ -41,22 +48,28 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
   const started = Date.now();
   await run.source.checkVersion();
   const target = new TargetDatabase(run.knex);
-  const mode = run.settings.dryRun ? 'dry-run' : await target.begin({ source: run.sourceName, filePath: run.settings.filePath, copy: run.settings.copy });
+  const interrupt: InterruptAt = run.interruptAt ?? (() => undefined);
+  const mode = run.settings.dryRun ? 'dry-run' : await target.begin({ source: run.sourceName, filePath: run.settings.filePath, copy: run.settings.copy }, () => interrupt({ phase: 'begin' }));
   if (mode === 'dry-run' && (await target.filledTables()).length > 0) run.log.warn('the target database is not empty: a real run would refuse it');
   const dryRows = new Map<string, Set<number>>();
   const dryReport: ImportReport['steps'] = [];
   const drySkips: ImportReport['skips'] = [];
-  const files = new LegacyDatasetFiles(run.settings.filePath, run.store);
+  const legacyFiles = new LegacyDatasetFiles(run.settings.filePath, run.store);
   const batchSize = run.batchSize ?? 2000;
 
+  // What earlier runs committed: a resumed run passes the steps they finished without a look at the source.
+  const states = mode === 'dry-run' ? new Map<string, StepState>() : await target.stepStates();
   for (const step of run.steps) {
+    const state = states.get(step.name) ?? { lastSourceId: 0, done: false };
+    if (state.done) continue;
     if (!(await run.source.hasTable(step.source))) {
       if (!step.optional) run.log.warn({ step: step.name, table: step.source }, 'the source has no such table; nothing to carry');
       continue;
     }
-    const state = mode === 'dry-run' ? { lastSourceId: 0, done: false } : await target.stepState(step.name);
-    if (state.done) continue;
     const counters = new Map<string, number>();
+    // Source rows of this step in committed batches (the batch under way not counted).
+    let done = state.lastSourceId > 0 ? await countUpTo(run.source, step.source, state.lastSourceId) : 0;
+    const files = run.interruptAt ? interruptibleFiles(legacyFiles, (datasetId) => interrupt({ phase: 'file', step: step.name, rowsBefore: done, datasetId })) : legacyFiles;
     const kit: StepKit = {
       source: run.source,
       settings: run.settings,
@@ -79,7 +92,6 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
     }
     const total = await run.source.count(step.source);
     const stepStarted = Date.now();
-    let done = state.lastSourceId > 0 ? await countUpTo(run.source, step.source, state.lastSourceId) : 0;
     run.display.start(step.name, total, done);
     let lastSourceId = state.lastSourceId;
     const summary = { read: 0, written: 0, skipped: 0 };
@@ -90,7 +102,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       lastSourceId = Number(rows[rows.length - 1].id);
       const progress: StepProgress = { step: step.name, lastSourceId, read: rows.length, written: 0, skipped: output.skipped ?? [], notices: output.notices ?? [], counters };
       if (mode === 'dry-run') summary.written += rememberDry(dryRows, output.tables);
-      else summary.written += await target.writeBatch(output.tables, progress);
+      else summary.written += await target.writeBatch(output.tables, progress, (statement) => interrupt({ phase: 'write', step: step.name, rowsBefore: done, statement }));
       if (mode === 'dry-run') drySkips.push(...progress.skipped.map((skip) => ({ ...skip, step: step.name, notice: false })), ...progress.notices.map((skip) => ({ ...skip, step: step.name, notice: true })));
       summary.read += rows.length;
       summary.skipped += progress.skipped.length;
@@ -98,13 +110,16 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       run.display.advance(step.name, done);
       if (run.pauseMs) await new Promise((resolve) => setTimeout(resolve, run.pauseMs));
     }
-    if (mode !== 'dry-run') await target.markDone(step.name);
-    else dryReport.push({ name: step.name, ...summary });
+    if (mode !== 'dry-run') {
+      interrupt({ phase: 'step-done', step: step.name });
+      await target.markDone(step.name);
+    } else dryReport.push({ name: step.name, ...summary });
     run.display.finish(step.name, { ...summary, seconds: (Date.now() - stepStarted) / 1000 });
   }
 
   if (mode === 'dry-run') return { mode, steps: dryReport, skips: drySkips, notices: drySkips.filter((skip) => skip.notice).length, seconds: (Date.now() - started) / 1000 };
-  await target.continueSequences();
+  await target.continueSequences((sequence, index) => interrupt({ phase: 'sequence', sequence, index }));
+  interrupt({ phase: 'finish' });
   await target.finish();
   const report = await target.report();
   const order = new Map(run.steps.map((step, index) => [step.name, index]));

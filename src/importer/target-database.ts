@@ -53,7 +53,7 @@ export class TargetDatabase {
    * Starts or resumes a run. A new run needs a database with no rows in any of the service's
    * tables; a run that was stopped continues only with the same source and settings.
    */
-  async begin(run: RunRecord): Promise<'new' | 'resumed'> {
+  async begin(run: RunRecord, beforeRecording: () => void = () => undefined): Promise<'new' | 'resumed'> {
     await this.knex.raw(BOOKKEEPING);
     const [previous] = await this.rows<{ source: string; file_path: string; copy: boolean }>('select source, file_path, copy from galaxy_import.run');
     if (previous) {
@@ -64,6 +64,7 @@ export class TargetDatabase {
     }
     const filled = await this.filledTables();
     if (filled.length > 0) throw new TargetError(`the target database is not empty (${filled.slice(0, 5).join(', ')}${filled.length > 5 ? ', …' : ''} hold rows): import into a new database only`);
+    beforeRecording();
     await this.knex.raw('insert into galaxy_import.run (source, file_path, copy) values (?, ?, ?)', [run.source, run.filePath, run.copy]);
     return 'new';
   }
@@ -79,9 +80,10 @@ export class TargetDatabase {
     return filled;
   }
 
-  async stepState(step: string): Promise<StepState> {
-    const [row] = await this.rows<{ last_source_id: string; done: boolean }>('select last_source_id, done from galaxy_import.step where name = ?', [step]);
-    return row ? { lastSourceId: Number(row.last_source_id), done: row.done } : { lastSourceId: 0, done: false };
+  /** Where each step that has begun stands (a step not named has not begun). */
+  async stepStates(): Promise<Map<string, StepState>> {
+    const rows = await this.rows<{ name: string; last_source_id: string; done: boolean }>('select name, last_source_id, done from galaxy_import.step');
+    return new Map(rows.map((row) => [row.name, { lastSourceId: Number(row.last_source_id), done: row.done }]));
   }
 
   async counter(table: string): Promise<number | null> {
@@ -95,8 +97,11 @@ export class TargetDatabase {
     return new Set(rows.map((row) => Number(row.id)));
   }
 
-  /** Writes one batch and its progress in one transaction: a run killed here loses the whole batch, never part of it. */
-  async writeBatch(tables: TableRows[], progress: StepProgress): Promise<number> {
+  /**
+   * Writes one batch and its progress in one transaction: a run killed here loses the whole batch,
+   * never part of it. `before` is called before each statement and before the commit (interruption.ts).
+   */
+  async writeBatch(tables: TableRows[], progress: StepProgress, before: (statement: string) => void = () => undefined): Promise<number> {
     return this.knex.transaction(async (trx) => {
       // Nobody follows a database being filled: its rows signal no subscription.
       await trx.raw("set local platform.history_signals = 'off'");
@@ -105,6 +110,7 @@ export class TargetDatabase {
         if (rows.length === 0) continue;
         const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].map(quoted);
         const list = columns.join(', ');
+        before(`${update ? 'update' : 'insert'} ${table}`);
         if (update) {
           const set = columns.filter((column) => column !== '"id"').map((column) => `${column} = r.${column}`).join(', ');
           await trx.raw(`update ${quoted(table)} t set ${set} from json_populate_recordset(null::${quoted(table)}, ?::json) r where t.id = r.id`, [JSON.stringify(rows)]);
@@ -113,12 +119,14 @@ export class TargetDatabase {
         await trx.raw(`insert into ${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::${quoted(table)}, ?::json)`, [JSON.stringify(rows)]);
         written += rows.length;
       }
-      await this.recordProgress(trx, progress, written);
+      await this.recordProgress(trx, progress, written, before);
+      before('commit');
       return written;
     });
   }
 
-  private async recordProgress(trx: Knex.Transaction, progress: StepProgress, written: number): Promise<void> {
+  private async recordProgress(trx: Knex.Transaction, progress: StepProgress, written: number, before: (statement: string) => void): Promise<void> {
+    before('progress');
     await trx.raw(
       `insert into galaxy_import.step (name, last_source_id, rows_read, rows_written, rows_skipped) values (?, ?, ?, ?, ?)
        on conflict (name) do update set last_source_id = excluded.last_source_id, rows_read = step.rows_read + excluded.rows_read,
@@ -127,6 +135,7 @@ export class TargetDatabase {
     );
     const marks = [...progress.skipped.map((skip) => ({ skip, notice: false })), ...progress.notices.map((skip) => ({ skip, notice: true }))];
     if (marks.length > 0) {
+      before('skips');
       await trx.raw(
         `insert into galaxy_import.skip (step, source_table, source_id, reason, notice)
          select ?, s.source_table, s.source_id, s.reason, s.notice from json_to_recordset(?::json) as s(source_table text, source_id bigint, reason text, notice boolean)`,
@@ -134,6 +143,7 @@ export class TargetDatabase {
       );
     }
     for (const [table, nextId] of progress.counters) {
+      before(`counter ${table}`);
       await trx.raw('insert into galaxy_import.counter (target_table, next_id) values (?, ?) on conflict (target_table) do update set next_id = excluded.next_id', [table, nextId]);
     }
   }
@@ -145,16 +155,18 @@ export class TargetDatabase {
     );
   }
 
-  /** Every sequence of the service's tables continues after the largest id imported. */
-  async continueSequences(): Promise<void> {
+  /** Every sequence of the service's tables continues after the largest id imported (in name order; `before` is called before each). */
+  async continueSequences(before: (sequence: string, index: number) => void = () => undefined): Promise<void> {
     const owned = await this.rows<{ sequence: string; table_name: string; column_name: string }>(
       `select s.oid::regclass::text as sequence, t.relname as table_name, a.attname as column_name
        from pg_class s join pg_depend d on d.objid = s.oid and d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i')
        join pg_class t on t.oid = d.refobjid join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
        join pg_namespace n on n.oid = t.relnamespace
-       where s.relkind = 'S' and n.nspname = 'public'`,
+       where s.relkind = 'S' and n.nspname = 'public'
+       order by 1`,
     );
-    for (const { sequence, table_name: table, column_name: column } of owned) {
+    for (const [index, { sequence, table_name: table, column_name: column }] of owned.entries()) {
+      before(sequence, index);
       await this.knex.raw(`select setval(?::regclass, coalesce((select max(${quoted(column)}) from ${quoted(table)}), 0) + 1, false)`, [sequence]);
     }
   }

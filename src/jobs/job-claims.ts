@@ -9,7 +9,8 @@ const FAILED_INPUT = "('error', 'discarded', 'failed_metadata')";
 export type RunnerKind = 'local' | 'remote' | 'slurm';
 
 /**
- * Claims the oldest queued job whose inputs are all ready, for one runner. `FOR UPDATE SKIP LOCKED`
+ * Claims the oldest queued job whose inputs are all ready, for one runner (a `resubmitted` job waits
+ * as a queued one does, for a runner of the destination it was sent to). `FOR UPDATE SKIP LOCKED`
  * lets any number of processes and remote runners share the queue without taking a job twice.
  * Uploads read files only the server has, and so do installed depot tools whose command reads
  * their own directory: remote runners never get them. With a job configuration, a runner takes
@@ -40,7 +41,7 @@ export async function claimJobs(em: EntityManager, runner: RunnerKind, handler: 
   const claimed = runner === 'slurm' ? "state = 'queued'" : "state = 'running', start_time = now()";
   const statement = `with picked as (
        select j.id, ${destination.sql} as destination from job j
-       where j.state = 'queued' and j.handler is null and j.external_state is null ${remoteFilter} ${toKind.sql}
+       where j.state in ('queued', 'resubmitted') and j.handler is null and j.external_state is null ${remoteFilter} ${toKind.sql}
          and not exists (select 1 from job_lock l where l.locked)
          and not exists (
            select 1 from job_to_input_dataset ji

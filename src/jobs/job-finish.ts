@@ -8,6 +8,7 @@ import type { ObjectStore } from '../storage/object-store';
 import { touchHistory } from '../services/datasets';
 import { addToDiskUsage } from '../services/usage';
 import { describeStoredFile } from './dataset-finalize';
+import { recordAttempt } from './job-attempts';
 import { type LoadedJob, loadJobFresh, outputOf } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
 import type { JobWorkspace } from './job-workspace';
@@ -15,14 +16,15 @@ import { coreMetrics } from './metrics-format';
 import { observeFinishedJob } from '../observability/job-observations';
 
 /** Whether the job is still the given handler's running job (any running job without a handler given). */
-const stillHeld = (state: string, current: string | null, handler: string | null) => state === 'running' && (handler === null || current === handler);
+export const stillHeld = (state: string, current: string | null, handler: string | null) => state === 'running' && (handler === null || current === handler);
 
 /**
  * Ends a run: successful outputs move from the workspace into the object store (atomically, before
- * anything is marked ok), then one transaction records states, metadata, stdout/stderr, metrics and
- * the owner's new disk usage. A job that is no longer `handler`'s running job (cancelled, or taken
- * back after missed heartbeats and maybe running elsewhere) keeps its state, and its workspace is
- * left alone unless the job is over. Returns whether the result was recorded.
+ * anything is marked ok), then one transaction records states, metadata, stdout/stderr, metrics, the
+ * owner's new disk usage and the run as the job's last attempt. A job that is no longer `handler`'s
+ * running job (cancelled, or taken back after missed heartbeats and maybe running elsewhere) keeps its
+ * state, and its workspace is left alone unless the job is over. Returns whether the result was
+ * recorded. (A run that reached a limit may instead be resubmitted: job-resubmit.ts.)
  */
 export async function finishJob(
   em: EntityManager,
@@ -106,6 +108,8 @@ export async function finishJob(
     job.info = failure;
     job.endTime = new Date();
     job.handler = null;
+    // The run that ends the job is its last attempt (those before it were resubmitted: job-resubmit.ts).
+    await recordAttempt(tx, job, job.state, result, failure);
     for (const metric of coreMetrics(result)) tx.create(JobMetric, { job, plugin: metric.plugin, name: metric.name, value: metric.value, numeric: metric.name !== 'runner_name' });
     await tx.flush();
     if (job.history) await touchHistory(tx, job.history.id);

@@ -1,3 +1,6 @@
+import type { ResubmitCondition } from './job-conf';
+import type { MetricValue } from './metrics-format';
+
 /** What a run (local, upload or remote) reports back for a job. */
 export interface JobRunResult {
   exitCode: number;
@@ -7,6 +10,13 @@ export interface JobRunResult {
   endEpoch: number;
   /** Set when the runner itself failed (timeout, download error…): the job is in error. */
   failure: string | null;
+  /**
+   * The limit that ended the run, when the runner knows it did (a local command's time limit; Slurm's
+   * TIMEOUT, or its memory limit): the job's destination's `<resubmit>` rules apply to it.
+   */
+  limitReached?: ResubmitCondition | null;
+  /** How the batch system said the run ended (Slurm: COMPLETED, OUT_OF_MEMORY, TIMEOUT…), kept with the attempt. */
+  externalState?: string | null;
   /** Output extensions decided while running (the upload tool's sniffing), by output name. */
   extensions?: Record<string, string>;
   /** Output names decided while running (the upload tool's file names), by output name. */
@@ -20,6 +30,11 @@ export interface JobRunResult {
   memoryMb?: number | null;
   /** The peak resident memory the job's processes used, in bytes, when it was measured. */
   memoryPeakBytes?: number | null;
+  /** CPU time the job's processes used (user, system), in seconds, when it was measured. */
+  cpuUserSeconds?: number | null;
+  cpuSystemSeconds?: number | null;
+  /** The runner's further metrics (a batch system's accounting: plugin `slurm`), recorded beside the core ones. */
+  metrics?: MetricValue[];
 }
 
 const KEEP_TEXT = 32 * 1024;

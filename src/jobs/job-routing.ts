@@ -1,4 +1,4 @@
-import { destinationFor, type JobConfig, type JobDestination, type RunnerKind } from './job-conf';
+import { destinationFor, type JobConfig, type JobDestination, type ResubmitCondition, type ResubmitRule, type RunnerKind } from './job-conf';
 import type { ToolRegistry } from '../tools';
 
 /** A piece of SQL with its positional parameters (`?`). */
@@ -21,16 +21,22 @@ export const DISPATCHED = (alias: string) => `(${alias}.state in ('queued', 'run
 export const LIMITED_CLAIM_LOCK = 61_400_019;
 
 
+/** How many times a job may be resubmitted (JOB_MAX_RESUBMITS) when no setting says. */
+export const DEFAULT_MAX_RESUBMITS = 3;
+
 /**
  * Where queued jobs go, from the job configuration (job_conf.xml), as SQL a claim can use: the
- * destination of a job (its tool's mapping, else the default; uploads their own), which runner kind
- * each destination belongs to, and the concurrency limits. Tool mappings are resolved against the
- * tools this process knows (installed tools come and go), so the SQL matches exact tool ids.
+ * destination of a job (where a resubmission sent it, else its tool's mapping, else the default;
+ * uploads their own), which runner kind each destination belongs to, and the concurrency limits.
+ * Tool mappings are resolved against the tools this process knows (installed tools come and go), so
+ * the SQL matches exact tool ids. And where a job that reached a limit goes next (`<resubmit>`),
+ * at most `maxResubmits` times.
  */
 export class JobRouting {
   constructor(
     readonly config: JobConfig,
     private readonly tools: ToolRegistry,
+    readonly maxResubmits: number = DEFAULT_MAX_RESUBMITS,
   ) {}
 
   /** Whether a job_conf.xml was given (without one, every job is local, as always). */
@@ -57,7 +63,10 @@ export class JobRouting {
     return this.destinationIdsOf('local')[0] ?? upload.id;
   }
 
-  /** The destination of job `alias` as an SQL expression. */
+  /**
+   * The destination of job `alias` as an SQL expression: where a resubmission sent it while the
+   * configuration still defines that destination, else where its tool maps.
+   */
   destinationOf(alias: string): SqlPart {
     const mapped: Record<string, string> = {};
     for (const tool of this.tools.list()) {
@@ -65,10 +74,27 @@ export class JobRouting {
       const destination = destinationFor(this.config, tool.id).id;
       if (destination !== this.config.defaultDestinationId) mapped[tool.id] = destination;
     }
+    const defined = this.config.destinations.map((destination) => destination.id);
     return {
-      sql: `coalesce((?::jsonb) ->> ${alias}.tool_id, case when ${alias}.tool_id = 'upload1' then ? else ? end)`,
-      params: [JSON.stringify(mapped), this.uploadDestinationId, this.config.defaultDestinationId],
+      sql: `coalesce(case when ${alias}.resubmit_destination_id = any(${jsonList('text')}) then ${alias}.resubmit_destination_id end,
+                     (?::jsonb) ->> ${alias}.tool_id, case when ${alias}.tool_id = 'upload1' then ? else ? end)`,
+      params: [listParam(defined), JSON.stringify(mapped), this.uploadDestinationId, this.config.defaultDestinationId],
     };
+  }
+
+  /**
+   * A command's time limit where this process runs it or hands it to a remote runner: `timeoutSeconds`
+   * (JOB_TIMEOUT_SECONDS), or the job configuration's walltime when shorter.
+   */
+  commandTimeLimit(timeoutSeconds: number): number {
+    const walltime = this.config.limits.walltimeSeconds;
+    return walltime === null ? timeoutSeconds : Math.min(walltime, timeoutSeconds);
+  }
+
+  /** The `<resubmit>` rule of a destination that applies to a limit reached there (the first that matches), if any. */
+  resubmitRule(destinationId: string | null, limit: ResubmitCondition): ResubmitRule | null {
+    const destination = destinationId === null ? undefined : this.destination(destinationId);
+    return destination?.resubmit.find((rule) => rule.condition === null || rule.condition === limit) ?? null;
   }
 
   /** Whether the configuration sets concurrency limits (claims then take turns). */

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { JobCgroup } from './job-cgroup';
 import type { JobWorkspace } from './job-workspace';
 import { PeakMemory } from './process-tree-memory';
+import { type CpuTimes, parseShellTimes, TIMED_COMMAND } from './shell-times';
 
 export interface ProcessResult {
   exitCode: number;
@@ -9,8 +13,13 @@ export interface ProcessResult {
   endEpoch: number;
   /** Why the process did not finish by itself: the time limit, or the job was taken away. */
   failure: string | null;
-  /** The peak resident memory of the command's processes, sampled (null where /proc cannot say). */
+  /** Whether it was the time limit that stopped it. */
+  timedOut: boolean;
+  /** The peak resident memory of the command's processes: its cgroup's, or sampled (null where neither can say). */
   memoryPeakBytes: number | null;
+  /** CPU time of the command's processes (its cgroup's, or what bash's `times` counted), when known. */
+  cpuUserSeconds: number | null;
+  cpuSystemSeconds: number | null;
 }
 
 export interface RunOptions {
@@ -24,28 +33,50 @@ export interface RunOptions {
 
 /**
  * Runs a command line with bash in the workspace's working directory, in its own process group so
- * that a timeout or a cancellation kills everything it started. stdout/stderr go to files.
+ * that a timeout or a cancellation kills everything it started. stdout/stderr go to files. What
+ * it used is measured by a cgroup of its own where cgroup v2 allows one, else by sampling /proc
+ * (memory) and bash's `times` (CPU).
  */
-export function runCommand(command: string, workspace: JobWorkspace, options: RunOptions): Promise<ProcessResult> {
+export async function runCommand(command: string, workspace: JobWorkspace, options: RunOptions): Promise<ProcessResult> {
+  const cgroup = await JobCgroup.create(`job-${workspace.root.split('/').pop() ?? 'run'}`);
+  const timesFile = join(workspace.root, 'metric_cpu_times');
+  try {
+    const run = await spawnCommand(command, workspace, options, timesFile, cgroup);
+    const counted = await cgroup?.usage();
+    const times: CpuTimes | null = parseShellTimes(await readFile(timesFile, 'utf8').catch(() => ''));
+    return {
+      ...run,
+      memoryPeakBytes: counted?.memoryPeakBytes ?? run.memoryPeakBytes,
+      cpuUserSeconds: counted?.cpuUserSeconds ?? times?.userSeconds ?? null,
+      cpuSystemSeconds: counted?.cpuSystemSeconds ?? times?.systemSeconds ?? null,
+    };
+  } finally {
+    await cgroup?.remove();
+  }
+}
+
+function spawnCommand(command: string, workspace: JobWorkspace, options: RunOptions, timesFile: string, cgroup: JobCgroup | null): Promise<Omit<ProcessResult, 'cpuUserSeconds' | 'cpuSystemSeconds'>> {
   return new Promise((resolve, reject) => {
     const startEpoch = Date.now() / 1000;
     const stdout = createWriteStream(workspace.stdoutPath);
     const stderr = createWriteStream(workspace.stderrPath);
-    const child = spawn('bash', ['-c', command], { cwd: workspace.workingDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', TIMED_COMMAND, 'bash', command, timesFile, cgroup?.path ?? ''], { cwd: workspace.workingDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(stdout);
     child.stderr.pipe(stderr);
     const memory = child.pid ? new PeakMemory(child.pid) : null;
     let failure: string | null = null;
-    const kill = (reason: string) => {
+    let timedOut = false;
+    const kill = (reason: string, byTimeLimit = false) => {
       if (failure) return;
       failure = reason;
+      timedOut = byTimeLimit;
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
       } catch {
         // already gone
       }
     };
-    const timer = setTimeout(() => kill(`Job exceeded the time limit of ${options.timeoutSeconds} seconds`), options.timeoutSeconds * 1000);
+    const timer = setTimeout(() => kill(`Job exceeded the time limit of ${options.timeoutSeconds} seconds`, true), options.timeoutSeconds * 1000);
     const beat = setInterval(() => {
       options
         .heartbeat()
@@ -66,7 +97,7 @@ export function runCommand(command: string, workspace: JobWorkspace, options: Ru
       options.signal?.removeEventListener('abort', onAbort);
       const endEpoch = Date.now() / 1000;
       const memoryPeakBytes = memory?.stop() ?? null;
-      const finish = () => resolve({ exitCode: code ?? (signalName ? 128 + 9 : -1), startEpoch, endEpoch, failure, memoryPeakBytes });
+      const finish = () => resolve({ exitCode: code ?? (signalName ? 128 + 9 : -1), startEpoch, endEpoch, failure, timedOut, memoryPeakBytes });
       let open = 2;
       const closed = () => (open -= 1) === 0 && finish();
       stdout.end(closed);

@@ -6,9 +6,9 @@ import { unreachableCause } from '../errors/database-errors';
 import { logLoopFailure } from '../logging/loop-failure';
 import { claimJobs, heartbeat, requeueHeldJob, setOutputsRunning, setOutputStates } from './job-claims';
 import { prepareCommand } from './job-command';
-import { finishJob } from './job-finish';
 import { type LoadedJob, loadJobFresh } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
+import { recordRunEnd } from './job-resubmit';
 import type { JobRunner, JobRunnerDeps } from './job-runner';
 import { JobWorkspace } from './job-workspace';
 import { killLeftoverProcesses } from './leftover-processes';
@@ -38,7 +38,8 @@ export interface LocalRunnerSettings {
  * The `local` runner: worker loops in this process that claim local jobs from PostgreSQL (SKIP
  * LOCKED, so several processes and remote runners share the queue), prepare the workspace, run the
  * command with bash under a time limit with heartbeats (`local-command.ts`), or an upload in this
- * process, and record the result (`job-finish.ts`).
+ * process, and record the result (`job-finish.ts`; a run stopped by its time limit may be resubmitted
+ * to another destination instead: `job-resubmit.ts`).
  */
 export class LocalJobRunner implements JobRunner {
   readonly kind = 'local';
@@ -62,8 +63,7 @@ export class LocalJobRunner implements JobRunner {
 
   /** A local command's time limit: JOB_TIMEOUT_SECONDS, or the job configuration's walltime when shorter. */
   private get timeoutSeconds(): number {
-    const walltime = this.deps.routing.config.limits.walltimeSeconds;
-    return walltime === null ? this.settings.timeoutSeconds : Math.min(walltime, this.settings.timeoutSeconds);
+    return this.deps.routing.commandTimeLimit(this.settings.timeoutSeconds);
   }
 
   start(): void {
@@ -194,14 +194,14 @@ export class LocalJobRunner implements JobRunner {
     }
     if (this.abort.signal.aborted && result.failure) return; // stopping: stop() re-queues it
     // A run that ended while the database is away is recorded as soon as it is back.
-    const recorded = await retryWhileUnreachable(
-      () => finishJob(em, jobId, workspace, layout.objects, result, log, this.handler),
+    const outcome = await retryWhileUnreachable(
+      () => recordRunEnd(em, this.deps.routing, jobId, workspace, layout.objects, result, log, this.handler),
       this.deps.outage,
       this.staleMs,
       () => log.info({ jobId }, 'job ended while the database is unreachable; its result is recorded when it is back'),
     );
-    if (recorded && loaded.job.toolId === 'upload1') await removeUploadedFiles(loaded, layout.uploadStore);
-    log.info({ jobId, exitCode: result.exitCode, failure: result.failure }, 'job finished');
+    if (outcome === 'finished' && loaded.job.toolId === 'upload1') await removeUploadedFiles(loaded, layout.uploadStore);
+    log.info({ jobId, exitCode: result.exitCode, failure: result.failure, outcome }, 'job finished');
   }
 
   private async whileHeartbeating<T>(jobId: number, work: () => Promise<T>): Promise<T> {
@@ -233,6 +233,7 @@ export class LocalJobRunner implements JobRunner {
       signal: this.abort.signal,
     });
     const [stdout, stderr] = await Promise.all([readFile(workspace.stdoutPath, 'utf8'), readFile(workspace.stderrPath, 'utf8')]);
-    return { ...run, stdout: tail(stdout), stderr: tail(stderr), runnerName: this.handler };
+    const { timedOut, ...ended } = run;
+    return { ...ended, limitReached: timedOut ? 'walltime_reached' : null, stdout: tail(stdout), stderr: tail(stderr), runnerName: this.handler };
   }
 }

@@ -87,6 +87,15 @@ export class PlatformMetrics {
         }
       },
     });
+    // 1 in each process: behind the cluster primary the sum says how many processes this scrape gathered.
+    new Gauge({
+      name: 'platform_processes',
+      help: 'Service processes whose figures this scrape holds (1 per process, summed behind the cluster primary).',
+      registers: [this.registry],
+      collect() {
+        this.set(1);
+      },
+    });
     new Gauge({
       name: 'platform_database_pool_connections',
       help: "This process's database pool: connections in use, idle, and requests waiting for one.",

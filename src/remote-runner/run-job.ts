@@ -105,7 +105,7 @@ async function execute(
   const runnerDir = join(localDir, '.runner');
   const stdoutPath = join(runnerDir, 'stdout');
   const stderrPath = join(runnerDir, 'stderr');
-  const finish = async (failure: string | null): Promise<RemoteJobResult> => ({
+  const finish = async (failure: string | null, limitReached: RemoteJobResult['limitReached'] = null): Promise<RemoteJobResult> => ({
     exitCode: command ? command.exitCode : -1,
     stdout: command ? await readTail(stdoutPath) : '',
     stderr: command ? await readTail(stderrPath) : '',
@@ -113,6 +113,7 @@ async function execute(
     endEpoch: command ? command.endEpoch : Date.now() / 1000,
     runnerName: options.runnerName,
     failure,
+    limitReached,
   });
 
   try {
@@ -141,7 +142,7 @@ async function execute(
       killGraceMs: options.killGraceMs,
       env: commandEnvironment(),
     });
-    if (command.timedOut) return await finish(`Job exceeded the time limit of ${job.timeoutSeconds} seconds`);
+    if (command.timedOut) return await finish(`Job exceeded the time limit of ${job.timeoutSeconds} seconds`, 'walltime_reached');
     signal.throwIfAborted();
 
     await uploadOutputs(job, localDir, plan.outputs, deps.files, signal, log);

@@ -37,6 +37,8 @@ export interface RemoteJobResult {
   runnerName: string;
   /** Set when the runner itself failed (transfer error, time limit, ...); null otherwise. */
   failure: string | null;
+  /** 'walltime_reached' when the job's time limit stopped it (the server may resubmit it elsewhere); null otherwise. */
+  limitReached: 'walltime_reached' | null;
 }
 
 export interface CompletedJob {

@@ -1,4 +1,5 @@
 import { describeInBrowser, PHONE, signIn, startWebUiHarness, type WebUiHarness } from './web-ui-harness';
+import { eventually } from '../support/history-helpers';
 import { patient } from '../support/patience';
 
 /** Accounts in the web UI: register, sign in, the API key in user preferences, sign out. */
@@ -62,6 +63,51 @@ describeInBrowser('an account in the web UI', () => {
     await page.goto('/user');
     await page.getByText('You are not signed in.').waitFor();
     await screenshot('account-signed-out');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, patient(60_000));
+
+  it("keeps a user signed in who signs in while the visitor's session is still being made, and gives them the visitor's history", async () => {
+    // The visitor's session comes with the first answer of ensureCurrentHistory; on a slow server the
+    // sign-in could be sent and answered first, and the visitor's cookie, answered later, replaced the
+    // user's: signed out again, silently (CI's loaded lanes did it). Holding the history table makes
+    // that answer slow here.
+    const erin = await ui.h.newUser('erin');
+    const { page, consoleErrors } = await ui.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const operation = /"operationName":"(\w+)"/.exec(request.postData() ?? '')?.[1];
+      if (operation) sent.push(`sent ${operation}`);
+    });
+    const visitorHistory: string[] = [];
+    page.on('response', (response) => {
+      const operation = /"operationName":"(\w+)"/.exec(response.request().postData() ?? '')?.[1];
+      if (operation) sent.push(`answered ${operation}`);
+      if (operation === 'EnsureCurrentHistory' && visitorHistory.length === 0) {
+        void response.json().then((body: { data: { ensureCurrentHistory: { id: string } } }) => visitorHistory.push(body.data.ensureCurrentHistory.id));
+      }
+    });
+    const held = await ui.h.platform.services.db.orm.em.getKnex().transaction();
+    try {
+      await held.raw('lock table history in share row exclusive mode');
+      await page.goto('/login');
+      await eventually(async () => sent.includes('sent EnsureCurrentHistory'), 30_000, "the visitor's ensureCurrentHistory");
+      await page.getByLabel('Email').fill(erin.email);
+      await page.getByLabel('Password').fill(erin.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(sent).not.toContain('sent Login');
+    } finally {
+      await held.commit();
+    }
+    await page.getByRole('link', { name: `User preferences of ${erin.email}` }).waitFor();
+    expect(sent.indexOf('sent Login')).toBeGreaterThan(sent.indexOf('answered EnsureCurrentHistory'));
+    await page.reload();
+    await page.getByRole('link', { name: `User preferences of ${erin.email}` }).waitFor();
+    // The sign-in carried the visitor's session: the history made for the visitor is now Erin's.
+    expect(visitorHistory).toHaveLength(1);
+    const histories = await ui.h.api.get('/api/histories').set('x-api-key', erin.key);
+    expect(histories.body.map((history: { id: string }) => history.id)).toEqual(visitorHistory);
     expect(consoleErrors).toEqual([]);
     await page.close();
   }, patient(60_000));

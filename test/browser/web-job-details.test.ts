@@ -1,4 +1,5 @@
 import { createHistory, runTool, uploadText, waitForJob } from '../support/data-helpers';
+import { decoded, sql } from '../support/job-helpers';
 import { patient } from '../support/patience';
 import { seriousViolations } from './axe-audit';
 import { testToolDir } from './job-flow-helpers';
@@ -74,6 +75,8 @@ describeInBrowser('job details in the web UI ("View details")', () => {
     expect(await page.locator('dl[aria-label="Job metrics"]').innerText()).toMatch(/Job Runtime \(Wall Clock\)\s+[\d.]+ s[\s\S]*Cores Allocated\s+1 core/);
     expect(await page.getByRole('heading', { name: 'For administrators' }).count()).toBe(0);
     expect(await page.getByText('Command line').count()).toBe(0);
+    // Run once: no attempts to list.
+    expect(await page.getByRole('heading', { name: 'Attempts' }).count()).toBe(0);
     await screenshot('job-details-2-owner');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -85,8 +88,19 @@ describeInBrowser('job details in the web UI ("View details")', () => {
     await page.close();
   }, patient(150_000));
 
-  it('shows an administrator the command line, destination, runner and external id', async () => {
+  it('shows an administrator the command line, destination, runner and external id, and where each attempt of a resubmitted job ran', async () => {
     const { jobId } = await ranDetailTool('jd-admin-view');
+    // As if a job_conf.xml <resubmit> had sent it on once: a first run killed for its memory on Slurm
+    // (the rows a resubmission writes; test/contract/jobs-resubmit*.test.ts make them for real).
+    const id = decoded(ui.h, jobId);
+    await sql(ui.h, 'update job_attempt set number = 2 where job_id = ?', [id]);
+    await sql(
+      ui.h,
+      `insert into job_attempt (job_id, number, state, destination_id, runner, external_id, external_state, limit_reached, info, start_time, end_time)
+       values (?, 1, 'resubmitted', 'small_memory', 'slurm', '77', 'OUT_OF_MEMORY', 'memory_limit_reached', 'This job was terminated because it used more memory than it was allocated.', now() - interval '1 minute', now() - interval '50 seconds')`,
+      [id],
+    );
+    await sql(ui.h, 'update job set resubmissions = 1 where id = ?', [id]);
     const { page, consoleErrors, screenshot } = await ui.newPage();
     await signIn(page, ui.h.admin);
     await page.goto(`/jobs/${jobId}`);
@@ -94,6 +108,10 @@ describeInBrowser('job details in the web UI ("View details")', () => {
     const admin = page.locator('dl[aria-label="For administrators"]');
     expect(await admin.innerText()).toMatch(/Command line\s+cat '/);
     expect(await admin.innerText()).toMatch(/Runner\s+local/);
+    const attempts = page.getByRole('table', { name: 'Attempts, in the order they ran' });
+    await attempts.waitFor();
+    expect(await attempts.innerText()).toMatch(/1\s+resubmitted\s+memory limit reached\s+This job was terminated because it used more memory[\s\S]*small_memory\s+slurm\s+77\s+OUT_OF_MEMORY/);
+    expect(await attempts.innerText()).toMatch(/2\s+ok\s+—[\s\S]*local/);
     await screenshot('job-details-4-administrator');
     expect(await seriousViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -39,7 +39,8 @@ describeInBrowser('live dataset states in the web UI', () => {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     await page.getByRole('link', { name: 'See the datasets in the history' }).click();
-    const item = page.getByRole('listitem').filter({ hasText: 'live.tsv' });
+    // The history's row (it has a state), not the upload list's line "live.tsv sent" still on screen a moment.
+    const item = page.getByRole('listitem').filter({ hasText: 'live.tsv' }).filter({ has: page.locator('[data-state]') });
     await item.waitFor();
     await item.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
     await screenshot('live-upload-ok');

@@ -157,8 +157,8 @@ export async function signIn(page: Page, user: { email: string; username: string
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // 60 s, not Playwright's 30: in CI's four lanes on two cores a sign-in beside a server process starting
-  // once took longer (the test's own timeout is longer still).
+  // 60 s, not Playwright's 30, for CI's loaded lanes. (A sign-in that never showed the user here was the
+  // visitor's session answered after it, web/src/account/session-order.ts, not slowness.)
   await page.getByRole('link', { name: `User preferences of ${user.email}` }).waitFor({ timeout: patient(60_000) });
 }
 

@@ -146,7 +146,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/histories (and /deleted, /shared_with_me, /published): streamed as it is read', () => {
-  it('answers every parameter mix as the whole answer did, for a few histories and for 2,500 more (three batches), at constant SQL', async () => {
+  it('answers every parameter mix as the whole answer did, for a few histories and for 1,200 more (two batches of 1,000), at constant SQL', async () => {
     const few: number[] = [];
     for (const [user, listing] of mixes()) {
       const res = await get(listing, user.key);
@@ -156,16 +156,16 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
       few.push(h.queriesOf(res));
     }
     expect((await get({ path: '/api/histories', params: {} }, alice.key)).body).toHaveLength(8);
-    await seedHistories(alice, 2500, carol);
+    await seedHistories(alice, 1200, carol);
     for (const [index, [user, listing]] of mixes().entries()) {
       const res = await get(listing, user.key);
       expect(res.body).toEqual(await wholeAnswer(listing, user.key));
       expect([listing, h.queriesOf(res)]).toEqual([listing, few[index]]);
     }
     const all = (await get({ path: '/api/histories', params: {} }, alice.key)).body as Item[];
-    expect(all.length).toBeGreaterThan(2000);
+    expect(all.length).toBeGreaterThan(1000);
     expect(new Set(all.map((history) => history.id)).size).toBe(all.length);
-    // Nineteen mixes twice, each beside its whole answer, on 2,508 histories: some seconds alone.
+    // Nineteen mixes twice, each beside its whole answer, on 1,208 histories: some seconds alone.
   }, patient(120_000));
 
   it('writes the same bytes as JSON.stringify of the whole answer', async () => {
@@ -194,7 +194,7 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
     // The sample holds every kind the seed makes: shared files, purged ones, unknown sizes, every state.
     expect(new Set(sample.map((history) => history.state)).size).toBeGreaterThanOrEqual(4);
     expect(sample.some((history) => (history.hdas as string[]).length === 3)).toBe(true);
-    // The listing reads 2,508 histories with their id lists; 40 updates answer the oracle: slow under load.
+    // The listing reads 1,208 histories with their id lists; 40 updates answer the oracle: slow under load.
   }, patient(90_000));
 
   it("answers an anonymous caller its session's current history, the master key and a caller with no session []", async () => {
@@ -209,7 +209,8 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
     }
     const published = await h.api.get('/api/histories/published');
     expect(published.status).toBe(200);
-    expect(published.body.length).toBeGreaterThan(400);
+    // Every 5th of the 1,200 seeded histories is published, and the rich one.
+    expect(published.body.length).toBeGreaterThan(200);
   });
 
   it('refuses before writing anything: bad filters, unpaired q/qv, a malformed id, an unknown view, no identity', async () => {
@@ -248,6 +249,6 @@ describe('GET /api/histories (and /deleted, /shared_with_me, /published): stream
     await expectConnectionsReleased(h);
     const after = await get({ path: '/api/histories', params: {} }, alice.key);
     expect(after.status).toBe(200);
-    expect(after.body.length).toBeGreaterThan(2000);
+    expect(after.body.length).toBeGreaterThan(1000);
   });
 });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { createHistory, datasetText, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { eventually, toolDirectory } from '../support/history-helpers';
 import { decoded, sql } from '../support/job-helpers';
-import { describeWithSlurm } from '../support/slurm-cluster';
+import { describeWithSlurm, slurmCommand } from '../support/slurm-cluster';
+import type { SlurmRunner } from '../../src/jobs/slurm/slurm-runner';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { copyHeadWorkflow, importWorkflow, inputStepIds, singleToolWorkflow, waitForHistory } from '../support/workflow-helpers';
 import { patient } from '../support/patience';
@@ -24,9 +25,15 @@ const TOOLS = {
   <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
   'overtime.xml': `<tool id="overtime" name="Runs too long" version="1.0"><command>sleep 300; cat $input > $output</command>
   <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
+  'pause_copy.xml': `<tool id="pause_copy" name="Copies after a pause" version="1.0"><command>sleep 4; cat $input > $output</command>
+  <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
 };
 
-/** The platform's own job_conf.xml format: a local and a Slurm destination (the default), and tool mappings. */
+/**
+ * The platform's own job_conf.xml format: a local and a Slurm destination (the default), tool
+ * mappings, and a walltime limit of one minute (Slurm's shortest): every Slurm job whose destination
+ * sets no --time gets --time=1 (and the local runner's limit is a minute too).
+ */
 const JOB_CONF = `<?xml version="1.0"?>
 <job_conf>
   <plugins>
@@ -43,14 +50,13 @@ const JOB_CONF = `<?xml version="1.0"?>
     <destination id="tiny_memory" runner="slurm">
       <param id="nativeSpecification">--mem=50</param>
     </destination>
-    <destination id="one_minute" runner="slurm">
-      <param id="nativeSpecification">--time=1</param>
-    </destination>
   </destinations>
   <tools>
     <tool id="memory_hog" destination="tiny_memory"/>
-    <tool id="overtime" destination="one_minute"/>
   </tools>
+  <limits>
+    <limit type="walltime">00:01:00</limit>
+  </limits>
 </job_conf>
 `;
 
@@ -64,8 +70,6 @@ beforeAll(() => {
   writeFileSync(join(dir, 'job_conf.xml'), JOB_CONF);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const slurmPlatform = () => startTestPlatform({ JOB_CONFIG_FILE: join(dir, 'job_conf.xml'), SLURM_POLL_MS: '250', TOOL_DIRS: toolDirectory(TOOLS) });
 
 interface JobSummary {
   tool: string;
@@ -111,32 +115,100 @@ async function everydayWork(h: TestPlatform, user: TestUser): Promise<JobSummary
     const runner = (await h.api.post('/graphql').query({ key: h.admin.key }).send({ query: 'query ($id: ID!) { job(id: $id) { runner } }', variables: { id: job.id } })).body.data.job.runner;
     const outputs: string[] = [];
     for (const output of Object.values(shown.outputs as Record<string, { id: string }>)) outputs.push(await datasetText(h, user.key, output.id));
-    const metrics = (shown.job_metrics as Array<{ name: string; raw_value: string }>).map((metric) => (metric.name === 'galaxy_slots' || metric.name === 'exit_code' ? `${metric.name}=${metric.raw_value}` : metric.name));
+    // (Where the cluster keeps accounting, Slurm jobs have sacct's metrics too, plugin slurm: job-memory-metrics.test.ts.)
+    const metrics = (shown.job_metrics as Array<{ plugin: string; name: string; raw_value: string }>)
+      .filter((metric) => metric.plugin !== 'slurm')
+      .map((metric) => (metric.name === 'galaxy_slots' || metric.name === 'exit_code' ? `${metric.name}=${metric.raw_value}` : metric.name));
     summaries.push({ tool: String(shown.tool_id), state: String(shown.state), exitCode: shown.exit_code, outputs, metrics: metrics.sort(), runner });
   }
   return summaries;
 }
 
-describeWithSlurm('jobs routed to Slurm end as the same jobs end on the local runner', () => {
+/** The everyday work as the local runner does it, to compare the Slurm runner's with. */
+let onLocal: JobSummary[] | undefined;
+
+describeWithSlurm('the everyday work on the local runner, for the comparison', () => {
   // What it compares does not depend on the database (CI runs the jobs group on the default one only).
-  it('an upload, a tool run, a map over 20 datasets and a 3-step workflow: same outputs, states, exit codes and metrics', async () => {
+  it('an upload, a tool run, a map over 20 datasets and a 3-step workflow run on a platform without Slurm', async () => {
     const local = await startTestPlatform();
-    let onLocal: JobSummary[];
     try {
       onLocal = await everydayWork(local, await local.newUser('alice'));
     } finally {
       await local.close();
     }
-    const cluster = await slurmPlatform();
-    let onSlurm: JobSummary[];
-    try {
-      onSlurm = await everydayWork(cluster, await cluster.newUser('alice'));
-    } finally {
-      await cluster.close();
-    }
+    expect(onLocal.every((job) => job.runner === 'local' && job.state === 'ok')).toBe(true);
+  }, patient(300000));
+});
+
+/**
+ * Jobs on Slurm destinations, all on one platform: the two tests that wait a minute or more for
+ * Slurm (a job's time limit, the controller forgetting a job) start first (beforeAll) and are
+ * checked last, so every other test runs while they wait.
+ */
+describeWithSlurm('jobs routed to Slurm', () => {
+  let h: TestPlatform;
+  let history: string;
+  let input: string;
+  let overtime: Promise<{ run: Awaited<ReturnType<typeof runTool>>; timeLimit: string }>;
+  let forgotten: Promise<{ run: Awaited<ReturnType<typeof runTool>>; slurmId: string; knownAfterEnd: boolean }>;
+
+  beforeAll(async () => {
+    h = await startTestPlatform({ JOB_CONFIG_FILE: join(dir, 'job_conf.xml'), SLURM_POLL_MS: '250', TOOL_DIRS: toolDirectory(TOOLS) });
+    alice = await h.newUser('alice');
+    history = await createHistory(h, alice.key);
+    const upload = await uploadText(h, alice.key, history, 'input\n', { fileType: 'txt' });
+    await waitForJob(h, alice.key, upload.jobId);
+    input = upload.datasetId;
+    // Both wait a minute or so for Slurm; they run while the other tests do, and are checked last.
+    overtime = submitOvertime();
+    overtime.catch(() => undefined); // awaited by the time-limit test
+    forgotten = runUnfollowedUntilForgotten();
+    forgotten.catch(() => undefined); // awaited by the accounting test
+  });
+  afterAll(() => h.close());
+
+  const slurmIdOf = async (jobId: string) => eventually(async () => (await h.api.get(`/api/jobs/${jobId}`).query({ key: h.admin.key })).body.external_id as string | null, 20000, 'the Slurm job id');
+  const running = (jobId: string) => eventually(async () => (await h.api.get(`/api/jobs/${jobId}`).query({ key: alice.key })).body.state === 'running', 30000, 'the job to run');
+
+  /**
+   * Runs the overtime tool (`sleep 300`; its destination sets no --time, so the walltime limit
+   * applies) and answers the time limit Slurm gave it. Slurm ends it by itself: its check of time
+   * limits (every 30 s) ends it in TIMEOUT 60 to 90 s after its start.
+   */
+  async function submitOvertime(): Promise<{ run: Awaited<ReturnType<typeof runTool>>; timeLimit: string }> {
+    const run = await runTool(h, alice.key, history, 'overtime', { input: { src: 'hda', id: input } });
+    const slurmId = await slurmIdOf(run.jobs[0].id);
+    await running(run.jobs[0].id);
+    const timeLimit = spawnSync('scontrol', ['show', 'job', '-o', slurmId], { encoding: 'utf8' }).stdout.match(/TimeLimit=(\S+)/)?.[1] ?? 'none';
+    return { run, timeLimit };
+  }
+
+  /**
+   * A job whose end the platform does not see while Slurm remembers it (as when the platform is
+   * stopped over its end): once it runs in Slurm, the runner's claim on it is taken away (its handler
+   * changed, its heartbeat put in the future, so neither the runner nor the sweep takes it back), and
+   * given back (the handler cleared: the runner adopts it) only after the controller has forgotten
+   * the ended job (MinJobAge=30: 40 to 90 s after its end). Answers whether squeue still knew the job
+   * when it was given back.
+   */
+  async function runUnfollowedUntilForgotten(): Promise<{ run: Awaited<ReturnType<typeof runTool>>; slurmId: string; knownAfterEnd: boolean }> {
+    const run = await runTool(h, alice.key, history, 'pause_copy', { input: { src: 'hda', id: input } });
+    const id = decoded(h, run.jobs[0].id);
+    const slurmId = await slurmIdOf(run.jobs[0].id);
+    const parked = await sql(h, "update job set handler = 'parked-by-test', heartbeat_time = now() + interval '1 day' where id = ? and state in ('queued', 'running') and external_state is not null returning id", [id]);
+    if (parked.length !== 1) throw new Error('the job ended before the test could take it from the runner');
+    const known = async () => (await slurmCommand('squeue', ['-h', '-t', 'all', '-j', `${slurmId},999999999`, '-o', '%T'])).trim() !== '';
+    await eventually(async () => !(await known()), 150000, 'the Slurm controller to forget the ended job');
+    const knownAfterEnd = await known();
+    await sql(h, 'update job set handler = null where id = ?', [id]);
+    return { run, slurmId, knownAfterEnd };
+  }
+
+  it('an upload, a tool run, a map over 20 datasets and a 3-step workflow: same outputs, states, exit codes and metrics as on the local runner', async () => {
+    if (!onLocal) throw new Error('the local run of the everyday work (the block before) did not finish');
+    const onSlurm = await everydayWork(h, await h.newUser('everyday'));
     expect(onSlurm.map((job) => job.tool)).toEqual(onLocal.map((job) => job.tool));
     // Uploads run in the server (they read its upload store); every tool job ran on Slurm.
-    expect(onLocal.every((job) => job.runner === 'local')).toBe(true);
     expect(onSlurm.filter((job) => job.tool !== 'upload1').every((job) => job.runner === 'slurm')).toBe(true);
     const comparable = (jobs: JobSummary[]) => jobs.map(({ tool, state, exitCode, outputs, metrics }) => ({ tool, state, exitCode, outputs, metrics: metrics.filter((name) => name !== 'galaxy_memory_mb' && name !== 'memory_peak_bytes') }));
     expect(comparable(onSlurm)).toEqual(comparable(onLocal));
@@ -148,63 +220,16 @@ describeWithSlurm('jobs routed to Slurm end as the same jobs end on the local ru
     expect(onSlurm.filter((job) => job.runner === 'slurm').some((job) => job.metrics.includes('memory_peak_bytes'))).toBe(true);
     expect(onLocal.filter((job) => job.tool !== 'upload1').some((job) => job.metrics.includes('memory_peak_bytes'))).toBe(true);
   }, patient(300000));
-});
 
-describeWithSlurm('the memory a Slurm job used', () => {
-  it('is recorded as memory_peak_bytes from what the job script saw on its node, beside what Slurm allocated', async () => {
-    const h = await slurmPlatform();
-    try {
-      const user = await h.newUser('mia');
-      const history = await createHistory(h, user.key);
-      const upload = await uploadText(h, user.key, history, 'input\n', { fileType: 'txt' });
-      await waitForJob(h, user.key, upload.jobId);
-      const run = await runTool(h, user.key, history, 'holds_memory', { input: { src: 'hda', id: upload.datasetId } });
-      expect((await waitForJob(h, user.key, run.jobs[0].id, 60000)).state).toBe('ok');
-      const metrics = (await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: user.key })).body.job_metrics as Array<{ name: string; raw_value: string }>;
-      const byName = Object.fromEntries(metrics.map((metric) => [metric.name, Number(metric.raw_value)]));
-      // bash held a 30 MB string on the node.
-      expect(byName.memory_peak_bytes).toBeGreaterThan(25_000_000);
-      expect(byName.galaxy_memory_mb).toBeGreaterThan(0);
-    } finally {
-      await h.close();
-    }
+  it('the memory a job used is recorded as memory_peak_bytes from what the job script saw on its node, beside what Slurm allocated', async () => {
+    const run = await runTool(h, alice.key, history, 'holds_memory', { input: { src: 'hda', id: input } });
+    expect((await waitForJob(h, alice.key, run.jobs[0].id, 60000)).state).toBe('ok');
+    const metrics = (await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: alice.key })).body.job_metrics as Array<{ name: string; raw_value: string }>;
+    const byName = Object.fromEntries(metrics.map((metric) => [metric.name, Number(metric.raw_value)]));
+    // bash held a 30 MB string on the node.
+    expect(byName.memory_peak_bytes).toBeGreaterThan(25_000_000);
+    expect(byName.galaxy_memory_mb).toBeGreaterThan(0);
   }, patient(120000));
-});
-
-describeWithSlurm('a job Slurm ends before its command finishes ends in error, saying why', () => {
-  let h: TestPlatform;
-  let history: string;
-  let input: string;
-  let overtime: Promise<{ run: Awaited<ReturnType<typeof runTool>>; timeLimit: string }>;
-
-  beforeAll(async () => {
-    h = await slurmPlatform();
-    alice = await h.newUser('alice');
-    history = await createHistory(h, alice.key);
-    const upload = await uploadText(h, alice.key, history, 'input\n', { fileType: 'txt' });
-    await waitForJob(h, alice.key, upload.jobId);
-    input = upload.datasetId;
-    overtime = submitOvertime();
-    overtime.catch(() => undefined); // awaited by the time-limit test
-  });
-  afterAll(() => h.close());
-
-  const slurmIdOf = async (jobId: string) => eventually(async () => (await h.api.get(`/api/jobs/${jobId}`).query({ key: h.admin.key })).body.external_id as string | null, 20000, 'the Slurm job id');
-  const running = (jobId: string) => eventually(async () => (await h.api.get(`/api/jobs/${jobId}`).query({ key: alice.key })).body.state === 'running', 30000, 'the job to run');
-
-  /**
-   * Runs the overtime tool (its destination sets --time=1) and, once Slurm runs it with its one-minute
-   * limit, takes that minute back (`scontrol update TimeLimit=-1`): Slurm's next check of time limits
-   * (every 30 s) ends it in TIMEOUT, as the minute would have, in at most 30 s instead of 60 to 90.
-   */
-  async function submitOvertime(): Promise<{ run: Awaited<ReturnType<typeof runTool>>; timeLimit: string }> {
-    const run = await runTool(h, alice.key, history, 'overtime', { input: { src: 'hda', id: input } });
-    const slurmId = await slurmIdOf(run.jobs[0].id);
-    await running(run.jobs[0].id);
-    const timeLimit = spawnSync('scontrol', ['show', 'job', '-o', slurmId], { encoding: 'utf8' }).stdout.match(/TimeLimit=(\S+)/)?.[1] ?? 'none';
-    spawnSync('scontrol', ['update', `jobid=${slurmId}`, 'TimeLimit=-1'], { encoding: 'utf8' });
-    return { run, timeLimit };
-  }
 
   it('a command that fails: error with its exit code and stderr, as on the local runner', async () => {
     const run = await runTool(h, alice.key, history, 'fails', { input: { src: 'hda', id: input } });
@@ -292,14 +317,42 @@ describeWithSlurm('a job Slurm ends before its command finishes ends in error, s
     expect((await graph(alice.key)).body.data.job).toEqual({ runner: null, destinationId: null, externalId: null, externalState: null });
   });
 
+  it('a job whose recorded Slurm id Slurm never had: error, lost, after 5 polls and not sooner', async () => {
+    const run = await runTool(h, alice.key, history, 'sleeper', { input: { src: 'hda', id: input } });
+    const slurmId = await slurmIdOf(run.jobs[0].id);
+    await running(run.jobs[0].id);
+    const runner = h.platform.services.jobEngine.runner('slurm') as SlurmRunner;
+    const polls = () => runner.commandCounts.get('squeue') ?? 0;
+    // An id Slurm never gave (a record gone wrong, or another cluster's): neither squeue nor sacct knows it.
+    const before = polls();
+    await sql(h, "update job set external_id = '999999990' where id = ?", [decoded(h, run.jobs[0].id)]);
+    await slurmCommand('scancel', [slurmId]);
+    const job = await waitForJob(h, alice.key, run.jobs[0].id, 30000);
+    expect(job.state).toBe('error');
+    // The poll under way at the change may have asked for the old id; the 5th of those after it found it lost.
+    expect(polls() - before).toBeGreaterThanOrEqual(5);
+    expect(polls() - before).toBeLessThanOrEqual(8);
+    const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
+    expect(dataset.misc_info).toContain('This job failed because Slurm no longer knows it');
+  });
+
   // Slurm checks time limits every 30 s: the job is submitted first (beforeAll) and checked last, so
-  // the other tests run meanwhile.
-  it('a command over its --time: error, killed at its time limit', async () => {
+  // the other tests run meanwhile (this test is the file's longest wait: 60 to 90 s, Slurm's shortest limit).
+  it('a command over the walltime limit: submitted with --time=1, killed by Slurm at its time limit (TIMEOUT)', async () => {
     const { run, timeLimit } = await overtime;
     expect(timeLimit).toBe('00:01:00');
-    const job = await waitForJob(h, alice.key, run.jobs[0].id, 60000);
+    const job = await waitForJob(h, alice.key, run.jobs[0].id, 120000);
     expect(job.state).toBe('error');
+    expect(slurmState(String((await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: h.admin.key })).body.external_id))).toMatch(/^(TIMEOUT|GONE)$/);
     const dataset = (await h.api.get(`/api/datasets/${run.outputs[0].id}`).query({ key: alice.key })).body;
-    expect(dataset.misc_info).toContain('This job was terminated because it ran longer than the maximum allowed job run time');
-  }, patient(90000));
+    expect(dataset.misc_info).toContain('This job was terminated because it ran longer than the maximum allowed job run time (Slurm: TIMEOUT)');
+  }, patient(150000));
+
+  it('a job that ended while nobody followed it, forgotten by the controller since: its end read from sacct, its output kept', async () => {
+    const { run, knownAfterEnd } = await forgotten;
+    expect(knownAfterEnd).toBe(false);
+    const job = await waitForJob(h, alice.key, run.jobs[0].id, 30000);
+    expect(job).toMatchObject({ state: 'ok', exit_code: 0 });
+    expect(await datasetText(h, alice.key, run.outputs[0].id)).toBe('input\n');
+  }, patient(180000));
 });

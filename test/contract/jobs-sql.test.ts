@@ -43,3 +43,21 @@ describe('GET /api/jobs: constant SQL', () => {
     }
   });
 });
+
+describe('GET /api/jobs/{id}: one statement', () => {
+  it("reads the job, its inputs, outputs, metrics and its owner's email in one statement, for the owner and an administrator", async () => {
+    const historyId = await createHistory(h, alice.key);
+    const upload = await uploadText(h, alice.key, historyId, 'shown\n', { fileType: 'txt' });
+    await waitForJob(h, alice.key, upload.jobId);
+    await h.warmKeys(alice.key, h.admin.key);
+    for (const key of [alice.key, h.admin.key]) {
+      const res = await h.api.get(`/api/jobs/${upload.jobId}`).query({ key, full: 'true' });
+      expect(res.status).toBe(200);
+      expect(res.body.outputs).toHaveProperty('output0');
+      expect(h.queriesOf(res)).toBe(1);
+    }
+    // The owner's email is shown to administrators (15.05's show view); it comes from that one statement.
+    const asAdmin = await h.api.get(`/api/jobs/${upload.jobId}`).query({ key: h.admin.key });
+    expect(asAdmin.body.user_email).toBe(alice.email);
+  });
+});

@@ -1,5 +1,5 @@
 import { createHistory, waitForJob } from '../support/data-helpers';
-import { toolDirWith } from '../support/job-helpers';
+import { sql, toolDirWith } from '../support/job-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 /**
@@ -46,6 +46,18 @@ describe('destinationMemory', () => {
     expect(Number(row.maxUsedBytes)).toBeGreaterThan(25_000_000);
     expect(Number(row.p95UsedBytes)).toBeLessThanOrEqual(Number(row.maxUsedBytes));
     expect(Number(row.meanUsedBytes)).toBeGreaterThan(25_000_000);
+  });
+
+  it("prefers the cluster's accounting (slurm/max_rss_bytes, req_mem_bytes) to what the platform saw, job by job", async () => {
+    const jobs = await sql<{ id: number }>(h, "select id from job where tool_id = 'memory_hog' order by id");
+    expect(jobs).toHaveLength(2);
+    // As the Slurm runner records a job that sacct has: MaxRSS beside the job script's own peak.
+    await sql(h, "insert into job_metric (job_id, plugin, name, value, numeric) values (?, 'slurm', 'max_rss_bytes', '900000000', true), (?, 'slurm', 'req_mem_bytes', '1073741824', true)", [jobs[0].id, jobs[0].id]);
+    const [row] = (await gql(h.admin.key)).data?.destinationMemory ?? [];
+    // Still two jobs measured (one by each source), the most the accounting's.
+    expect(row).toMatchObject({ jobs: 2, measuredJobs: 2, maxUsedBytes: 900000000, allocatedBytes: 1073741824 });
+    expect(Number(row.meanUsedBytes)).toBeLessThan(900000000 / 2 + 100_000_000);
+    expect(Number(row.meanUsedBytes)).toBeGreaterThan(900000000 / 2);
   });
 
   it('is for administrators only, and refuses a period that is not 1 to 3650 days', async () => {

@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createHistory, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { eventually, toolDirectory } from '../support/history-helpers';
 import { describeWithSlurm } from '../support/slurm-cluster';
-import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { startPlatformWithJobConf } from '../support/job-conf-platform';
+import type { TestPlatform, TestUser } from '../support/test-platform';
 
 /**
  * The administrators' jobs on a Slurm cluster (issue 36): cancelJobs cancels the job in Slurm, the
@@ -34,7 +33,6 @@ const JOB_CONF = `<?xml version="1.0"?>
 const slurmState = (id: string): string => spawnSync('scontrol', ['show', 'job', '-o', id], { encoding: 'utf8' }).stdout.match(/JobState=(\S+)/)?.[1] ?? 'GONE';
 
 describeWithSlurm('administrators and Slurm jobs', () => {
-  let dir: string;
   let toolDir: string;
   let h: TestPlatform;
   let alice: TestUser;
@@ -49,10 +47,8 @@ describeWithSlurm('administrators and Slurm jobs', () => {
   const job = (id: string) => h.api.get(`/api/jobs/${id}`).query({ key: h.admin.key }).then((res) => res.body as { state: string; external_id?: string | null });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'admin-slurm-'));
-    writeFileSync(join(dir, 'job_conf.xml'), JOB_CONF);
     toolDir = toolDirectory(TOOLS);
-    h = await startTestPlatform({ JOB_CONFIG_FILE: join(dir, 'job_conf.xml'), SLURM_POLL_MS: '250', TOOL_DIRS: toolDir });
+    h = await startPlatformWithJobConf(JOB_CONF, { SLURM_POLL_MS: '250', TOOL_DIRS: toolDir });
     alice = await h.newUser('alice');
     history = await createHistory(h, alice.key);
     const upload = await uploadText(h, alice.key, history, 'input\n', { fileType: 'txt' });
@@ -61,7 +57,6 @@ describeWithSlurm('administrators and Slurm jobs', () => {
   });
   afterAll(async () => {
     await h?.close();
-    rmSync(dir, { recursive: true, force: true });
     rmSync(toolDir, { recursive: true, force: true });
   });
 

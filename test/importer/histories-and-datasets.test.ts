@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { IdCodec } from '../../src/ids/id-codec';
 import { datasetText, uploadText, waitForJob } from '../support/data-helpers';
@@ -163,13 +163,19 @@ describe.each<[LegacySchema, string]>([
     let copyDir: string;
     let oldFiles: string;
     let platform: TestPlatform;
+    let copyLines: string[];
+    let dryLines: string[];
     beforeAll(async () => {
       const sourceUrl = await legacyDatabase(copySource, schema);
       const targetUrl = await freshDatabase(copyTarget);
       oldFiles = writeLegacyFiles('import-histories-copy');
       copyDir = newDataDir('import-histories-copy');
+      const dry = await importInto(targetUrl, copyDir, ['--database', sourceUrl, '--file-path', oldFiles, '--copy', '--dry-run']);
+      expect(dry.code).toBe(0);
+      dryLines = dry.lines;
       const run = await importInto(targetUrl, copyDir, ['--database', sourceUrl, '--file-path', oldFiles, '--copy']);
       expect(run.code).toBe(0);
+      copyLines = run.lines;
       rmSync(oldFiles, { recursive: true, force: true });
       platform = await startTestPlatform({ DATABASE_URL: targetUrl }, { reset: false, dataDir: copyDir });
     }, patient(120000));
@@ -184,7 +190,20 @@ describe.each<[LegacySchema, string]>([
       expect(await datasetText(platform, ALICE, e(101))).toBe(FILES[1]);
       expect(await datasetText(platform, ALICE, e(1234))).toBe(FILES[1234]);
       expect((await display(platform, 113, ALICE)).text).toBe(FILES[13]);
-      expect(await sqlOn<{ n: string }>(copyTarget, 'select count(*) as n from dataset where file_root is not null')).toEqual([{ n: '0' }]);
+      // Only the dataset whose file was refused (below) stays in the old file_path.
+      expect(await sqlOn<{ id: number }>(copyTarget, 'select id from dataset where file_root is not null')).toEqual([{ id: 17 }]);
+    });
+
+    it('copies no file whose size is not the one 15.05 recorded: a skipped row says why, the dataset is carried with its state, its file left in the old file_path', async () => {
+      const reason = `its file ${join(oldFiles, '000', 'dataset_17.dat')} has 10 bytes, not the 40 the database recorded: not copied (the dataset is carried, its file left there)`;
+      expect(copyLines).toContain(`  skipped dataset 17: ${reason}`);
+      expect(dryLines).toContain(`  skipped dataset 17: ${reason}`);
+      expect(await sqlOn(copyTarget, "select step, source_id, reason from galaxy_import.skip where source_table = 'dataset' and not notice")).toEqual([{ step: 'dataset', source_id: '17', reason }]);
+      expect(await sqlOn(copyTarget, 'select id, state, file_size, file_root from dataset where id = 17')).toEqual([{ id: 17, state: 'ok', file_size: '40', file_root: oldFiles }]);
+      expect(existsSync(join(copyDir, 'files', '000', 'dataset_17.dat'))).toBe(false);
+      // A size of 0 recorded is no mismatch (15.05 took it as not measured): dataset 3's file is copied, with its size.
+      expect(await sqlOn(copyTarget, 'select id, state, file_size, file_root from dataset where id = 3')).toEqual([{ id: 3, state: 'error', file_size: '15', file_root: null }]);
+      expect(readFileSync(join(copyDir, 'files', '000', 'dataset_3.dat'), 'utf8')).toBe(FILES[3]);
     });
   });
 });

@@ -156,6 +156,8 @@ describe('two service processes on one DATA_DIR', () => {
       // The cluster hands connections to both processes in turn; whichever answers /metrics gives the sum.
       const metrics = await (await fetch(`${server.url}/metrics`)).text();
       expect(metrics).toContain('platform_http_request_duration_seconds_count{route="/api/version",method="GET",status="200"} 8');
+      // Both processes' registries are in it (each counts itself once), whichever process served the requests.
+      expect(metrics).toMatch(/^platform_processes 2$/m);
     } finally {
       await stopServerProcess(server);
     }

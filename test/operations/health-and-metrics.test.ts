@@ -81,6 +81,7 @@ describe('GET /metrics', () => {
     expect(text).toContain('platform_nodejs_eventloop_lag_seconds');
     expect(text).toContain('platform_process_resident_memory_bytes');
     expect(text).toContain('# TYPE platform_jobs gauge');
+    expect(text).toMatch(/^platform_processes 1$/m);
   });
 
   it('shows unfinished jobs by state and destination, and a finished job\'s queue wait and run time by destination', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdCodec } from '../../src/ids/id-codec';
 import { call, eventually, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
-import { slurmAvailable, slurmCommand, SLURM_NOT_RUNNING } from '../support/slurm-cluster';
+import { describeWithSlurm, slurmAvailable, slurmCommand, SLURM_NOT_RUNNING } from '../support/slurm-cluster';
 import { patient } from '../support/patience';
 
 /**
@@ -15,7 +15,8 @@ import { patient } from '../support/patience';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ready = Boolean(serverUrl) && slurmAvailable();
-const onServerWithSlurm = ready ? describe : describe.skip;
+// (describeWithSlurm holds the cluster's test lock, shared, while the block runs.)
+const onServerWithSlurm = ready ? (name: string, fn: () => void) => describeWithSlurm(name, fn) : describe.skip;
 if (!ready) console.warn(`SKIPPED: Slurm server processes: ${serverUrl ? SLURM_NOT_RUNNING : 'they need TEST_DATABASE_URL (a PostgreSQL server)'}`);
 
 const MASTER = 'slurm-processes-master-key';

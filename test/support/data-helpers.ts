@@ -49,15 +49,28 @@ export async function runTool(h: TestPlatform, key: string, historyId: string, t
 }
 
 /** Polls a job until it is ok or error (or the time runs out). */
-export async function waitForJob(h: TestPlatform, key: string, jobId: string, timeoutMs = 30000): Promise<Record<string, unknown>> {
+export async function waitForJob(h: TestPlatform, key: string, jobId: string, timeoutMs = 25000): Promise<Record<string, unknown>> {
+  // By default a little less than a test's own time (30 s), so that a job that never ends says how it stands.
   const deadline = Date.now() + patient(timeoutMs);
   for (let attempt = 0; ; attempt += 1) {
     const res = await h.api.get(`/api/jobs/${jobId}`).query({ key, full: 'true' });
     if (res.status !== 200) throw new Error(`job ${jobId}: ${res.status} ${JSON.stringify(res.body)}`);
     if (['ok', 'error', 'deleted', 'paused'].includes(res.body.state)) return res.body;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${res.body.state}`);
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${res.body.state}; the jobs not over: ${await unfinishedJobs(h)}`);
     await pollPause(attempt);
   }
+}
+
+/** The jobs not over, as the queue holds them (for a test that waited in vain). */
+async function unfinishedJobs(h: TestPlatform): Promise<string> {
+  const rows = await h.platform.services.db.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      "select id, tool_id, state, runner, handler, destination_id, attempts, external_state, heartbeat_time, update_time, (select count(*) from job_lock where locked) as locks from job where state not in ('ok', 'error', 'deleted') order by id",
+    )
+    .catch((error: unknown) => [{ unreadable: String(error) }]);
+  return JSON.stringify(rows);
 }
 
 /** The raw content of a dataset. */

@@ -7,7 +7,8 @@ import { startTestPlatform, type TestPlatform } from './test-platform';
 
 /**
  * The files the seeded 15.05 installation (test/importer/seed) holds in its file_path, by dataset id.
- * Dataset 16 should have one and has none; 8 is purged; 1234 lies in directory 001.
+ * Dataset 16 should have one and has none; 8 is purged; 1234 lies in directory 001; 17's is shorter
+ * than the size the database recorded.
  */
 export const LEGACY_FILES: Record<number, string> = {
   1: '@r1\nACGT\n+\nIIII\n@r2\nTTGA\n+\nIIII\n',
@@ -20,6 +21,8 @@ export const LEGACY_FILES: Record<number, string> = {
   13: 'core facility only\n',
   14: 'for everyone\n',
   15: 'chr1\t100\t200\nchr2\t5\t9\n',
+  // 40 bytes recorded: the file was cut short since.
+  17: 'cut short\n',
   1234: 'far away\n',
   1001: 'reads v1\n',
   1002: 'reads v2\n',

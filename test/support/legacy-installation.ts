@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { legacyDirectoryOf } from '../../src/storage/object-store';
 import { commitWithoutWaitingForDisk } from './test-database-settings';
@@ -56,17 +56,19 @@ export async function dropDatabase(name: string): Promise<void> {
 
 /**
  * A 15.05 database: one of the schema dumps, then the seed files of test/importer/seed in name
- * order (plain SQL; each may assume the ones before it). Made once per schema and seed content as a
- * template database, and copied from it for each test (PostgreSQL copies a template's files).
+ * order (plain SQL; each may assume the ones before it), then those of `extraSeeds` (a folder beside
+ * it, for one test's additions). Made once per schema and seed content as a template database, and
+ * copied from it for each test (PostgreSQL copies a template's files).
  */
-export async function legacyDatabase(name: string, schema: LegacySchema): Promise<string> {
-  return copiedDatabase(name, await legacyTemplate(schema));
+export async function legacyDatabase(name: string, schema: LegacySchema, extraSeeds?: string): Promise<string> {
+  return copiedDatabase(name, await legacyTemplate(schema, extraSeeds));
 }
 
-async function legacyTemplate(schema: LegacySchema): Promise<string> {
-  const seeds = readdirSync(SEED).filter((entry) => entry.endsWith('.sql')).sort();
+async function legacyTemplate(schema: LegacySchema, extraSeeds?: string): Promise<string> {
+  const sqlFiles = (folder: string) => readdirSync(folder).filter((entry) => entry.endsWith('.sql')).sort().map((entry) => join(folder, entry));
+  const seeds = [...sqlFiles(SEED), ...(extraSeeds ? sqlFiles(join(SEED, '..', extraSeeds)) : [])];
   const hash = createHash('sha256').update(readFileSync(join(FACTS, schema)));
-  for (const file of seeds) hash.update(file).update(readFileSync(join(SEED, file)));
+  for (const file of seeds) hash.update(basename(file)).update(readFileSync(file));
   const template = `legacy_template_${schema === 'schema.sql' ? 'mapped' : 'migrated'}_${hash.digest('hex').slice(0, 12)}`;
   const exists = await onServer(async (client) => (await client.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1);
   if (exists) return template;
@@ -77,9 +79,9 @@ async function legacyTemplate(schema: LegacySchema): Promise<string> {
     await client.query('set search_path = public');
     for (const file of seeds) {
       try {
-        await client.query(readFileSync(join(SEED, file), 'utf8'));
+        await client.query(readFileSync(file, 'utf8'));
       } catch (error) {
-        throw new Error(`seed ${file} on ${schema}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`seed ${basename(file)} on ${schema}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }, building);

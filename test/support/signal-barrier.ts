@@ -21,10 +21,14 @@ export async function signalBarrier(signals: DatabaseSignals, channel: SignalCha
     if (payload === marker) arrived();
   };
   signals.on(channel, handler);
+  // Cleared once the marker is in: a timer left behind kept the test process alive up to its length
+  // after the run (30 s in CI, where jest said it "did not exit one second after the test run").
+  let timer: NodeJS.Timeout | undefined;
   try {
     await send(channel, marker);
-    await Promise.race([seen, new Promise((_, reject) => setTimeout(() => reject(new Error(`the ${channel} marker did not arrive`)), patient(10_000)))]);
+    await Promise.race([seen, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the ${channel} marker did not arrive`)), patient(10_000))))]);
   } finally {
+    clearTimeout(timer);
     signals.off(channel, handler);
   }
 }

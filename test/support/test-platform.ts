@@ -52,6 +52,11 @@ export interface TestPlatformOptions {
   dataDir?: string;
   /** The platform's logger (tests that read the logs); by default one at TEST_LOG_LEVEL. */
   log?: Logger;
+  /**
+   * Apply the migrations at start, as `npm start` does: for a database of the test's own (such as
+   * the embedded server of its DATA_DIR, with DATABASE_URL ''), not the run's migrated test database.
+   */
+  migrate?: boolean;
 }
 
 /**
@@ -77,7 +82,7 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
     ALLOW_PRIVATE_URL_FETCH: 'true',
     ...env,
   });
-  const started = await startPlatform(config, options.log ?? createLogger(config.logLevel), { migrate: false });
+  const started = await startPlatform(config, options.log ?? createLogger(config.logLevel), { migrate: options.migrate ?? false });
   if (options.reset !== false) await resetDatabase(started);
   // What close() lets go: the closures of a test file outlive it (a test group runs many files).
   let live: { platform: Platform; api: ReturnType<typeof request> } | null = { platform: started, api: request(started.http.app) };

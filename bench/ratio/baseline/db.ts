@@ -6,6 +6,8 @@ import { createLogger } from '../../../src/logging/logger';
 /** The baseline's connection pool: a PostgreSQL server (DATABASE_URL) or the embedded server of the service's DATA_DIR. */
 export interface Database {
   pool: Pool;
+  /** Where the pool connects (a dedicated connection of the key cache LISTENs there). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
   const pool = new Pool({ connectionString: url, max: 10 }).on('error', reportIdleError);
   return {
     pool,
+    url,
     async close() {
       await pool.end();
       await embedded?.release();

@@ -13,6 +13,13 @@ export const platformTime = (value: Date | string): string => isoformat(new Date
 /** The library timestamp `%Y-%m-%d %I:%M %p` (platform-facts §5.1). */
 export const libraryTime = (value: Date | string): string => libraryTimestamp(new Date(value));
 
+/** The library timestamp of the text of a UTC instant as PostgreSQL's `to_char(… 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` writes it, read off its digits. */
+export function libraryTimeOfIso(value: string): string {
+  const hours = Number(value.slice(11, 13));
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${value.slice(0, 10)} ${twelve < 10 ? '0' : ''}${twelve}:${value.slice(14, 16)} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** `module.Class` of each extension, read from the datatype definition (the last entry of an extension wins). */
 const classNames: ReadonlyMap<string, string> = (() => {
   const file = join(__dirname, '..', '..', '..', 'src', 'datatypes', 'datatypes.definition.json');

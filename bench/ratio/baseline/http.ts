@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Pool } from 'pg';
 import { IdCodec, IdDecodeError } from '../../../src/ids/id-codec';
 import { RequestSql } from './db';
+import type { KeyCache } from './key-cache';
 
 /** What every request shares: the pool, the id codec, who the administrators are, where files live. */
 export interface Baseline {
@@ -13,6 +14,11 @@ export interface Baseline {
   /** The depot's id codec (DEPOT_ID_SECRET) and public address (DEPOT_URL). */
   depotIds: IdCodec;
   depotUrl: string;
+  /**
+   * The key's user kept in memory as the service keeps it (KEY_CACHE, the default), or null: the key
+   * looked up by one statement per request (KEY_CACHE=off).
+   */
+  keys: KeyCache | null;
 }
 
 export interface Caller {
@@ -92,8 +98,11 @@ const CALLER_BY_KEY = `
 
 async function authenticate(app: Baseline, sql: RequestSql, key: string | undefined): Promise<Caller | null> {
   if (key === undefined || key === '') return null;
-  const user = await sql.row<{ id: number; email: string }>(CALLER_BY_KEY, [key]);
+  const cached = app.keys?.get(key);
+  const stamp = app.keys?.stamp() ?? 0;
+  const user = cached ?? (await sql.row<{ id: number; email: string }>(CALLER_BY_KEY, [key]));
   if (!user) throw new HttpError('AuthenticationRequired', 'Provided API key is not valid.');
+  if (!cached) app.keys?.set(key, { id: user.id, email: user.email }, stamp);
   return { userId: user.id, email: user.email, isAdmin: app.adminEmails.has(user.email) };
 }
 
@@ -159,15 +168,18 @@ export async function writeChunk(res: Response, chunk: string): Promise<boolean>
   return !res.destroyed;
 }
 
+/** What writes a streamed body; `statements`: the statements it will run (1 unless said). */
+export type BodyWriter = ((res: Response) => Promise<void>) & { statements?: number };
+
 /**
  * A route that streams its answer: the handler checks the request (its errors are answered as JSON,
  * before any byte) and returns the writer of the body, which starts once the headers are out.
  */
-export function streamingEndpoint(app: Baseline, handler: (ctx: Ctx, req: Request) => Promise<(res: Response) => Promise<void>>): RequestHandler {
+export function streamingEndpoint(app: Baseline, handler: (ctx: Ctx, req: Request) => Promise<BodyWriter>): RequestHandler {
   return streamEndpoint(app, async (ctx, req, res) => {
     const write = await handler(ctx, req);
-    // The listing's one statement is counted when its read starts: count it in the header already.
-    res.setHeader('x-sql-queries', String(ctx.sql.count + 1));
+    // The body's statements are counted when their reads start: count them in the header already.
+    res.setHeader('x-sql-queries', String(ctx.sql.count + (write.statements ?? 1)));
     res.status(200).type('application/json');
     await write(res);
     res.end();

@@ -1,7 +1,6 @@
-import type { Response } from 'express';
 import type { Ctx } from './http';
-import { decodeId, encodeFolderId, encodeId, HttpError, notFound, writeChunk } from './http';
-import { dataTypeOf, datasetPath, libraryTime, metadataKeys, niceSize, platformTime } from './formats';
+import { type BodyWriter, decodeId, encodeFolderId, encodeId, HttpError, notFound, writeChunk } from './http';
+import { dataTypeOf, datasetPath, libraryTime, libraryTimeOfIso, metadataKeys, niceSize, platformTime } from './formats';
 
 /** Rows per read of a streamed listing. */
 export const STREAM_BATCH = 1000;
@@ -132,103 +131,119 @@ export async function showLibraryDataset(ctx: Ctx, encodedId: string): Promise<R
 
 // ---- GET /api/folders/{id}/contents
 
-/** The folder, whether the caller may open its library, what the caller may do in it, its path from the root. */
+/*
+ * The statements of the service's listing (src/services/libraries/folder-contents.service.ts and
+ * folder-items-sql.ts), written here as plain SQL: the folder with the caller's roles, its rights and path,
+ * and its subfolders and datasets counted up to one more than a batch; then its subfolders, then its
+ * datasets, each read in the listing's order off the folder's (name, id) index (no union to sort whole,
+ * each dataset's version by a correlated lookup, its access and manage grants in one probe). The caller's
+ * roles are a parameter of the items' statements. A part of a batch or less is read as one statement, an
+ * empty part not at all, a bigger one by cursor.
+ */
+
+/** The folder, whether the caller may open its library, what the caller may do in it, its path from the root, the caller's roles. */
 export interface FolderRow {
   parent_id: number | null;
   library_id: number;
+  library_deleted: boolean;
   library_accessible: boolean;
   can_add_library_item: boolean;
   can_modify_folder: boolean;
   full_path: Array<{ id: number; name: string }>;
+  roles: number[];
+  private_role: number | null;
+  subfolder_rows: number;
+  dataset_rows: number;
 }
 
-/** $1 folder id, $2 caller's user id (null: anonymous), $3 caller is an administrator. */
+/** Up to one more than a batch of a folder's subfolders or datasets, counted off the table's folder index. */
+const countedRows = (table: 'library_folder' | 'library_dataset') => {
+  const [column, order] = table === 'library_folder' ? ['parent_id', 'c.parent_id'] : ['folder_id', 'c.folder_id, c.name, c.id'];
+  return `(select count(*) from (select 1 from ${table} c where c.${column} = f.id order by ${order} limit ${STREAM_BATCH + 1}) c)::int`;
+};
+
+/** $1 folder id, $2 caller's user id (null: anonymous). */
 export const FOLDER = `
-  with recursive caller as (
-    select array(select role_id from user_role_association where user_id = $2
-                 union
-                 select gra.role_id from group_role_association gra join user_group_association uga on uga.group_id = gra.group_id where uga.user_id = $2) as roles
-  ),
-  folder_path(id, parent_id, name, depth) as (
-    select id, parent_id, name, 0 from library_folder where id = $1
-    union all
-    select f.id, f.parent_id, f.name, up.depth + 1 from library_folder f join folder_path up on f.id = up.parent_id
+  with held(role_id) as (
+    select ura.role_id from user_role_association ura where ura.user_id = $2
+    union
+    select gra.role_id from group_role_association gra join user_group_association uga on uga.group_id = gra.group_id where uga.user_id = $2
   )
-  select f.parent_id, f.library_id,
-         $3::boolean or (
-           not l.deleted
-           and (not exists (select 1 from item_permission p where p.item_type = 'library' and p.item_id = l.id and p.action = 'access library')
-                or exists (select 1 from item_permission p where p.item_type = 'library' and p.item_id = l.id and p.action = 'access library' and p.role_id = any(caller.roles)))
-         ) as library_accessible,
-         $3::boolean or exists (select 1 from item_permission p where p.item_type = 'folder' and p.item_id = f.id and p.action = 'add library item' and p.role_id = any(caller.roles)) as can_add_library_item,
-         $3::boolean or exists (select 1 from item_permission p where p.item_type = 'folder' and p.item_id = f.id and p.action = 'modify library item' and p.role_id = any(caller.roles)) as can_modify_folder,
-         (select json_agg(json_build_object('id', fp.id, 'name', fp.name) order by fp.depth desc) from folder_path fp) as full_path
-  from caller, library_folder f
-  join library l on l.id = f.library_id
+  select f.parent_id, f.library_id, l.deleted as library_deleted,
+         (not exists (select 1 from item_permission p where p.item_type = 'library' and p.item_id = f.library_id and p.action = 'access library')
+          or exists (select 1 from item_permission p join held on held.role_id = p.role_id where p.item_type = 'library' and p.item_id = f.library_id and p.action = 'access library')) as library_accessible,
+         exists (select 1 from item_permission p join held on held.role_id = p.role_id where p.item_type = 'folder' and p.item_id = f.id and p.action = 'add library item') as can_add_library_item,
+         exists (select 1 from item_permission p join held on held.role_id = p.role_id where p.item_type = 'folder' and p.item_id = f.id and p.action = 'modify library item') as can_modify_folder,
+         (with recursive up(id, parent_id, name, depth) as (
+            select p.id, p.parent_id, p.name, 0 from library_folder p where p.id = f.id
+            union all
+            select p.id, p.parent_id, p.name, up.depth + 1 from library_folder p join up on p.id = up.parent_id)
+          select json_agg(json_build_object('id', up.id, 'name', up.name) order by up.depth desc) from up) as full_path,
+         array(select role_id from held) as roles,
+         (select r.id from user_role_association ura join role r on r.id = ura.role_id
+           where ura.user_id = $2 and r.type = 'private' order by ura.id limit 1) as private_role,
+         ${countedRows('library_folder')} as subfolder_rows, ${countedRows('library_dataset')} as dataset_rows
+  from library_folder f join library l on l.id = f.library_id
   where f.id = $1`;
 
-/** A subfolder (is_file false) or a library dataset (is_file true); the file_* columns are null for folders. */
+/** A subfolder or a library dataset; times as the text of their UTC instant; the file columns null for folders. */
 export interface ItemRow {
   is_file: boolean;
   id: number;
   name: string;
-  create_time: Date;
-  update_time: Date;
+  create_time: string;
+  update_time: string;
   deleted: boolean;
-  can_modify: boolean;
+  can_modify: boolean | null;
   can_manage: boolean;
   file_ext: string | null;
-  date_uploaded: Date | null;
-  file_size: string | null;
+  date_uploaded: string | null;
+  file_size: number | null;
   is_unrestricted: boolean | null;
   is_private: boolean | null;
 }
 
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** $1 folder id, $2 the caller's roles, $3 administrator, $4 include_deleted: active subfolders, deleted ones with include_deleted and the modify right. */
+export const SUBFOLDERS = `
+  select false as is_file, sf.id, sf.name, ${iso('sf.create_time')} as create_time, ${iso('sf.update_time')} as update_time, sf.deleted,
+         $3 or fp.can_modify as can_modify, $3 or fp.can_manage as can_manage,
+         null::text as file_ext, null::text as date_uploaded, null::float8 as file_size, null::boolean as is_unrestricted, null::boolean as is_private
+  from library_folder sf
+  cross join lateral (
+    select coalesce(bool_or(p.action = 'modify library item'), false) as can_modify, coalesce(bool_or(p.action = 'manage library permissions'), false) as can_manage
+    from item_permission p where p.item_type = 'folder' and p.item_id = sf.id and p.role_id = any($2::int[])) fp
+  where sf.parent_id = $1 and (not sf.deleted or ($4 and ($3 or fp.can_modify)))
+  order by sf.name, sf.id`;
+
+/** The caller may read the dataset: an administrator, or a holder of every one of its access roles (none: public). */
+const FILE_READABLE = '($3 or dp.access is null or dp.access <@ $2::int[])';
+
 /**
- * $1 folder id, $2 caller's user id (null: anonymous), $3 caller is an administrator, $4 include_deleted.
- * Subfolders first (active ones for everyone; deleted ones with include_deleted and the modify right),
- * then library datasets (active ones the caller may access; deleted ones with include_deleted and the
- * modify right); each by name, then id.
+ * $1-$4 as SUBFOLDERS, $5 the caller's private role: active datasets the caller may read; deleted ones with
+ * include_deleted and the modify right (named only, when the caller may not read them).
  */
-export const FOLDER_ITEMS = `
-  with caller as (
-    select array(select role_id from user_role_association where user_id = $2
-                 union
-                 select gra.role_id from group_role_association gra join user_group_association uga on uga.group_id = gra.group_id where uga.user_id = $2) as roles,
-           (select ura.role_id from user_role_association ura join role r on r.id = ura.role_id
-            where ura.user_id = $2 and r.type = 'private' order by ura.id limit 1) as private_role
-  ),
-  subfolders as (
-    select s.id, s.name, s.create_time, s.update_time, s.deleted,
-           $3::boolean or exists (select 1 from item_permission p where p.item_type = 'folder' and p.item_id = s.id and p.action = 'modify library item' and p.role_id = any(caller.roles)) as can_modify,
-           $3::boolean or exists (select 1 from item_permission p where p.item_type = 'folder' and p.item_id = s.id and p.action = 'manage library permissions' and p.role_id = any(caller.roles)) as can_manage
-    from caller, library_folder s
-    where s.parent_id = $1
-  ),
-  datasets as (
-    select ld.id, ld.name, ld.create_time, ld.update_time, ld.deleted,
-           $3::boolean or exists (select 1 from item_permission p where p.item_type = 'library_dataset' and p.item_id = ld.id and p.action = 'modify library item' and p.role_id = any(caller.roles)) as can_modify,
-           $3::boolean or exists (select 1 from item_permission p where p.item_type = 'dataset' and p.item_id = d.id and p.action = 'manage permissions' and p.role_id = any(caller.roles)) as can_manage,
-           v.extension as file_ext, v.create_time as date_uploaded, d.file_size,
-           access.roles is null as is_unrestricted,
-           coalesce(access.roles = array[caller.private_role], false) as is_private,
-           $3::boolean or access.roles is null or access.roles <@ caller.roles as accessible
-    from caller, library_dataset ld
-    join library_dataset_dataset_association v on v.id = ld.ldda_id
-    join dataset d on d.id = v.dataset_id
-    left join lateral (select array_agg(p.role_id order by p.id) as roles
-                       from item_permission p where p.item_type = 'dataset' and p.item_id = d.id and p.action = 'access') access on true
-    where ld.folder_id = $1
-  )
-  select false as is_file, id, name, create_time, update_time, deleted, can_modify, can_manage,
-         null as file_ext, null::timestamptz as date_uploaded, null::bigint as file_size, null::boolean as is_unrestricted, null::boolean as is_private
-  from subfolders
-  where not deleted or ($4::boolean and can_modify)
-  union all
-  select true, id, name, create_time, update_time, deleted, can_modify, can_manage, file_ext, date_uploaded, file_size, is_unrestricted, is_private
-  from datasets
-  where (not deleted and accessible) or (deleted and $4::boolean and can_modify)
-  order by is_file, name, id`;
+export const FILES = `
+  select true as is_file, ld.id, ld.name, ${iso('ld.create_time')} as create_time, ${iso('ld.update_time')} as update_time, ld.deleted,
+         null::boolean as can_modify, $3 or dp.can_manage as can_manage,
+         case when ${FILE_READABLE} then a.extension::text end as file_ext, ${iso('a.create_time')} as date_uploaded,
+         case when ${FILE_READABLE} then coalesce(a.file_size, 0)::float8 end as file_size,
+         dp.access is null as is_unrestricted, coalesce(dp.access = array[$5::int], false) as is_private
+  from library_dataset ld
+  cross join lateral (
+    select va.extension, va.create_time, va.dataset_id, d.file_size
+    from library_dataset_dataset_association va join dataset d on d.id = va.dataset_id
+    where va.id = ld.ldda_id limit 1) a
+  cross join lateral (
+    select array_agg(p.role_id) filter (where p.action = 'access') as access,
+           coalesce(bool_or(p.role_id = any($2::int[])) filter (where p.action = 'manage permissions'), false) as can_manage
+    from item_permission p where p.item_type = 'dataset' and p.item_id = a.dataset_id and p.action in ('access', 'manage permissions')) dp
+  where ld.folder_id = $1
+    and ((not ld.deleted and ${FILE_READABLE})
+         or (ld.deleted and $4 and ($3 or coalesce((select true from item_permission mp
+              where mp.item_type = 'library_dataset' and mp.item_id = ld.id and mp.action = 'modify library item' and mp.role_id = any($2::int[]) limit 1), false))))
+  order by ld.name, ld.id`;
 
 /** The platform's `cut_the_prefix`: 'F' and a length of 1 modulo 16, then an encoded id. */
 export function decodeFolderId(ctx: Ctx, text: string): number {
@@ -237,48 +252,66 @@ export function decodeFolderId(ctx: Ctx, text: string): number {
   return decodeId(ctx, rest, () => new HttpError('MalformedId', `Malformed folder id ( ${rest} ) specified, unable to decode`));
 }
 
+/** A part's rows in batches: one statement when the count says it fits a batch, else by cursor. */
+function partRows(ctx: Ctx, text: string, values: unknown[], counted: number): AsyncIterable<ItemRow[]> {
+  if (counted > STREAM_BATCH) return ctx.sql.batches<ItemRow>(text, values, STREAM_BATCH);
+  return (async function* () {
+    yield await ctx.sql.rows<ItemRow>(text, values);
+  })();
+}
+
 /** GET /api/folders/{id}/contents: the first level of a folder with what the caller may do. */
-export async function folderContents(ctx: Ctx, encodedId: string, includeDeleted: boolean): Promise<(res: Response) => Promise<void>> {
+export async function folderContents(ctx: Ctx, encodedId: string, includeDeleted: boolean): Promise<BodyWriter> {
   const id = decodeFolderId(ctx, encodedId);
-  const caller = [ctx.caller?.userId ?? null, ctx.caller?.isAdmin ?? false];
-  const folder = await ctx.sql.row<FolderRow>(FOLDER, [id, ...caller]);
+  const admin = ctx.caller?.isAdmin ?? false;
+  const folder = await ctx.sql.row<FolderRow>(FOLDER, [id, ctx.caller?.userId ?? null]);
   if (!folder) throw notFound(`Folder with the id provided ( ${encodedId} ) was not found`);
-  if (!folder.library_accessible) {
+  if (!admin && (folder.library_deleted || !folder.library_accessible)) {
     if (folder.parent_id === null) throw notFound(`Library with the id provided ( ${encodeId(ctx, folder.library_id)} ) was not found`);
     throw notFound(`Folder with the id provided ( ${encodedId} ) was not found`);
   }
   const metadata = {
     full_path: folder.full_path.map((entry) => [encodeFolderId(ctx, entry.id), entry.name]),
-    can_add_library_item: folder.can_add_library_item,
-    can_modify_folder: folder.can_modify_folder,
+    can_add_library_item: admin || folder.can_add_library_item,
+    can_modify_folder: admin || folder.can_modify_folder,
     parent_library_id: encodeId(ctx, folder.library_id),
   };
-  // Streamed: the items' one statement read by cursor, each batch written as it comes.
-  return async (res) => {
+  const params = [id, folder.roles, admin, includeDeleted];
+  // Each part's statement only when it has rows.
+  const parts = ([[SUBFOLDERS, params, folder.subfolder_rows], [FILES, [...params, folder.private_role], folder.dataset_rows]] as Array<[string, unknown[], number]>).filter(
+    ([, , counted]) => counted > 0,
+  );
+  // Streamed: each part's rows written batch by batch as they come.
+  const write: BodyWriter = async (res) => {
     if (!(await writeChunk(res, `{"metadata":${JSON.stringify(metadata)},"folder_contents":[`))) return;
     let first = true;
-    for await (const rows of ctx.sql.batches<ItemRow>(FOLDER_ITEMS, [id, ...caller, includeDeleted], STREAM_BATCH)) {
-      const text = rows.map((item) => JSON.stringify(folderItem(ctx, item))).join(',');
-      if (!(await writeChunk(res, first ? text : `,${text}`))) return;
-      first = false;
+    for (const [text, values, counted] of parts) {
+      for await (const rows of partRows(ctx, text, values, counted)) {
+        if (rows.length === 0) continue;
+        const chunk = rows.map((item) => JSON.stringify(folderItem(ctx, item))).join(',');
+        if (!(await writeChunk(res, first ? chunk : `,${chunk}`))) return;
+        first = false;
+      }
     }
     await writeChunk(res, ']}');
   };
+  write.statements = parts.length;
+  return write;
 }
 
 /** A listed subfolder or dataset as the platform writes it. */
 export function folderItem(ctx: Ctx, item: ItemRow): Record<string, unknown> {
-  const common = { name: item.name, update_time: libraryTime(item.update_time), create_time: libraryTime(item.create_time), deleted: item.deleted };
+  const common = { name: item.name, update_time: libraryTimeOfIso(item.update_time), create_time: libraryTimeOfIso(item.create_time), deleted: item.deleted };
   if (!item.is_file) return { id: encodeFolderId(ctx, item.id), type: 'folder', ...common, can_modify: item.can_modify, can_manage: item.can_manage };
   return {
     id: encodeId(ctx, item.id),
     type: 'file',
     ...common,
     file_ext: item.file_ext,
-    date_uploaded: item.date_uploaded && libraryTime(item.date_uploaded),
+    date_uploaded: item.date_uploaded && libraryTimeOfIso(item.date_uploaded),
     is_unrestricted: item.is_unrestricted,
     is_private: item.is_private,
     can_manage: item.can_manage,
-    file_size: niceSize(Number(item.file_size ?? 0)),
+    file_size: item.file_size === null ? null : niceSize(item.file_size),
   };
 }

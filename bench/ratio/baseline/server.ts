@@ -5,7 +5,9 @@
  * Env: PORT; DATABASE_URL, or without it DATA_DIR alone (the service's: the baseline joins the embedded
  * PostgreSQL the service runs there); ID_SECRET; DEPOT_ID_SECRET and DEPOT_URL (the depot's targets);
  * ADMIN_USERS (comma-separated emails); DATA_DIR also gives the file paths administrators see;
- * TOOL_DATA_TABLE_CONFIG and TOOL_DATA_PATH (the service's tool data tables).
+ * TOOL_DATA_TABLE_CONFIG and TOOL_DATA_PATH (the service's tool data tables); KEY_CACHE (default on): the key's
+ * user kept in memory as the service keeps it (key-cache.ts, dropped on the `caller_changed` signal), or `off`:
+ * one statement per request for the key.
  */
 import express from 'express';
 import type { Server } from 'node:http';
@@ -16,6 +18,7 @@ import { showDataset } from './datasets';
 import { installInfo, listRepositories } from './depot';
 import { listInstalledRepositories, showInstalledRepository } from './depot-installs';
 import { openDatabase } from './db';
+import { KeyCache } from './key-cache';
 import { graphqlHistory, listHistories, showHistory } from './histories';
 import { streamHistoryContents } from './history-contents';
 import { type Baseline, type Ctx, endpoint, HttpError, param, streamEndpoint, streamingEndpoint } from './http';
@@ -97,6 +100,8 @@ async function main(): Promise<void> {
   if (!secret) throw new Error('ID_SECRET is required');
   const dataDir = process.env.DATA_DIR || undefined;
   const database = await openDatabase(process.env.DATABASE_URL || undefined, dataDir);
+  const keys = process.env.KEY_CACHE === 'off' ? null : new KeyCache(database.url);
+  await keys?.open();
   const app: Baseline = {
     pool: database.pool,
     ids: new IdCodec(secret),
@@ -104,11 +109,12 @@ async function main(): Promise<void> {
     filesDir: dataDir ? join(dataDir, 'files') : null,
     depotIds: new IdCodec(process.env.DEPOT_ID_SECRET ?? secret),
     depotUrl: process.env.DEPOT_URL ?? 'http://localhost:9009',
+    keys,
   };
   const toolData = loadToolData(process.env.TOOL_DATA_TABLE_CONFIG, process.env.TOOL_DATA_PATH);
   const server: Server = baselineApp(app, toolData).listen(Number(process.env.PORT ?? 8081));
   const stop = () => {
-    server.close(() => void database.close().finally(() => process.exit(0)));
+    server.close(() => void Promise.all([keys?.close(), database.close()]).finally(() => process.exit(0)));
     server.closeAllConnections();
   };
   process.once('SIGTERM', stop);

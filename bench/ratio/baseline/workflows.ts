@@ -95,7 +95,8 @@ export async function showWorkflow(ctx: Ctx, encodedId: string): Promise<Record<
       type: step.type,
       tool_id: step.tool_id,
       tool_version: step.tool_version,
-      annotation: step.annotation,
+      // 15.05 stores no annotation for an empty one, and shows none: null.
+      annotation: step.annotation === '' ? null : step.annotation,
       tool_inputs: step.tool_inputs,
       input_steps: inputSteps,
     };

@@ -8,6 +8,7 @@ import { type ClusterLayout, clusterLayout } from './cluster-layout';
 import { clusterOwner } from './cluster-owner';
 import { clusterExists, initialiseCluster } from './initialise-cluster';
 import type { PostmasterInfo } from './postmaster-pid';
+import { PresenceConnection } from './presence-connection';
 import { assertReachableByOwner } from './reachable-by-owner';
 import { settle, startPostmaster, stopPostmaster } from './start-postmaster';
 import { withStartLock } from './start-lock';
@@ -29,7 +30,7 @@ export class ClusterVersionError extends Error {}
 
 interface Hold {
   holders: number;
-  ready: Promise<{ info: PostmasterInfo; password: string; presence: Client }>;
+  ready: Promise<{ info: PostmasterInfo; password: string; presence: PresenceConnection }>;
 }
 const holds = new Map<string, Hold>();
 
@@ -69,7 +70,7 @@ export async function openEmbeddedServer(dataDir: string, log: Logger): Promise<
   };
 }
 
-async function join_(layout: ClusterLayout, log: Logger): Promise<{ info: PostmasterInfo; password: string; presence: Client }> {
+async function join_(layout: ClusterLayout, log: Logger): Promise<{ info: PostmasterInfo; password: string; presence: PresenceConnection }> {
   mkdirSync(layout.dataDir, { recursive: true });
   return withStartLock(layout.lockFile, async () => {
     const binaries = findPostgresBinaries();
@@ -82,9 +83,8 @@ async function join_(layout: ClusterLayout, log: Logger): Promise<{ info: Postma
     const running = await settle(layout.clusterDir);
     if (running) log.info({ pid: running.pid }, 'joining the embedded PostgreSQL already running on DATA_DIR');
     const info = running ?? (await startPostmaster(layout, binaries, owner, log));
-    const presence = new Client({ connectionString: connectionUrl(info, password, 'postgres'), application_name: PRESENCE });
+    const presence = new PresenceConnection(connectionUrl(info, password, 'postgres'), PRESENCE, log);
     await presence.connect();
-    presence.on('error', (error) => log.error({ err: error }, 'the embedded PostgreSQL went away'));
     const exists = await presence.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
     if (exists.rowCount === 0) await presence.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
     return { info, password, presence };
@@ -92,7 +92,7 @@ async function join_(layout: ClusterLayout, log: Logger): Promise<{ info: Postma
 }
 
 /** This process's last hold ends: its presence goes; with no other connection left, the server is stopped. */
-async function letGo(layout: ClusterLayout, held: { info: PostmasterInfo; password: string; presence: Client }, log: Logger): Promise<void> {
+async function letGo(layout: ClusterLayout, held: { info: PostmasterInfo; password: string; presence: PresenceConnection }, log: Logger): Promise<void> {
   await held.presence.end().catch(() => undefined);
   await withStartLock(layout.lockFile, async () => {
     const check = new Client({ connectionString: connectionUrl(held.info, held.password, 'postgres') });

@@ -3,6 +3,7 @@ import { createDepotShim } from '../../../rest-shim/depot';
 import type { HttpApp } from '../../app/http-app';
 import { createGraphQLRouter } from '../../graphql/server/apollo';
 import { httpErrorHandler } from '../../http/error-handler';
+import { underPaths } from '../../http/path-gate';
 import { queryCountMiddleware } from '../../http/query-count';
 import { requestLogger } from '../../http/request-logger';
 import { baseSecurityHeaders } from '../../http/security-headers';
@@ -27,7 +28,7 @@ export async function createDepotHttpApp(services: DepotServices): Promise<HttpA
   app.use(requestLogger(services.log));
   app.use(baseSecurityHeaders());
   app.use(queryCountMiddleware(services.config.exposeQueryCount));
-  app.use(graphql.router);
+  app.use(underPaths(['/graphql'], graphql.router));
   app.use(createDepotShim(schema, services));
   const routes = express.Router();
   app.use(routes);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { ResolverInstances, useDirectResolvers } from '../../graphql/shared/direct-resolvers';
 import { CapsuleResolver } from './capsules/capsule.resolver';
 import { CategoryResolver } from './categories/category.resolver';
 import { RepositoryResolver } from './repositories/repository.resolver';
@@ -15,8 +16,13 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The depot's schema, built once per process. */
 export function getDepotSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: [...DEPOT_RESOLVERS], validate: false, emitSchemaFile: false });
+  built ??= buildDepotSchema();
   return built;
+}
+
+function buildDepotSchema(): Promise<GraphQLSchema> {
+  const instances = new ResolverInstances();
+  return buildSchema({ resolvers: [...DEPOT_RESOLVERS], validate: false, emitSchemaFile: false, container: instances }).then((schema) => useDirectResolvers(schema, DEPOT_RESOLVERS, instances));
 }
 
 /** The committed SDL (`schema/depot.graphql`): sorted, so it changes only when the graph does. */

@@ -49,6 +49,8 @@ interface HdaNodeDetails {
   dataType?: string;
   fileName?: string | null;
   toolVersion?: string | null;
+  /** Of a read (a dataset just written leaves it to its resolver). */
+  resubmitted?: boolean;
 }
 
 /**
@@ -94,6 +96,7 @@ export function hdaNode(ctx: RequestContext, read: HdaSummaryView | WrittenHda):
     node.miscInfo = node.misc_info = null;
     node.miscBlurb = node.misc_blurb = null;
     node.toolVersion = null;
+    node.resubmitted = false;
     node.fileSize = 0;
     node.uuid = null;
     node.metadata = null;
@@ -108,6 +111,7 @@ export function hdaNode(ctx: RequestContext, read: HdaSummaryView | WrittenHda):
     node.miscInfo = node.misc_info = view.info;
     node.miscBlurb = node.misc_blurb = view.blurb;
     node.toolVersion = view.toolVersion;
+    node.resubmitted = view.resubmitted;
     node.fileSize = view.dataset.fileSize ?? 0;
     node.uuid = view.dataset.uuid;
     node.metadata = view.metadata;

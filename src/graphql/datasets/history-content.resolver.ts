@@ -9,7 +9,7 @@ import { historyById } from '../../services/histories';
 import { mayReadHistory } from '../../services/histories';
 import { errors } from '../../errors/error-kinds';
 import { mayViewJob } from '../../services/jobs';
-import { creatingJobByHdaId } from '../../services/jobs';
+import { creatingJobByHdaId, hdaResubmitted } from '../../services/jobs';
 import { hdaTags } from '../../services/tags';
 import { HistoryType } from '../histories/history.type';
 import { JobType } from '../jobs/job.type';
@@ -130,6 +130,14 @@ export class HistoryContentResolver {
     @Arg('purge', () => Boolean, { nullable: true }) purge?: boolean,
   ): Promise<HdaNode> {
     return hdaNode(ctx, await ctx.services.hdas.delete(ctx, historyId, id, purge ?? false));
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: "Whether the job that made it was ever resubmitted to another destination (job_conf.xml <resubmit>): the platform's `resubmitted`.",
+  })
+  resubmitted(@Root() hda: HdaNode, @Ctx() ctx: RequestContext): Promise<boolean> | boolean {
+    // Read along with the dataset (no statement of its own); a dataset a mutation just wrote is looked up.
+    return hda.resubmitted ?? ctx.loaders.get(hdaResubmitted).load(hda.view.id);
   }
 
   @FieldResolver(() => [String])

@@ -11,7 +11,7 @@ import type { UserView } from '../../services/users';
 import { niceSize } from '../../format/nice-size';
 import { citationsByHistoryId } from '../../services/histories';
 import { jobsByHistoryId } from '../../services/jobs';
-import { historyStatsById } from '../../services/histories';
+import { historyStatsById, historyTimesById } from '../../services/histories';
 import { historyTags } from '../../services/tags';
 import { userById } from '../../services/users';
 import type { CitationDict } from '../../tools';
@@ -42,11 +42,20 @@ export const STATS_FIELDS = ['size', 'niceSize', 'empty', 'count', 'state', 'sta
 /** The fields resolved from a history's dataset id lists. */
 export const ID_LIST_FIELDS = ['stateIds', 'hdaIds'] as const;
 
+/** The fields of its creation and update times. */
+export const TIME_FIELDS = ['createTime', 'updateTime'] as const;
+
+/** A time of the history: from the row when read along, else through the loader. */
+function fromTimes(ctx: RequestContext, history: HistoryView, which: 'createTime' | 'updateTime'): Date | Promise<Date> {
+  return history[which] ?? ctx.loaders.get(historyTimesById).load(history.id).then((times) => times[which]);
+}
+
 /** The fields that read the owner's username. */
 export const OWNER_FIELDS = ['owner', 'usernameAndSlug'] as const;
 
 /** What a selection of history fields reads besides the row (from the names of the selected fields). */
 export const historyPartsOf = (fields: ReadonlySet<string>): HistoryParts => ({
+  times: TIME_FIELDS.some((field) => fields.has(field)),
   tags: fields.has('tags'),
   stats: STATS_FIELDS.some((field) => fields.has(field)),
   ids: ID_LIST_FIELDS.some((field) => fields.has(field)),
@@ -55,6 +64,7 @@ export const historyPartsOf = (fields: ReadonlySet<string>): HistoryParts => ({
 
 /** What the query reads of each history, fetched with the history itself. */
 export const historyParts = (info: GraphQLResolveInfo): HistoryParts => ({
+  times: selectsAny(info, TIME_FIELDS),
   tags: selects(info, 'tags'),
   stats: selectsAny(info, STATS_FIELDS),
   ids: selectsAny(info, ID_LIST_FIELDS),
@@ -147,6 +157,16 @@ export class HistoryResolver {
   @FieldResolver(() => ID)
   id(@Root() history: HistoryView, @Ctx() ctx: RequestContext): string {
     return encoded(ctx, history.id);
+  }
+
+  @FieldResolver(() => Date)
+  createTime(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Date | Promise<Date> {
+    return fromTimes(ctx, history, 'createTime');
+  }
+
+  @FieldResolver(() => Date)
+  updateTime(@Root() history: HistoryView, @Ctx() ctx: RequestContext): Date | Promise<Date> {
+    return fromTimes(ctx, history, 'updateTime');
   }
 
   @FieldResolver(() => [String])

@@ -23,12 +23,6 @@ export class HistoryType {
 
   @Field(() => String, { nullable: true })
   annotation!: string | null;
-
-  @Field(() => Date)
-  createTime!: Date;
-
-  @Field(() => Date)
-  updateTime!: Date;
 }
 
 @InputType('HistoryFilterInput', { description: "One q/qv pair, e.g. { q: 'name-contains', qv: 'rna' }." })

@@ -3,12 +3,12 @@ import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } fr
 import type { RequestContext } from '../../context/request-context';
 import type { History } from '../../entities/history.entity';
 import type { Job } from '../../entities/job.entity';
-import type { JobDatasetLinkView, JobView } from '../../services/jobs';
+import type { JobAttemptView, JobDatasetLinkView, JobView } from '../../services/jobs';
 import type { UserView } from '../../services/users';
 import { type MetricView, metricView } from '../../jobs/metrics-format';
 import { historyById } from '../../services/histories';
 import { platformParams, shownParams } from '../../format/job-params';
-import { hdaById, inputsByJobId, jobTextById, metricsByJobId, outputsByJobId } from '../../services/jobs';
+import { attemptsByJobId, hdaById, inputsByJobId, jobTextById, metricsByJobId, outputsByJobId } from '../../services/jobs';
 import { userById } from '../../services/users';
 import { HistoryContentType } from '../datasets/history-content.type';
 import { type HdaNode, hdaNode } from '../datasets/hda-node';
@@ -18,7 +18,7 @@ import { encoded } from '../shared/encoded-id';
 import { selects } from '../shared/lookahead';
 import { JSONObjectScalar } from '../shared/scalars';
 import { UserType } from '../users/user.type';
-import { JobDatasetType, JobMetricType, JobType } from './job.type';
+import { JobAttemptType, JobDatasetType, JobMetricType, JobType } from './job.type';
 import { mayViewOwner } from '../../services/users';
 
 @Resolver(() => JobType)
@@ -41,7 +41,7 @@ export class JobResolver {
   @Query(() => JobType)
   @Access('user')
   job(@Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo, @Arg('id', () => ID) id: string): Promise<JobView> {
-    return ctx.services.jobs.show(ctx, id, { inputs: selects(info, 'inputs'), outputs: selects(info, 'outputs'), metrics: selects(info, 'metrics') });
+    return ctx.services.jobs.show(ctx, id, { inputs: selects(info, 'inputs'), outputs: selects(info, 'outputs'), metrics: selects(info, 'metrics'), email: selects(info, 'userEmail') });
   }
 
   @Query(() => [JobType], { description: 'Earlier jobs of a tool with identical parameters and input datasets.' })
@@ -88,6 +88,13 @@ export class JobResolver {
   @FieldResolver(() => [JobMetricType])
   async metrics(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<MetricView[]> {
     return (await ctx.loaders.get(metricsByJobId).load(job.id)).map(metricView);
+  }
+
+  @FieldResolver(() => [JobAttemptType], {
+    description: "Its runs, in the order they ran: a job_conf.xml <resubmit> rule sends a job that reached a limit on to another destination. Where each ran (destination, runner, external id and state) is the administrators'.",
+  })
+  attempts(@Root() job: JobView, @Ctx() ctx: RequestContext): Promise<JobAttemptView[]> {
+    return ctx.loaders.get(attemptsByJobId).load(job.id);
   }
 
   @FieldResolver(() => String)

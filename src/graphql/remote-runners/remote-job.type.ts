@@ -71,4 +71,10 @@ export class RemoteJobResultInput {
 
   @Field(() => String, { nullable: true, description: 'Why the runner could not run the job (download error, timeout…).' })
   failure?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The limit that stopped the run, when one did: 'walltime_reached' (the runner's time limit) or 'memory_limit_reached'. The destination's <resubmit> rules apply to it.",
+  })
+  limitReached?: string;
 }

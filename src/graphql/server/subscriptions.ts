@@ -99,6 +99,13 @@ export function attachSubscriptions(
     },
     sockets,
   );
+  // A socket's own errors (a message over maxPayload, a malformed frame) are logged here, through the
+  // service's log, not printed by graphql-ws on the console; ws itself closes the socket with the
+  // matching code (1009 for a message too big, 1002 for a protocol error).
+  sockets.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error: Error & { code?: string }) => services.log.info({ code: error.code, reason: error.message }, 'WebSocket connection closed on a bad frame'));
+  });
   return async () => {
     callers.dispose();
     await cleanup.dispose();

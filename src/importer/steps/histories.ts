@@ -86,7 +86,10 @@ function derivedUuid(datasetId: number): string {
  * Datasets and where their files are. Without --copy a dataset keeps its file under the old
  * file_path (file_root, and its _extra_files_path); with --copy the file and its extra files are
  * copied into this service's object store. A file missing for a dataset that should have one (ok,
- * not purged) is reported, never fatal.
+ * not purged) is reported, never fatal: the dataset is carried with its state. With --copy, a file
+ * whose size is not the one 15.05 recorded (dataset.file_size; none or 0 recorded is no mismatch:
+ * 15.05 measured the file then) is not copied: reported as a skipped copy, the dataset is carried
+ * with its state and recorded size, its file left under the old file_path as without --copy.
  */
 export const datasetsStep: ImportStep = {
   name: 'dataset',
@@ -94,6 +97,7 @@ export const datasetsStep: ImportStep = {
   targets: ['dataset'],
   async transform(rows, kit): Promise<StepOutput> {
     const notices: Skip[] = [];
+    const skipped: Skip[] = [];
     const datasets: TargetRow[] = [];
     for (const row of rows) {
       const where = { sourceTable: 'dataset', sourceId: row.id };
@@ -116,18 +120,28 @@ export const datasetsStep: ImportStep = {
       const shouldHaveFile = state === 'ok' && !purged;
       if (!purged) {
         if (kit.settings.copy && !external && !kit.settings.dryRun) {
-          const copied = await kit.files.copyIn(row.id, extra);
-          if (copied !== null) fileSize = fileSize ?? copied;
-          else if (shouldHaveFile) notices.push({ ...where, reason: `its file is missing under ${kit.settings.filePath}: nothing was copied` });
+          const outcome = await kit.files.copyIn(row.id, extra, fileSize);
+          if (outcome.kind === 'copied') fileSize = outcome.size;
+          else if (outcome.kind === 'missing') {
+            if (shouldHaveFile) notices.push({ ...where, reason: `its file is missing under ${kit.settings.filePath}: nothing was copied` });
+          } else {
+            skipped.push({ ...where, reason: outcome.kind === 'changed' ? `its file ${outcome.path} changed while it was copied (${outcome.size} bytes, then ${outcome.copied}): not copied (the dataset is carried, its file left there)` : sizeDiffers(outcome) });
+            fileRoot = kit.settings.filePath;
+            extraFilesPath = extra;
+          }
         } else {
           if (!external) {
             fileRoot = kit.settings.filePath;
             extraFilesPath = extra;
           }
-          if (shouldHaveFile) {
+          if (shouldHaveFile || (kit.settings.copy && !external)) {
             const found = await kit.files.locate(row.id, external);
-            if (found.size === null) notices.push({ ...where, reason: `its file ${found.path} is missing` });
-            else fileSize = fileSize ?? found.size;
+            if (found.size === null) {
+              if (shouldHaveFile) notices.push({ ...where, reason: `its file ${found.path} is missing` });
+            } else if (kit.settings.copy && !external && fileSize !== null && fileSize > 0 && found.size !== fileSize) {
+              // A dry run with --copy tells which copies the real run will refuse.
+              skipped.push({ ...where, reason: sizeDiffers({ path: found.path, size: found.size, recorded: fileSize }) });
+            } else fileSize = fileSize || found.size;
           }
         }
         if (textOf(row.object_store_id) && shouldHaveFile) notices.push({ ...where, reason: `it was kept in object store ${String(row.object_store_id)}: read from file_path as the disk store lays it out` });
@@ -147,9 +161,13 @@ export const datasetsStep: ImportStep = {
         uuid,
       });
     }
-    return { tables: [{ table: 'dataset', rows: datasets }], notices };
+    return { tables: [{ table: 'dataset', rows: datasets }], skipped, notices };
   },
 };
+
+function sizeDiffers(found: { path: string; size: number; recorded: number }): string {
+  return `its file ${found.path} has ${found.size} bytes, not the ${found.recorded} the database recorded: not copied (the dataset is carried, its file left there)`;
+}
 
 /**
  * History datasets: hid, name, texts, extension, metadata (JSON; a pickle is carried empty and

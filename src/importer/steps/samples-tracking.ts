@@ -1,7 +1,7 @@
 import { bool, jsonOf, stamp, textOf } from '../convert';
 import type { ImportStep, Skip, StepKit, TargetRow } from '../import-step';
 import type { SourceRow } from '../source-database';
-import { withReferences } from './step-kit';
+import { earlierRepeats, withReferences } from './step-kit';
 import { idsOf } from './workflows-shared';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -117,16 +117,12 @@ export const requestTypeServicesStep: ImportStep = {
   targets: ['request_type_external_service_association'],
   async transform(rows, kit) {
     const { kept, skipped } = await withReferences(rows, 'request_type_external_service_association', { request_type_id: 'request_type', external_service_id: 'external_service' }, kit);
-    const seen = new Map<string, number>();
+    const repeats = await earlierRepeats(kit, 'request_type_external_service_association', kept, (row) => `${row}.request_type_id, ${row}.external_service_id`);
     const out: TargetRow[] = [];
     for (const row of kept) {
-      const key = `${String(row.request_type_id)}:${String(row.external_service_id)}`;
-      const first = seen.get(key);
+      const first = repeats.get(row.id);
       if (first !== undefined) skipped.push({ sourceTable: 'request_type_external_service_association', sourceId: row.id, reason: `the same association as ${first}` });
-      else {
-        seen.set(key, row.id);
-        out.push({ id: row.id, request_type_id: row.request_type_id, external_service_id: row.external_service_id });
-      }
+      else out.push({ id: row.id, request_type_id: row.request_type_id, external_service_id: row.external_service_id });
     }
     return { tables: [{ table: 'request_type_external_service_association', rows: out }], skipped };
   },
@@ -140,18 +136,17 @@ export const requestTypePermissionsStep: ImportStep = {
   async transform(rows, kit) {
     const { kept, skipped } = await withReferences(rows, 'request_type_permissions', { request_type_id: 'request_type', role_id: 'role' }, kit);
     const out: TargetRow[] = [];
-    const seen = new Set<string>();
+    const repeats = await earlierRepeats(kit, 'request_type_permissions', kept, (row) => `${row}.request_type_id, ${row}.role_id`, (row) => `${row}.action in ('access request_type', 'REQUEST_TYPE_ACCESS')`);
     for (const row of kept) {
       if (row.action !== 'access request_type' && row.action !== 'REQUEST_TYPE_ACCESS') {
         skipped.push({ sourceTable: 'request_type_permissions', sourceId: row.id, reason: `action ${String(row.action)} is not one this service knows for request types` });
         continue;
       }
-      const key = `${String(row.request_type_id)}:${String(row.role_id)}`;
-      if (seen.has(key)) {
-        skipped.push({ sourceTable: 'request_type_permissions', sourceId: row.id, reason: 'a repeated grant' });
+      const first = repeats.get(row.id);
+      if (first !== undefined) {
+        skipped.push({ sourceTable: 'request_type_permissions', sourceId: row.id, reason: `a repeated grant (of request_type_permissions ${first})` });
         continue;
       }
-      seen.add(key);
       out.push({ id: kit.newId('item_permission'), item_type: 'request_type', item_id: row.request_type_id, action: 'access request_type', role_id: row.role_id });
     }
     return { tables: [{ table: 'item_permission', rows: out }], skipped };

@@ -67,3 +67,17 @@ export async function laterDuplicates(kit: StepKit, table: string, column: strin
   }
   return later;
 }
+
+/**
+ * The rows of a batch that repeat an earlier row of their source table (a smaller id with the same
+ * `key`, among the rows `counted` keeps), each with that earlier id: found in the source, so a
+ * repeat is one whichever batch holds the row it repeats. `key` and `counted` are SQL over an alias.
+ */
+export async function earlierRepeats(kit: StepKit, table: string, rows: SourceRow[], key: (alias: string) => string, counted: (alias: string) => string = () => 'true'): Promise<Map<number, number>> {
+  if (rows.length === 0) return new Map();
+  const found = await kit.source.query<{ id: number; first: number | null }>(
+    `select t.id, (select min(o.id) from "${table}" o where (${key('o')}) = (${key('t')}) and ${counted('o')}) as first from "${table}" t where t.id = any($1::int[])`,
+    [rows.map((row) => row.id)],
+  );
+  return new Map(found.filter((row) => row.first !== null && Number(row.first) < Number(row.id)).map((row) => [Number(row.id), Number(row.first)]));
+}

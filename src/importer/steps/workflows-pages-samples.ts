@@ -1,6 +1,7 @@
 import { bool, jsonOf, stamp, textOf } from '../convert';
 import type { ImportStep, Skip, TargetRow } from '../import-step';
 import { PAGE_VISUALIZATION_STEPS } from './pages-visualizations';
+import { earlierRepeats } from './step-kit';
 import { SAMPLE_TRACKING_STEPS } from './samples-tracking';
 import { WORKFLOW_STEPS } from './workflows-stored';
 
@@ -16,11 +17,17 @@ export const toolShedRepositoriesStep: ImportStep = {
   source: 'tool_shed_repository',
   optional: true,
   targets: ['tool_shed_repository'],
-  async transform(rows) {
+  async transform(rows, kit) {
     const skipped: Skip[] = [];
     const notices: Skip[] = [];
     const out: TargetRow[] = [];
-    const seen = new Map<string, number>();
+    const repeats = await earlierRepeats(
+      kit,
+      'tool_shed_repository',
+      rows,
+      (row) => `${row}.tool_shed, ${row}.owner, ${row}.name, coalesce(${row}.installed_changeset_revision, ${row}.changeset_revision)`,
+      (row) => `coalesce(${row}.tool_shed, '') <> '' and coalesce(${row}.name, '') <> '' and coalesce(${row}.owner, '') <> '' and coalesce(${row}.installed_changeset_revision, ${row}.changeset_revision, '') <> ''`,
+    );
     for (const row of rows) {
       const toolShed = textOf(row.tool_shed);
       const name = textOf(row.name);
@@ -30,12 +37,11 @@ export const toolShedRepositoriesStep: ImportStep = {
         skipped.push({ sourceTable: 'tool_shed_repository', sourceId: row.id, reason: 'the record lacks its tool shed, name, owner or changeset revision' });
         continue;
       }
-      const key = [toolShed, owner, name, installed].join('\u0000');
-      if (seen.has(key)) {
-        skipped.push({ sourceTable: 'tool_shed_repository', sourceId: row.id, reason: `the same installed revision as tool_shed_repository ${seen.get(key)}` });
+      const first = repeats.get(row.id);
+      if (first !== undefined) {
+        skipped.push({ sourceTable: 'tool_shed_repository', sourceId: row.id, reason: `the same installed revision as tool_shed_repository ${first}` });
         continue;
       }
-      seen.set(key, row.id);
       const metadata = jsonOf(row.metadata);
       if (metadata === null && row.metadata !== null && row.metadata !== undefined) notices.push({ sourceTable: 'tool_shed_repository', sourceId: row.id, reason: 'metadata is not JSON: carried empty' });
       const status = jsonOf(row.tool_shed_status);

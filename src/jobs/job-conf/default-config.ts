@@ -9,7 +9,7 @@ export function defaultJobConfig(localWorkers: number | null = null): JobConfig 
   return {
     source: null,
     plugins: [{ id: 'local', kind: 'local', workers: localWorkers, params: {} }],
-    destinations: [{ id: 'local', pluginId: 'local', kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [] }],
+    destinations: [{ id: 'local', pluginId: 'local', kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [], resubmit: [] }],
     defaultDestinationId: 'local',
     toolDestinations: {},
     uploadDestinationId: 'local',

@@ -6,4 +6,16 @@ export { loadJobConfig } from './load-job-config';
 export { NativeSpecificationError, nativeSpecificationArgs } from './native-specification';
 export { parseJobConf, type ParseOptions } from './parse-job-conf';
 export { UPLOAD_TOOL_ID } from './parse-tools';
-export { JobConfigError, type DestinationLimit, type EnvEntry, type JobConfig, type JobDestination, type JobLimits, type JobPlugin, type RunnerKind } from './types';
+export {
+  JobConfigError,
+  RESUBMIT_CONDITIONS,
+  type DestinationLimit,
+  type EnvEntry,
+  type JobConfig,
+  type JobDestination,
+  type JobLimits,
+  type JobPlugin,
+  type ResubmitCondition,
+  type ResubmitRule,
+  type RunnerKind,
+} from './types';

@@ -1,11 +1,13 @@
 /**
  * `<destinations default="…">`: where jobs run. Each `<destination id runner tags>` names a plugin,
- * carries `<param>`s (a Slurm destination's `nativeSpecification` are its sbatch options) and `<env>`
- * statements for the job script. A tag gathers destinations; `default` names a destination or a tag.
+ * carries `<param>`s (a Slurm destination's `nativeSpecification` are its sbatch options), `<env>`
+ * statements for the job script and `<resubmit>` rules (parse-resubmits.ts). A tag gathers
+ * destinations; `default` names a destination or a tag.
  */
 import { childElements, type XmlElement } from '../../tools/xml/xml-tree';
 import type { ConfReader } from './conf-reader';
 import { NativeSpecificationError, nativeSpecificationArgs } from './native-specification';
+import { readResubmits, resolveResubmits, type WrittenResubmit } from './parse-resubmits';
 import type { EnvEntry, JobDestination, JobPlugin } from './types';
 
 /** The platform's `asbool`. */
@@ -44,9 +46,7 @@ function checkNativeSpecification(reader: ConfReader, element: XmlElement, id: s
 function parseDestination(reader: ConfReader, destination: XmlElement, plugins: JobPlugin[]): JobDestination {
   reader.allowAttributes(destination, ['id', 'runner', 'tags', 'metrics']);
   const id = reader.required(destination, 'id');
-  reader.allowChildren(destination, ['param', 'env', 'job_metrics'], {
-    resubmit: `resubmitting a job to another destination when it fails (<resubmit>) is not supported; remove it from destination '${id}'`,
-  });
+  reader.allowChildren(destination, ['param', 'env', 'job_metrics', 'resubmit']);
   const runner = reader.required(destination, 'runner');
   const plugin = plugins.find((candidate) => candidate.id === runner);
   if (plugin === undefined) {
@@ -75,6 +75,7 @@ function parseDestination(reader: ConfReader, destination: XmlElement, plugins: 
     nativeSpecification,
     params,
     env: childElements(destination, 'env').map((env) => parseEnv(reader, env, id)),
+    resubmit: [],
   };
 }
 
@@ -89,16 +90,19 @@ export function parseDestinations(reader: ConfReader, element: XmlElement | unde
   reader.allowAttributes(element, ['default']);
   reader.allowChildren(element, ['destination']);
   const destinations: JobDestination[] = [];
+  const resubmits = new Map<string, WrittenResubmit[]>();
   for (const destination of childElements(element, 'destination')) {
     const parsed = parseDestination(reader, destination, plugins);
     if (destinations.some((other) => other.id === parsed.id)) reader.fail(destination, `destination id '${parsed.id}' is defined twice`);
     destinations.push(parsed);
+    resubmits.set(parsed.id, readResubmits(reader, destination, parsed.id));
   }
   if (destinations.length === 0) reader.fail(element, '<destinations> has no <destination>');
   for (const destination of destinations) {
     const clash = destination.tags.find((tag) => destinations.some((other) => other.id === tag));
     if (clash !== undefined) reader.fail(element, `destination '${destination.id}' has the tag '${clash}', which is also a destination id: a name is either`);
   }
+  resolveResubmits(reader, destinations, resubmits);
   const written = reader.optional(element, 'default');
   if (written === null) {
     if (destinations.length > 1) reader.fail(element, '<destinations> has several destinations and no default attribute: name the destination (or tag) of tools not mapped in <tools>');

@@ -61,7 +61,7 @@ function uploadDestination(reader: ConfReader, explicit: string | null, defaultI
     plugins.push({ id: pluginId, kind: 'local', workers: null, params: {} });
   }
   const id = freeName('local', new Set(destinations.flatMap((d) => [d.id, ...d.tags])));
-  destinations.push({ id, pluginId, kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [] });
+  destinations.push({ id, pluginId, kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [], resubmit: [] });
   reader.notice(`no local destination: uploads (${UPLOAD_TOOL_ID}) run on an added local destination '${id}'`);
   return id;
 }

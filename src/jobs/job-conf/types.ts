@@ -25,6 +25,21 @@ export interface JobPlugin {
  */
 export type EnvEntry = { name: string; value: string; raw: boolean } | { file: string; raw: boolean } | { exec: string };
 
+/** The limits a runner says a job reached, as `<resubmit condition>` names them. */
+export const RESUBMIT_CONDITIONS = ['memory_limit_reached', 'walltime_reached'] as const;
+export type ResubmitCondition = (typeof RESUBMIT_CONDITIONS)[number];
+
+/**
+ * A `<resubmit>` of a destination: a job that reached a limit there goes back to the queue for
+ * another destination (the first rule whose condition matches applies).
+ */
+export interface ResubmitRule {
+  /** The limit it applies to; null (no `condition`) for either. */
+  condition: ResubmitCondition | null;
+  /** Where the job goes next: a destination id (a tag resolved to its first destination). */
+  destinationId: string;
+}
+
 /** A `<destination>`: where a job runs and how. */
 export interface JobDestination {
   id: string;
@@ -37,6 +52,8 @@ export interface JobDestination {
   /** Every `<param>` of the destination (nativeSpecification included), as written. */
   params: Record<string, string>;
   env: EnvEntry[];
+  /** Its `<resubmit>` rules, in file order. */
+  resubmit: ResubmitRule[];
 }
 
 /**

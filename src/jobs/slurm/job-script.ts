@@ -24,7 +24,7 @@ export class BatchJobFiles {
     return join(this.workspace.root, 'slurm.out');
   }
 
-  metric(name: 'epoch_start' | 'epoch_end' | 'galaxy_slots' | 'galaxy_memory_mb' | 'memory_peak_kb'): string {
+  metric(name: 'epoch_start' | 'epoch_end' | 'galaxy_slots' | 'galaxy_memory_mb' | 'memory_peak_kb' | 'cpu_times'): string {
     return join(this.workspace.root, `metric_${name}`);
   }
 }
@@ -57,8 +57,9 @@ const PEAK_MEMORY_LOOP = [
 /**
  * The job script, in the platform's shape: cores and memory from Slurm's allocation
  * (`GALAXY_SLOTS`, `GALAXY_MEMORY_MB`), the destination's environment, the start time, the command
- * in its working directory with its output captured, then its exit code and the end time. The exit
- * code file appears only once the command is over, whole (written aside, then renamed).
+ * in its working directory with its output captured (and the CPU time it used, bash's `times`),
+ * then its exit code and the end time. The exit code file appears only once the command is over,
+ * whole (written aside, then renamed).
  */
 export function jobScript(command: string, files: BatchJobFiles, env: readonly EnvEntry[]): string {
   const ws = files.workspace;
@@ -78,7 +79,7 @@ export function jobScript(command: string, files: BatchJobFiles, env: readonly E
     `echo "$GALAXY_MEMORY_MB" > ${q(files.metric('galaxy_memory_mb'))}`,
     `date +%s.%N > ${q(files.metric('epoch_start'))}`,
     `cd ${q(ws.workingDir)} || exit 1`,
-    `( ${command}\n) > ${q(ws.stdoutPath)} 2> ${q(ws.stderrPath)} &`,
+    `( ( ${command}\n); code=$?; times > ${q(files.metric('cpu_times'))}; exit "$code" ) > ${q(ws.stdoutPath)} 2> ${q(ws.stderrPath)} &`,
     'command_pid=$!',
     ...PEAK_MEMORY_LOOP,
     'wait "$command_pid"',

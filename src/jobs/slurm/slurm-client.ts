@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { runSlurm, SlurmCommandError } from './slurm-cli';
+import { parseUsage, type SlurmUsage, USAGE_FIELDS } from './slurm-usage';
 
 export interface SlurmJobStatus {
   /** Slurm's job id. */
@@ -36,6 +37,11 @@ export class SlurmClient {
   private accounting: boolean | null = null;
   /** Calls made, by command (the benchmark reports them). */
   readonly calls = new Map<string, number>();
+
+  /** Whether sacct was seen reading an accounting database (slurmdbd). */
+  get keepsAccounting(): boolean {
+    return this.accounting === true;
+  }
 
   private run(command: string, args: readonly string[], okCodes: number[] = []) {
     this.calls.set(command, (this.calls.get(command) ?? 0) + 1);
@@ -84,13 +90,41 @@ export class SlurmClient {
 
   /**
    * How jobs the controller has forgotten ended: from the accounting database, or the job
-   * completion log (`sacct -c`) where there is none. Ids Slurm never knew are left out.
+   * completion log (`sacct -c`) where there is none or it lacks them (jobs that ended before it was
+   * set up). Ids Slurm never knew are left out.
    */
   async endedStatuses(ids: readonly string[]): Promise<Map<string, SlurmJobStatus>> {
     const found = new Map<string, SlurmJobStatus>();
     for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
-      const chunk = ids.slice(start, start + IDS_PER_CALL).join(',');
-      for (const status of await this.sacct(chunk)) if (ids.includes(status.id)) found.set(status.id, status);
+      const chunk = ids.slice(start, start + IDS_PER_CALL);
+      for (const status of await this.sacct(chunk.join(','))) if (chunk.includes(status.id)) found.set(status.id, status);
+      const missing = chunk.filter((id) => !found.has(id));
+      if (this.accounting && missing.length > 0) {
+        for (const status of await this.completionLog(missing.join(','))) if (missing.includes(status.id)) found.set(status.id, status);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * What accounting says ended jobs used (one sacct for the batch; steps included, for their memory).
+   * Empty where the cluster keeps no accounting (the job completion log has no usage).
+   */
+  async usage(ids: readonly string[]): Promise<Map<string, SlurmUsage>> {
+    const found = new Map<string, SlurmUsage>();
+    if (this.accounting === false) return found;
+    for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
+      const chunk = ids.slice(start, start + IDS_PER_CALL);
+      let stdout: string;
+      try {
+        ({ stdout } = await this.run('sacct', ['--noheader', '--parsable2', '--noconvert', `--jobs=${chunk.join(',')}`, `--format=${USAGE_FIELDS.join(',')}`]));
+        this.accounting = true;
+      } catch (error) {
+        if (this.accounting === true) throw error;
+        this.accounting = false;
+        return found;
+      }
+      for (const [id, usage] of parseUsage(stdout)) if (chunk.includes(id)) found.set(id, usage);
     }
     return found;
   }
@@ -106,6 +140,10 @@ export class SlurmClient {
         this.accounting = false;
       }
     }
+    return this.completionLog(ids);
+  }
+
+  private async completionLog(ids: string): Promise<SlurmJobStatus[]> {
     const { stdout } = await this.run('sacct', ['--completion', '--noheader', '--parsable2', `--jobs=${ids}`, '--format=JobID,State,ExitCode']);
     return parseSacct(stdout);
   }

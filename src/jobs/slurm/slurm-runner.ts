@@ -11,10 +11,14 @@ import { prepareCommand } from '../job-command';
 import { finishJob } from '../job-finish';
 import { loadJob } from '../job-loading';
 import { type JobRunResult, tail } from '../job-result';
+import { recordRunEnd } from '../job-resubmit';
 import { JobWorkspace } from '../job-workspace';
+import { AccountingReader } from './accounting-reader';
 import { BatchJobFiles, writeJobScript } from './job-script';
+import { jobUse } from './job-use';
 import { SlurmCommandError } from './slurm-cli';
 import type { SlurmClient, SlurmJobStatus } from './slurm-client';
+import type { SlurmUsage } from './slurm-usage';
 import {
   adoptOrphans,
   CANCELLING,
@@ -27,7 +31,7 @@ import {
   releaseEnded,
   renewHeldJobs,
 } from './slurm-jobs';
-import { failureOf, phaseOf, stateWord } from './slurm-states';
+import { failureOf, limitReachedOf, phaseOf, stateWord } from './slurm-states';
 
 /** What every job runner has, and Slurm's commands. */
 export interface SlurmRunnerDeps extends JobRunnerDeps {
@@ -67,11 +71,15 @@ export class SlurmRunner implements JobRunner {
   private readonly followWake = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private readonly misses = new Map<number, number>();
+  /** What ended jobs used, from the cluster's accounting (sacct), when it keeps any. */
+  private readonly accounting: AccountingReader;
 
   constructor(
     private readonly deps: SlurmRunnerDeps,
     private readonly settings: SlurmRunnerSettings,
-  ) {}
+  ) {
+    this.accounting = new AccountingReader(deps.slurm, deps.log);
+  }
 
   /** The job's name in Slurm: this installation (its data directory) and the platform's job id. */
   jobName(jobId: number): string {
@@ -239,20 +247,23 @@ export class SlurmRunner implements JobRunner {
     }
     await recordExternalStates(em, this.handler, seen);
     await markRunning(em, this.handler, started);
+    // What the ended jobs used (one sacct); one whose accounting record is not whole yet waits a poll or two.
+    const { usage, later } = await this.accounting.read(finished.filter(({ job, status }) => status !== null && (job.state === 'queued' || job.state === 'running')).map(({ job }) => job));
+    const ready = finished.filter(({ job }) => !later.has(job.id));
     // Jobs are finished a few at a time (each moves its outputs and records them in a transaction).
     let next = 0;
     const finisher = async () => {
-      for (let index = next++; index < finished.length; index = next++) {
-        const { job, status } = finished[index];
+      for (let index = next++; index < ready.length; index = next++) {
+        const { job, status } = ready[index];
         this.misses.delete(job.id);
-        await this.finish(job, status).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'finishing a Slurm job failed'));
+        await this.finish(job, status, usage.get(job.id)).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'finishing a Slurm job failed'));
       }
     };
-    await Promise.all(Array.from({ length: Math.min(FINISHERS, finished.length) }, finisher));
+    await Promise.all(Array.from({ length: Math.min(FINISHERS, ready.length) }, finisher));
   }
 
   /** Records how a job ended in Slurm (status null: Slurm lost it), as a local job's end is recorded. */
-  private async finish(job: HeldJob & { externalId: string }, status: SlurmJobStatus | null): Promise<void> {
+  private async finish(job: HeldJob & { externalId: string }, status: SlurmJobStatus | null, usage?: SlurmUsage): Promise<void> {
     const { orm, layout, log } = this.deps;
     const em = orm.em.fork();
     const workspace = new JobWorkspace(layout.jobDirectory(job.id));
@@ -292,15 +303,19 @@ export class SlurmRunner implements JobRunner {
       startEpoch,
       endEpoch: Number(end) || now,
       failure,
+      limitReached: status ? limitReachedOf(state, schedulerOutput) : null,
+      externalState: status ? stateWord(state) : null,
       runnerName: this.handler,
       slots: Number(slots) || null,
       memoryMb: Number(memory) || null,
       memoryPeakBytes: Number(peakKb) > 0 ? Number(peakKb) * 1024 : null,
+      ...(await jobUse(files, usage)),
     };
     await holdToFinish(em, this.handler, job.id);
     await markRunning(em, this.handler, [job.id]);
-    const recorded = await finishJob(em, job.id, workspace, layout.objects, result, log, this.handler);
-    await releaseEnded(em, job.id);
-    log.info({ jobId: job.id, slurmJobId: job.externalId, slurmState: state, exitCode, failure, recorded }, 'Slurm job finished');
+    const outcome = await recordRunEnd(em, this.deps.routing, job.id, workspace, layout.objects, result, log, this.handler);
+    // A resubmitted job is let go already (and may be another runner's by now).
+    if (outcome !== 'resubmitted') await releaseEnded(em, job.id);
+    log.info({ jobId: job.id, slurmJobId: job.externalId, slurmState: state, exitCode, failure, recorded: outcome === 'finished', outcome }, 'Slurm job finished');
   }
 }

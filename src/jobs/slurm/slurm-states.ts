@@ -3,6 +3,8 @@
  * running), or ended, with the message a job that did not end by itself gets (the platform's Slurm
  * runner's words where it has them).
  */
+import type { ResubmitCondition } from '../job-conf';
+
 export type SlurmPhase = 'pending' | 'running' | 'ended';
 
 const PENDING = new Set(['PENDING', 'CONFIGURING', 'REQUEUED', 'REQUEUE_HOLD', 'REQUEUE_FED', 'RESV_DEL_HOLD', 'SUSPENDED', 'STOPPED', 'RESIZING', 'SIGNALING', 'STAGE_OUT', 'SPECIAL_EXIT']);
@@ -28,6 +30,23 @@ export const MEMORY_LIMIT_MESSAGE = 'Exceeded job memory limit';
 
 const HELP = '\nPlease click the bug icon to report this problem if you need help.';
 
+/** Whether Slurm ended the job for its memory: the OUT_OF_MEMORY state, or slurmstepd's words. */
+function outOfMemory(word: string, schedulerOutput: string): boolean {
+  return word === 'OUT_OF_MEMORY' || schedulerOutput.includes(MEMORY_LIMIT_MESSAGE) || /oom[-_ ]kill/i.test(schedulerOutput);
+}
+
+/**
+ * The limit an ended job reached, as job_conf.xml's `<resubmit condition>` names it: its memory
+ * (OUT_OF_MEMORY, or the memory-limit message of a job Slurm killed for it) or its time (TIMEOUT), as
+ * the platform's Slurm runner tells them apart; null for any other end.
+ */
+export function limitReachedOf(state: string, schedulerOutput: string): ResubmitCondition | null {
+  const word = stateWord(state);
+  if (outOfMemory(word, schedulerOutput)) return 'memory_limit_reached';
+  if (word === 'TIMEOUT') return 'walltime_reached';
+  return null;
+}
+
 /**
  * Why an ended job failed without finishing its command, or null when it finished by itself
  * (COMPLETED or FAILED with its exit code written: the exit code decides). `schedulerOutput` is
@@ -35,8 +54,7 @@ const HELP = '\nPlease click the bug icon to report this problem if you need hel
  */
 export function failureOf(state: string, finishedByItself: boolean, schedulerOutput: string): string | null {
   const word = stateWord(state);
-  const outOfMemory = word === 'OUT_OF_MEMORY' || schedulerOutput.includes(MEMORY_LIMIT_MESSAGE) || /oom[-_ ]kill/i.test(schedulerOutput);
-  if (outOfMemory) return `This job was terminated because it used more memory than it was allocated (Slurm: ${word}).${HELP}`;
+  if (outOfMemory(word, schedulerOutput)) return `This job was terminated because it used more memory than it was allocated (Slurm: ${word}).${HELP}`;
   if (word === 'TIMEOUT' || word === 'DEADLINE') return `This job was terminated because it ran longer than the maximum allowed job run time (Slurm: ${word}).${HELP}`;
   if (finishedByItself && (word === 'COMPLETED' || word === 'FAILED')) return null;
   if (word === 'CANCELLED') return `This job failed because it was cancelled in Slurm (scancel by an administrator).${HELP}`;

@@ -45,6 +45,8 @@ export interface HdaView extends HdaSummaryView {
   metadata: DatasetMetadata;
   annotation: string | null;
   toolVersion: string | null;
+  /** Whether its job was ever resubmitted (the platform's `resubmitted`); absent for a dataset just written (read when asked). */
+  resubmitted?: boolean;
   createTime: Date;
   updateTime: Date;
   dataset: { id: number; state: DatasetState; fileSize: number | null; uuid: string; purged: boolean; externalFilename: string | null; fileRoot: string | null; extraFilesPath: string | null };
@@ -92,6 +94,7 @@ export interface HdaRow {
   purged: boolean;
   annotation: string | null;
   toolVersion: string | null;
+  resubmitted: boolean;
   createTime: Date;
   updateTime: Date;
   historyId: number;
@@ -109,7 +112,9 @@ export interface HdaRow {
 
 /** The columns of a full view, reading `history_dataset_association h` and `dataset d`. */
 export const HDA_COLUMNS = `h.id, h.hid, h.name, h.info, h.blurb, h.peek, h.extension, h.dbkey, h.metadata, h.visible, h.deleted, h.purged,
-  h.annotation, h.tool_version as "toolVersion", h.create_time as "createTime", h.update_time as "updateTime",
+  h.annotation, h.tool_version as "toolVersion",
+  exists(select 1 from job_to_output_dataset jo join job j on j.id = jo.job_id where jo.hda_id = h.id and j.resubmissions > 0) as resubmitted,
+  h.create_time as "createTime", h.update_time as "updateTime",
   h.history_id as "historyId", h.dataset_id as "datasetId", d.state, d.file_size::float8 as "fileSize", d.uuid,
   d.purged as "datasetPurged", d.external_filename as "externalFilename",
   d.file_root as "fileRoot", d.extra_files_path as "extraFilesPath"`;
@@ -144,6 +149,7 @@ export function toView(row: HdaRow, accessible: boolean): HdaView {
     purged: row.purged,
     annotation: row.annotation,
     toolVersion: row.toolVersion,
+    resubmitted: row.resubmitted,
     createTime: row.createTime,
     updateTime: row.updateTime,
     history: { id: row.historyId },

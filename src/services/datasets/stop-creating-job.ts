@@ -5,9 +5,9 @@ import { setOutputStates } from '../../jobs/job-claims';
 export const JOB_OUTPUT_DELETED = 'Job output deleted by user before job completed.';
 
 /**
- * A dataset deleted by its owner stops the job creating it, when that job is still new, queued or
- * running and every one of its outputs is deleted (the platform's `stop_creating_job`): the job
- * becomes `deleted` and its outputs `discarded`. The runner holding it stops it (a local command is
+ * A dataset deleted by its owner stops the job creating it, when that job is still new, queued (or
+ * resubmitted) or running and every one of its outputs is deleted (the platform's `stop_creating_job`):
+ * the job becomes `deleted` and its outputs `discarded`. The runner holding it stops it (a local command is
  * killed at its next heartbeat, a Slurm job cancelled at the next poll). Answers the stopped job ids.
  */
 export async function stopCreatingJob(em: EntityManager, hdaId: number): Promise<number[]> {
@@ -15,7 +15,7 @@ export async function stopCreatingJob(em: EntityManager, hdaId: number): Promise
     `update job set state = 'deleted', info = ?, end_time = now(), update_time = now()
      where id = (
          select j.id from job_to_output_dataset jo join job j on j.id = jo.job_id
-         where jo.hda_id = ? and j.state in ('new', 'queued', 'running')
+         where jo.hda_id = ? and j.state in ('new', 'queued', 'resubmitted', 'running')
          order by j.id limit 1)
        and not exists (
          select 1 from job_to_output_dataset jo join history_dataset_association h on h.id = jo.hda_id
@@ -39,7 +39,7 @@ export async function stopCreatingJobs(em: EntityManager, hdaIds: readonly numbe
     `update job set state = 'deleted', info = ?, end_time = now(), update_time = now()
      where id in (
          select jo.job_id from job_to_output_dataset jo join job j on j.id = jo.job_id
-         where jo.hda_id = any(?::int[]) and j.state in ('new', 'queued', 'running'))
+         where jo.hda_id = any(?::int[]) and j.state in ('new', 'queued', 'resubmitted', 'running'))
        and not exists (
          select 1 from job_to_output_dataset jo join history_dataset_association h on h.id = jo.hda_id
          where jo.job_id = job.id and not h.deleted)

@@ -35,3 +35,15 @@ export const historyById: LoaderFactory<number, History | null> = (ctx) =>
     const byId = new Map(histories.map((history) => [history.id, history]));
     return ids.map((id) => byId.get(id) ?? null);
   });
+
+const HISTORY_TIMES = sql<{ id: number; createTime: Date; updateTime: Date }>(
+  'history_times',
+  'select id, create_time as "createTime", update_time as "updateTime" from history where id = any($1::int[])',
+);
+
+/** Creation and update times of histories read without them (`HistoryParts.times` false); one statement per batch. */
+export const historyTimesById: LoaderFactory<number, { createTime: Date; updateTime: Date }> = (ctx) =>
+  new DataLoader(async (ids) => {
+    const byId = new Map((await ctx.rows(HISTORY_TIMES, [ids])).map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? new Error(`history ${id} is gone`));
+  });

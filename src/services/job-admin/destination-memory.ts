@@ -8,12 +8,18 @@ export interface DestinationMemory {
   destination: string;
   jobs: number;
   failedJobs: number;
-  /** Jobs whose use was measured (`core/memory_peak_bytes`). */
+  /**
+   * Jobs whose use was measured: the cluster's accounting (`slurm/max_rss_bytes`, sacct's MaxRSS)
+   * where it has the job, else what the platform saw (`core/memory_peak_bytes`).
+   */
   measuredJobs: number;
   maxUsedBytes: number | null;
   p95UsedBytes: number | null;
   meanUsedBytes: number | null;
-  /** The most a job there was given (`core/galaxy_memory_mb`, a batch system's allocation); null when none said. */
+  /**
+   * The most a job there was given (`core/galaxy_memory_mb`, a batch system's allocation, else the
+   * accounting's `slurm/req_mem_bytes`); null when none said.
+   */
   allocatedBytes: number | null;
 }
 
@@ -25,21 +31,24 @@ const BY_DESTINATION = sql<DestinationMemory>(
   `select coalesce(j.destination_id, 'none') as destination,
           count(*)::int as jobs,
           (count(*) filter (where j.state = 'error'))::int as "failedJobs",
-          count(u.value)::int as "measuredJobs",
-          max(u.value::float8) as "maxUsedBytes",
-          percentile_cont(0.95) within group (order by u.value::float8) as "p95UsedBytes",
-          avg(u.value::float8) as "meanUsedBytes",
-          max(a.value::float8) * 1048576 as "allocatedBytes"
+          count(coalesce(s.value, u.value))::int as "measuredJobs",
+          max(coalesce(s.value, u.value)::float8) as "maxUsedBytes",
+          percentile_cont(0.95) within group (order by coalesce(s.value, u.value)::float8) as "p95UsedBytes",
+          avg(coalesce(s.value, u.value)::float8) as "meanUsedBytes",
+          max(coalesce(a.value::float8 * 1048576, r.value::float8)) as "allocatedBytes"
      from job j
+     left join job_metric s on s.job_id = j.id and s.plugin = 'slurm' and s.name = 'max_rss_bytes'
      left join job_metric u on u.job_id = j.id and u.plugin = 'core' and u.name = 'memory_peak_bytes'
      left join job_metric a on a.job_id = j.id and a.plugin = 'core' and a.name = 'galaxy_memory_mb'
+     left join job_metric r on r.job_id = j.id and r.plugin = 'slurm' and r.name = 'req_mem_bytes'
     where j.state in ('ok', 'error') and j.update_time >= now() - make_interval(days => $1)
     group by 1 order by 1`,
 );
 
 /**
  * The memory the jobs that ended in the last `days` used at each destination against what they
- * were given (administrators only): one statement over the finished jobs of the period, read by the
+ * were given (administrators only; a job's use is Slurm's MaxRSS where its accounting has it, else
+ * the peak the platform saw): one statement over the finished jobs of the period, read by the
  * job listing's index, so a destination too small for its jobs (or much too big) shows.
  */
 export async function destinationMemory(ctx: ServiceContext, days: number): Promise<DestinationMemory[]> {

@@ -1,5 +1,7 @@
 /** The door of the jobs area: what other rooms may use of it (docs/architecture.md, Doors). */
 export * from './job-access';
+export * from './job-attempts';
+export * from './dataset-resubmitted';
 export * from './job-files.service';
 export * from './job-view';
 export * from './job.loaders';

@@ -55,9 +55,13 @@ export interface JobParts {
   inputs: boolean;
   outputs: boolean;
   metrics: boolean;
+  /** The owner's email (a job show's `user_email`), read along instead of by a second statement. */
+  email?: boolean;
 }
 
 export const NO_JOB_PARTS: JobParts = { inputs: false, outputs: false, metrics: false };
+
+const EMAIL_COLUMN = `(select u.email from galaxy_user u where u.id = j.user_id) as "userEmail"`;
 
 /** A job with the parts its reader asked for. */
 export interface JobRead {
@@ -83,9 +87,10 @@ const BY_ID = new StatementShapes<JobParts, JobRow & { inputs?: LinkJson[]; outp
     if (parts.inputs) columns.push(linksColumn('job_to_input_dataset', 'inputs'));
     if (parts.outputs) columns.push(linksColumn('job_to_output_dataset', 'outputs'));
     if (parts.metrics) columns.push(METRICS_COLUMN);
+    if (parts.email) columns.push(EMAIL_COLUMN);
     return `select ${columns.join(', ')} from job j where j.id = $1`;
   },
-  (parts) => `${parts.inputs}|${parts.outputs}|${parts.metrics}`,
+  (parts) => `${parts.inputs}|${parts.outputs}|${parts.metrics}|${parts.email ?? false}`,
 );
 
 /** A job (with stdout and stderr) and the parts asked for: one statement. */
@@ -127,7 +132,7 @@ function listText(shape: ListShape): string {
   // the planner estimates the range from its statistics and reads it on (state, update_time) or (update_time).
   if (shape.updatedFrom) where.push(`j.update_time >= ${param()}::timestamptz`);
   if (shape.updatedBefore) where.push(`j.update_time < ${param()}::timestamptz`);
-  const email = shape.withEmail ? `, (select u.email from galaxy_user u where u.id = j.user_id) as "userEmail"` : '';
+  const email = shape.withEmail ? `, ${EMAIL_COLUMN}` : '';
   return `select ${COLUMNS}${email} from job j ${where.length ? `where ${where.join(' and ')}` : ''} order by j.${shape.orderBy} desc, j.id desc`;
 }
 

@@ -6,6 +6,8 @@ import { secretsEqual } from '../../auth/secrets';
 import { claimNextJob, heartbeat, setOutputsRunning } from '../../jobs/job-claims';
 import { prepareCommand } from '../../jobs/job-command';
 import { finishJob } from '../../jobs/job-finish';
+import { RESUBMIT_CONDITIONS, type ResubmitCondition } from '../../jobs/job-conf';
+import { recordRunEnd } from '../../jobs/job-resubmit';
 import { loadJob } from '../../jobs/job-loading';
 import { type JobRunResult, tail } from '../../jobs/job-result';
 import { JobWorkspace } from '../../jobs/job-workspace';
@@ -35,6 +37,19 @@ export interface RemoteJobResult {
   endEpoch: number;
   runnerName: string;
   failure?: string | null;
+  /**
+   * The limit that stopped the run, when one did (a runner's time limit: `walltime_reached`): the
+   * destination's `<resubmit>` rules apply to it as to a local or Slurm run. Runners older than this
+   * field send none: their runs are recorded as failures, as before.
+   */
+  limitReached?: string | null;
+}
+
+/** A reported limit, read strictly: an unknown word is refused rather than taken for no limit. */
+function limitOf(value: string | null | undefined): ResubmitCondition | null {
+  if (value === null || value === undefined) return null;
+  if ((RESUBMIT_CONDITIONS as readonly string[]).includes(value)) return value as ResubmitCondition;
+  throw new AppError('RequestParameterInvalidException', `limitReached must be one of ${RESUBMIT_CONDITIONS.join(', ')} (or null), not ${JSON.stringify(value)}.`);
 }
 
 /**
@@ -80,7 +95,8 @@ export class RemoteJobsService {
       commandLine: command,
       jobDirectory: workspace.root,
       workingDirectory: workspace.workingDir,
-      timeoutSeconds: config.jobs.timeoutSeconds,
+      // As a local command's: a walltime limit of job_conf.xml shortens it (the runner reports reaching it).
+      timeoutSeconds: this.jobEngine.routing.commandTimeLimit(config.jobs.timeoutSeconds),
       inputs: loaded.inputs.filter((input) => input.hda).map((input) => ({ path: workspace.inputPath(input.hda!.dataset.id) })),
       outputs: loaded.outputs.filter((output) => output.hda).map((output) => ({ name: output.name, path: workspace.outputPath(output.hda!.dataset.id) })),
     };
@@ -107,6 +123,7 @@ export class RemoteJobsService {
     }
     if (claimId && job.handler !== claimId) throw new AppError('ItemAccessibilityException', 'The job was taken back from this runner.');
     const { layout } = ctx.services;
+    const limitReached = limitOf(result.limitReached);
     const run: JobRunResult = {
       exitCode: result.exitCode,
       stdout: tail(result.stdout),
@@ -115,9 +132,11 @@ export class RemoteJobsService {
       endEpoch: result.endEpoch,
       failure: result.failure ?? null,
       runnerName: result.runnerName,
+      limitReached,
     };
-    const recorded = await finishJob(ctx.em, job.id, new JobWorkspace(layout.jobDirectory(job.id)), layout.objects, run, ctx.log, job.handler);
-    if (!recorded) throw new AppError('ItemAccessibilityException', 'The job was taken back from this runner.');
+    // A run stopped by a limit its destination resubmits for goes on to the rule's destination (state `resubmitted`).
+    const outcome = await recordRunEnd(ctx.em, this.jobEngine.routing, job.id, new JobWorkspace(layout.jobDirectory(job.id)), layout.objects, run, ctx.log, job.handler);
+    if (outcome === 'dropped') throw new AppError('ItemAccessibilityException', 'The job was taken back from this runner.');
     return ctx.em.findOneOrFail(Job, { id: job.id }, { refresh: true });
   }
 

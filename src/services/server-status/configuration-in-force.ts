@@ -26,13 +26,18 @@ export function withoutUrlPassword(url: string): string {
   }
 }
 
-/** What the Server screen shows of the job configuration (job_conf.xml): where it came from and its plugins and destinations, no parameters. */
+/** What the Server screen shows of the job configuration (job_conf.xml): where it came from and its plugins and destinations (with their resubmit rules), no parameters. */
 function jobConfSummary(config: AppConfig): string {
   const conf = config.jobConf;
   return JSON.stringify({
     source: conf.source,
     plugins: conf.plugins.map((plugin) => ({ id: plugin.id, kind: plugin.kind, workers: plugin.workers })),
-    destinations: conf.destinations.map((destination) => ({ id: destination.id, runner: destination.kind })),
+    // A destination's <resubmit> rules (where a job that reached a limit there goes next), when it has any.
+    destinations: conf.destinations.map((destination) => ({
+      id: destination.id,
+      runner: destination.kind,
+      ...(destination.resubmit.length ? { resubmit: destination.resubmit.map((rule) => ({ condition: rule.condition ?? 'any', destination: rule.destinationId })) } : {}),
+    })),
     defaultDestination: conf.defaultDestinationId,
   });
 }

@@ -25,22 +25,41 @@ export class ProcessHeartbeat {
   readonly host = hostname();
   readonly name = `${this.host}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private timer: NodeJS.Timeout | null = null;
+  /** The beat under way, if any: stop() waits for it, or its write could land after the row's removal. */
+  private beating: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(private readonly options: ProcessHeartbeatOptions) {}
 
   async start(): Promise<void> {
-    await this.beat();
-    this.timer = setInterval(() => void this.beat(), Math.max(1000, this.options.intervalMs));
+    await this.beatOnce();
+    this.timer = setInterval(() => void this.beatOnce(), Math.max(1000, this.options.intervalMs));
     this.timer.unref();
   }
 
+  /**
+   * Stops the beats and removes the row. A beat still under way is waited for first: finishing after
+   * the removal, it wrote the row back, and a stopped process was listed as running for the stale
+   * interval (seen in CI: a test's process, closed a minute earlier, on the Server screen).
+   */
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.beating;
     await this.options.orm.em
       .fork()
       .execute('delete from server_process where name = ?', [this.name])
       .catch((error: unknown) => this.options.log.warn({ err: error }, 'could not remove this process from server_process'));
+  }
+
+  /** One beat, unless stopped; one at a time (a beat slower than the interval is not overlapped). */
+  private beatOnce(): Promise<void> {
+    if (this.stopped || this.beating) return this.beating ?? Promise.resolve();
+    this.beating = this.beat().finally(() => {
+      this.beating = null;
+    });
+    return this.beating;
   }
 
   private async beat(): Promise<void> {

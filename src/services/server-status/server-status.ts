@@ -127,9 +127,9 @@ async function queueDepth(ctx: ContextWith<{ jobEngine: JobEngine }>): Promise<Q
   const destination = routed ? `coalesce(j.destination_id, ${routed.sql})` : 'j.destination_id';
   const rows = await ctx.em.execute<Array<{ destination_id: string | null; waiting: string | number; dispatched: string | number }>>(
     `select ${destination} as destination_id,
-            count(*) filter (where j.handler is null and j.external_state is null and j.state = 'queued') as waiting,
-            count(*) filter (where not (j.handler is null and j.external_state is null and j.state = 'queued')) as dispatched
-       from job j where j.state in ('queued', 'running') group by 1 order by 1`,
+            count(*) filter (where j.handler is null and j.external_state is null and j.state in ('queued', 'resubmitted')) as waiting,
+            count(*) filter (where not (j.handler is null and j.external_state is null and j.state in ('queued', 'resubmitted'))) as dispatched
+       from job j where j.state in ('queued', 'resubmitted', 'running') group by 1 order by 1`,
     routed?.params ?? [],
   );
   return rows.map((row) => ({ destinationId: row.destination_id, waiting: Number(row.waiting), dispatched: Number(row.dispatched) }));

@@ -21,25 +21,28 @@ insert into history_annotation_association (id, history_id, user_id, annotation)
 
 insert into history_user_share_association (id, history_id, user_id) values (1, 2, 4);
 
--- Datasets: 1-16 and 1234 (a directory other than 000). 8 is purged (no file), 16 should have a file and has none.
+-- Datasets: 1-17 and 1234 (a directory other than 000). 8 is purged (no file), 16 should have a file and has none;
+-- 17's file is shorter than the size recorded (a file cut short after 15.05 measured it: --copy refuses it);
+-- 3 recorded 0 (15.05 takes 0 as not measured). The other sizes are their files' (test/support/imported-installation.ts).
 insert into dataset (id, create_time, update_time, state, deleted, purged, purgable, external_filename, _extra_files_path, file_size, total_size, object_store_id, uuid) values
-  (1, '2015-03-01 10:01:00', '2015-03-01 10:02:00', 'ok', false, false, true, null, null, 36, 36, null, '0b5e4bd1c5a24c7e9d1e6f2a3b4c5d61'),
-  (2, '2015-03-01 10:03:00', '2015-03-01 10:04:00', 'ok', false, false, true, null, null, 24, 24, null, '0b5e4bd1c5a24c7e9d1e6f2a3b4c5d62'),
+  (1, '2015-03-01 10:01:00', '2015-03-01 10:02:00', 'ok', false, false, true, null, null, 32, 32, null, '0b5e4bd1c5a24c7e9d1e6f2a3b4c5d61'),
+  (2, '2015-03-01 10:03:00', '2015-03-01 10:04:00', 'ok', false, false, true, null, null, 27, 27, null, '0b5e4bd1c5a24c7e9d1e6f2a3b4c5d62'),
   (3, '2015-03-01 10:05:00', '2015-03-01 10:06:00', 'error', false, false, true, null, null, 0, 0, null, null),
   (4, '2015-03-01 10:07:00', '2015-03-01 10:07:00', 'queued', false, false, true, null, null, null, null, null, null),
   (5, '2015-03-01 10:08:00', '2015-03-01 10:08:00', 'running', false, false, true, null, null, null, null, null, null),
   (6, '2015-03-01 10:09:00', '2015-03-01 10:09:00', 'paused', false, false, true, null, null, null, null, null, null),
   (7, '2015-03-01 10:10:00', '2015-03-01 10:10:00', 'discarded', false, false, true, null, null, null, null, null, null),
   (8, '2015-03-01 10:11:00', '2015-06-01 10:11:00', 'ok', true, true, true, null, null, 1000, 1000, null, null),
-  (9, '2015-03-01 10:12:00', '2015-06-01 10:12:00', 'ok', true, false, true, null, null, 11, 11, null, null),
+  (9, '2015-03-01 10:12:00', '2015-06-01 10:12:00', 'ok', true, false, true, null, null, 10, 10, null, null),
   (10, '2015-03-01 10:13:00', '2015-03-01 10:13:00', 'ok', false, false, true, null, null, 8, 8, null, null),
   (11, '2015-03-01 10:14:00', '2015-03-01 10:14:00', 'ok', false, false, true, null, null, 8, 8, null, null),
   (12, '2015-03-01 10:15:00', '2015-03-01 10:15:00', 'ok', false, false, true, null, null, 8, 8, null, null),
-  (13, '2015-03-01 10:16:00', '2015-03-01 10:16:00', 'ok', false, false, true, null, null, 17, 17, null, null),
+  (13, '2015-03-01 10:16:00', '2015-03-01 10:16:00', 'ok', false, false, true, null, null, 19, 19, null, null),
   (14, '2015-03-01 10:17:00', '2015-03-01 10:17:00', 'ok', false, false, true, null, null, 13, 13, null, null),
-  (15, '2015-04-01 10:18:00', '2015-04-01 10:18:00', 'ok', false, false, true, null, null, 21, 21, null, null),
+  (15, '2015-04-01 10:18:00', '2015-04-01 10:18:00', 'ok', false, false, true, null, null, 22, 22, null, null),
   (16, '2015-03-01 10:19:00', '2015-03-01 10:19:00', 'ok', false, false, true, null, null, 5, 5, null, null),
-  (1234, '2015-04-01 10:20:00', '2015-04-01 10:20:00', 'ok', false, false, true, null, null, 6, 6, null, 'ffeeddccbbaa99887766554433221100');
+  (17, '2015-03-01 10:21:00', '2015-03-01 10:21:00', 'ok', false, false, true, null, null, 40, 40, null, null),
+  (1234, '2015-04-01 10:20:00', '2015-04-01 10:20:00', 'ok', false, false, true, null, null, 9, 9, null, 'ffeeddccbbaa99887766554433221100');
 
 -- History datasets (ids apart from their datasets' ids). 106's metadata is a Python pickle (older rows can hold one).
 insert into history_dataset_association (id, history_id, dataset_id, create_time, update_time, copied_from_history_dataset_association_id, hid, name, info, blurb, peek, extension, metadata, parent_id, designation, deleted, visible, copied_from_library_dataset_dataset_association_id, state, purged, tool_version, extended_metadata_id, hidden_beneath_collection_instance_id) values

@@ -25,6 +25,12 @@
 #   ONE_NODE_SLURM_MEMORY=auto      how --mem is enforced: cgroup | jobacct | auto (cgroup v1 when usable)
 #   ONE_NODE_SLURM_MIN_JOB_AGE=30   seconds a finished job stays in squeue/scontrol (see below)
 #   ONE_NODE_SLURM_CTLD_PORT=6817, ONE_NODE_SLURM_SLURMD_PORT=6818, ONE_NODE_SLURM_WAIT_S=60
+#   ONE_NODE_SLURM_DBD=auto         job accounting in slurmdbd (sacct then has MaxRSS, TotalCPU, ReqMem):
+#                                   on | off | auto (on when MariaDB answers at the address below and
+#                                   slurmdbd is installed or can be; see "Accounting" below)
+#   ONE_NODE_SLURM_DB_HOST=127.0.0.1, ONE_NODE_SLURM_DB_PORT=3306, ONE_NODE_SLURM_DB_ADMIN=root (a
+#   MariaDB account with an empty password that may create a database and a user),
+#   ONE_NODE_SLURM_DB_NAME=one_node_slurm_acct, ONE_NODE_SLURM_DBD_PORT=6819
 #
 # Choices (measured on Debian 12, 2 cores, 24 GB, root, no systemd, Slurm 22.05.8):
 # - CPUs: the node declares 32 CPUs whatever the machine has (SlurmdParameters=config_overrides, no
@@ -39,10 +45,24 @@
 #   ConstrainRAMSpace, and the job ends OUT_OF_MEMORY; otherwise (containers without cgroups)
 #   jobacct_gather/linux every second with OverMemoryKill, and the job ends FAILED (see the facts).
 # - MinJobAge=30: a finished job stays in squeue -t all / scontrol for 30 s plus up to one purge
-#   sweep (measured: gone 52-60 s after its end; 106 s with MinJobAge=60): long enough for a runner
+#   sweep (measured: gone 42-60 s after its end; 106 s with MinJobAge=60): long enough for a runner
 #   polling every few seconds, or restarted, to read its end there; short enough that the
 #   controller's job list, which every squeue with more than one id loads whole, stays small. After
-#   that, `sacct -c` (jobcomp/filetxt) still has it.
+#   that, `sacct -c` (jobcomp/filetxt) still has it, and sacct itself where there is accounting.
+#   (The purge is a periodic sweep: a lower MinJobAge shortens the wait by no more than the
+#   difference, and a test of it waits while the file's other tests run, so it stays 30.)
+# - Accounting (ONE_NODE_SLURM_DBD=auto, on where MariaDB answers): slurmdbd, started here with
+#   $DIR/slurmdbd.conf (slurmdbd finds it beside SLURM_CONF; 0600, or it refuses it), keeps the jobs
+#   in a MariaDB database of its own (one_node_slurm_acct, an account of the same name whose password
+#   is in $DIR/db.pass: the machine's MariaDB, 127.0.0.1:3306, as on every machine of this kind and in
+#   CI); slurm.conf then says AccountingStorageType=accounting_storage/slurmdbd and
+#   AccountingStoragePass=<munge socket> (sacctmgr and slurmctld find our munged through it: without
+#   it they look for /run/munge/munge.socket.2). jobcomp/filetxt stays on, so `sacct -c` still has
+#   every job, those that ended before accounting was on too. The cluster is added to the database
+#   (`sacctmgr -i add cluster onenode`) before slurmctld starts. Measured: apt-get install slurmdbd
+#   2.2 s; a first start with a new database 3.8 s in all (sacctmgr's first call creates the tables,
+#   1.7 s), slurmdbd up in 0.6 s; switching a running cluster to accounting 9.5 s (slurmctld and
+#   slurmd restarted; running jobs go on).
 # - KillWait=2, OverTimeLimit=0: SIGKILL 2 s after the SIGTERM of a time limit or scancel.
 # - SlurmdTimeout=10: a node whose slurmd and jobs die is DOWN, its jobs NODE_FAIL, ~30 s later.
 # - JobRequeue=0: a job on a failed node ends NODE_FAIL instead of being run a second time.
@@ -116,6 +136,14 @@
 #                       NODE_FAIL|0:0, 30 s later; sinfo -R "Not responding"; the node is idle again
 #                       as soon as slurmd starts (ReturnToService=2). Only slurmd stopped: running
 #                       jobs finish normally (their slurmstepd reports to the controller).
+#   node set DOWN       `scontrol update nodename=vm state=DOWN reason=test`: every job on the node
+#                       NODE_FAIL NodeDown 0:0 at once (24 ms), its output "slurmstepd-vm: error: ***
+#                       JOB 1 ON vm CANCELLED AT <time> DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR
+#                       DETAILS ***"; the node, its slurmd answering, is idle again 6 ms later
+#                       ("node_did_resp: node vm returned to service", ReturnToService=2), so a RESUME
+#                       after it is refused ("Invalid node state specified"). It fails every job on
+#                       the node: tests that do it hold the tests' cluster lock alone
+#                       (test/support/slurm-cluster.ts: flock on $DIR/tests.lock).
 #   Slurm writes its own lines to the job's stderr file (-e, else -o).
 #
 #   Metrics: scontrol show job -o gives NumCPUs=2 MinMemoryNode=300M (or MinMemoryCPU=) RunTime=00:00:07
@@ -124,7 +152,19 @@
 #   Memory used is only known while the job runs: `sstat -n -P -j 1768.batch -o JobID,MaxRSS` ->
 #   "1768.batch|137916K" (the bare id "1768" finds no step; `sstat -a -j 1770,1771` lists every step
 #   of several jobs; after the end: "sstat: error: StepId=1768.batch not found running."). sacct -c
-#   has no MaxRSS. What does know the peak after the end is the job itself: in cgroup mode its
+#   has no MaxRSS. With accounting, sacct has it after the end (8 ms after squeue says COMPLETED,
+#   the record is whole already here; slurmctld sends it to slurmdbd as the job ends):
+#   $ sacct -n -P --noconvert -j 4 -o JobID,State,MaxRSS,TotalCPU,ElapsedRaw,AllocCPUS,ReqMem
+#   4|COMPLETED||00:00.199|4|1|300M
+#   4.batch|COMPLETED|141033472|00:00.199|4|1|
+#   (MaxRSS in bytes with --noconvert, on the steps only, sampled every second by jobacct_gather/linux,
+#   in cgroup and jobacct modes alike; ReqMem on the job's line; while a job's record says PENDING its
+#   ReqMem reads "18446744073709551616.00M", Slurm's no-value, and right after a short job's end its
+#   record may say COMPLETED with that ReqMem still (2 jobs of 4 at once, whole 0.4 s later: the
+#   start reached slurmdbd after the end); a job cancelled while pending has no
+#   batch step and ElapsedRaw 0.) sacct with accounting: 114 ms for 2 ids. Without accounting
+#   (accounting_storage/none) a plain sacct fails (exit 1). What else knows the peak after the end
+#   is the job itself: in cgroup mode its
 #   memory cgroup (/proc/self/cgroup "4:memory:/slurm_vm/uid_0/job_1769/step_batch/task_0") has
 #   memory.max_usage_in_bytes (step_batch/ and the job's directory above it: 134017024 for a 120 MB
 #   python allocation) and memory.limit_in_bytes (314572800 for --mem=300).
@@ -136,7 +176,7 @@
 #   (it reads the whole jobcomp.txt, 1770 lines then; the file only grows).
 #   50 trivial jobs submitted at once (CPUs=32): all submitted in 0.26 s, all COMPLETED after 2.3 s;
 #   200: submitted in 1.4 s, all COMPLETED after 6.0 s. start 0.2 s with the packages installed and
-#   the state kept (9 s with the apt-get install), stop 6 s.
+#   the state kept (9 s with the apt-get install), stop 6 s (9 s with slurmdbd).
 set -euo pipefail
 
 DIR=${ONE_NODE_SLURM_DIR:-/var/lib/one-node-slurm}
@@ -145,6 +185,13 @@ MARK='# written by one-node-slurm.sh'
 CTLD_PORT=${ONE_NODE_SLURM_CTLD_PORT:-6817}
 SLURMD_PORT=${ONE_NODE_SLURM_SLURMD_PORT:-6818}
 WAIT_S=${ONE_NODE_SLURM_WAIT_S:-60}
+DBD_PORT=${ONE_NODE_SLURM_DBD_PORT:-6819}
+DB_HOST=${ONE_NODE_SLURM_DB_HOST:-127.0.0.1}
+DB_PORT=${ONE_NODE_SLURM_DB_PORT:-3306}
+DB_ADMIN=${ONE_NODE_SLURM_DB_ADMIN:-root}
+DB_NAME=${ONE_NODE_SLURM_DB_NAME:-one_node_slurm_acct}
+DBD_CONF=$DIR/slurmdbd.conf
+DBD=off
 MUNGE_DIR=$DIR/munge
 MUNGE_SOCKET=$MUNGE_DIR/munge.socket
 NODE=$(hostname -s)
@@ -167,11 +214,12 @@ listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # ------------------------------------------------------------------------------------ packages
 install_packages() {
-  local missing=() p
-  for p in slurmctld slurmd slurm-client munge; do
+  local missing=() p wanted=(slurmctld slurmd slurm-client munge)
+  [ "$DBD" = on ] && wanted+=(slurmdbd)
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
-  if [ ${#missing[@]} -eq 0 ]; then say "packages present: slurmctld slurmd slurm-client munge"; return; fi
+  if [ ${#missing[@]} -eq 0 ]; then say "packages present: ${wanted[*]}"; return; fi
   command -v apt-get >/dev/null || die "${missing[*]} missing and there is no apt-get to install them"
   say "installing ${missing[*]} with apt-get"
   export DEBIAN_FRONTEND=noninteractive
@@ -206,6 +254,100 @@ start_munge() {
   die "munged does not answer on $MUNGE_SOCKET (see $MUNGE_DIR/munged.log)"
 }
 
+# ------------------------------------------------------------------------------------ accounting
+# db_admin ARGS…: the MariaDB client as the admin account (empty password) at DB_HOST:DB_PORT.
+db_admin() {
+  local client
+  client=$(command -v mariadb || command -v mysql) || return 1
+  "$client" --no-defaults -h "$DB_HOST" -P "$DB_PORT" -u "$DB_ADMIN" --connect-timeout=3 "$@"
+}
+
+dbd_installable() {
+  dpkg-query -W -f='${Status}' slurmdbd 2>/dev/null | grep -q 'install ok installed' || command -v apt-get >/dev/null
+}
+
+# on or off: whether the cluster keeps job accounting in slurmdbd (ONE_NODE_SLURM_DBD).
+dbd_mode() {
+  case "${ONE_NODE_SLURM_DBD:-auto}" in
+    off) echo off ;;
+    on)
+      db_admin -e 'select 1' >/dev/null 2>&1 || die "ONE_NODE_SLURM_DBD=on but MariaDB does not answer at $DB_HOST:$DB_PORT as $DB_ADMIN"
+      dbd_installable || die "ONE_NODE_SLURM_DBD=on but slurmdbd is not installed and there is no apt-get"
+      echo on ;;
+    auto) if db_admin -e 'select 1' >/dev/null 2>&1 && dbd_installable; then echo on; else echo off; fi ;;
+    *) die "ONE_NODE_SLURM_DBD must be on, off or auto" ;;
+  esac
+}
+
+# ONE_NODE_SLURM_DBD=on: the start fails; auto: the cluster goes on without accounting, saying why.
+dbd_failed() {
+  [ "${ONE_NODE_SLURM_DBD:-auto}" = on ] && die "$1"
+  say "no accounting: $1"
+}
+
+# The accounting database and its account (named after it, with a password of its own kept in
+# $DIR/db.pass), then
+# slurmdbd.conf (0600: slurmdbd refuses it otherwise); sets DBD_CONF_CHANGED=1 when it was (re)written.
+write_dbd_conf() {
+  local pass new
+  if [ ! -s "$DIR/db.pass" ]; then
+    (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=' >"$DIR/db.pass")
+  fi
+  pass=$(cat "$DIR/db.pass")
+  db_admin -e "CREATE DATABASE IF NOT EXISTS \`$DB_NAME\`;
+    CREATE USER IF NOT EXISTS '$DB_NAME'@'localhost' IDENTIFIED BY '$pass';
+    CREATE USER IF NOT EXISTS '$DB_NAME'@'127.0.0.1' IDENTIFIED BY '$pass';
+    ALTER USER '$DB_NAME'@'localhost' IDENTIFIED BY '$pass';
+    ALTER USER '$DB_NAME'@'127.0.0.1' IDENTIFIED BY '$pass';
+    GRANT ALL ON \`$DB_NAME\`.* TO '$DB_NAME'@'localhost';
+    GRANT ALL ON \`$DB_NAME\`.* TO '$DB_NAME'@'127.0.0.1';" ||
+    { dbd_failed "could not create the accounting database $DB_NAME in MariaDB at $DB_HOST:$DB_PORT"; return 1; }
+  new=$(cat <<EOF
+$MARK; start rewrites it
+AuthType=auth/munge
+AuthInfo=socket=$MUNGE_SOCKET
+DbdHost=$NODE
+DbdAddr=127.0.0.1
+DbdPort=$DBD_PORT
+SlurmUser=root
+LogFile=$DIR/log/slurmdbd.log
+PidFile=$DIR/run/slurmdbd.pid
+StorageType=accounting_storage/mysql
+StorageHost=$DB_HOST
+StoragePort=$DB_PORT
+StorageUser=$DB_NAME
+StoragePass=$pass
+StorageLoc=$DB_NAME
+EOF
+)
+  DBD_CONF_CHANGED=0
+  if [ "$(cat "$DBD_CONF" 2>/dev/null)" != "$new" ]; then
+    (umask 077; printf '%s\n' "$new" >"$DBD_CONF")
+    DBD_CONF_CHANGED=1
+    say "wrote $DBD_CONF (accounting in MariaDB $DB_HOST:$DB_PORT, database $DB_NAME)"
+  fi
+}
+
+start_dbd() {
+  if alive slurmdbd "$DIR/run/slurmdbd.pid"; then
+    if [ "$DBD_CONF_CHANGED" = 1 ]; then say "slurmdbd.conf changed: restarting slurmdbd"; stop_daemon slurmdbd "$DIR/run/slurmdbd.pid"
+    else say "slurmdbd running (pid $(cat "$DIR/run/slurmdbd.pid"))"; return; fi
+  fi
+  if listening "$DBD_PORT"; then dbd_failed "port $DBD_PORT is taken by another program (choose another with ONE_NODE_SLURM_DBD_PORT)"; return 1; fi
+  slurmdbd || { dbd_failed "slurmdbd did not start (see $DIR/log/slurmdbd.log)"; return 1; }
+  local _
+  for _ in $(seq 300); do listening "$DBD_PORT" && break; sleep 0.05; done
+  listening "$DBD_PORT" || { tail -n 15 "$DIR/log/slurmdbd.log" >&2 || true; dbd_failed "slurmdbd does not listen on port $DBD_PORT (see $DIR/log/slurmdbd.log)"; return 1; }
+  say "started slurmdbd (pid $(cat "$DIR/run/slurmdbd.pid"), port $DBD_PORT)"
+}
+
+# The cluster in the accounting database (before slurmctld registers with slurmdbd).
+register_cluster() {
+  if sacctmgr -n -P list cluster format=cluster 2>/dev/null | grep -qx onenode; then return; fi
+  sacctmgr -i add cluster onenode >/dev/null || die "sacctmgr could not add the cluster onenode to the accounting database"
+  say "added the cluster onenode to the accounting database"
+}
+
 # ------------------------------------------------------------------------------------ slurm.conf
 # cgroup v1 with writable memory and freezer controllers (task/cgroup, proctrack/cgroup)?
 cgroup_v1_usable() {
@@ -229,7 +371,7 @@ memory_mode() {
 
 # Sets CONF_CHANGED=1 when slurm.conf (or cgroup.conf) had to be (re)written.
 write_conf() {
-  local mem_kb mem_mb cpus def_mem mode enforce new
+  local mem_kb mem_mb cpus def_mem mode enforce new accounting
   mem_kb=$(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo)
   mem_mb=$(( mem_kb / 1024 ))
   mem_mb=$(( mem_mb - (mem_mb / 10 > 512 ? mem_mb / 10 : 512) ))
@@ -248,9 +390,17 @@ JobAcctGatherType=jobacct_gather/linux
 JobAcctGatherFrequency=task=1
 JobAcctGatherParams=OverMemoryKill"
   fi
+  if [ "$DBD" = on ]; then
+    accounting="AccountingStorageType=accounting_storage/slurmdbd
+AccountingStorageHost=127.0.0.1
+AccountingStoragePort=$DBD_PORT
+AccountingStoragePass=$MUNGE_SOCKET"
+  else
+    accounting="AccountingStorageType=accounting_storage/none"
+  fi
   install -d -m 0755 "$DIR/state" "$DIR/spool" "$DIR/run" "$DIR/log"
   new=$(cat <<EOF
-$MARK ($mode memory enforcement); start rewrites it
+$MARK ($mode memory enforcement, accounting $DBD); start rewrites it
 ClusterName=onenode
 SlurmctldHost=$NODE(127.0.0.1)
 SlurmctldPort=$CTLD_PORT
@@ -275,7 +425,7 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_Core_Memory
 DefMemPerCPU=$def_mem
 SlurmdParameters=config_overrides
-AccountingStorageType=accounting_storage/none
+$accounting
 JobCompType=jobcomp/filetxt
 JobCompLoc=$DIR/log/jobcomp.txt
 MinJobAge=${ONE_NODE_SLURM_MIN_JOB_AGE:-30}
@@ -299,7 +449,7 @@ ConstrainSwapSpace=yes"
   fi
   if [ "$(cat "$CONF" 2>/dev/null)" != "$new" ]; then printf '%s\n' "$new" >"$CONF"; CONF_CHANGED=1; fi
   if [ "$CONF_CHANGED" = 1 ]; then
-    say "wrote $CONF (node $NODE: $cpus CPUs, $mem_mb MB, $def_mem MB per CPU by default, --mem enforced by $mode)"
+    say "wrote $CONF (node $NODE: $cpus CPUs, $mem_mb MB, $def_mem MB per CPU by default, --mem enforced by $mode, accounting $DBD)"
   else
     say "slurm.conf unchanged ($CONF)"
   fi
@@ -337,11 +487,16 @@ start() {
   [ "$(id -u)" = 0 ] || die "start must run as root (it installs packages and starts daemons): sudo $0 start"
   check_port slurmctld "$CTLD_PORT" ONE_NODE_SLURM_CTLD_PORT
   check_port slurmd "$SLURMD_PORT" ONE_NODE_SLURM_SLURMD_PORT
+  DBD=$(dbd_mode)
   install_packages
-  install -d -m 0755 "$DIR"
+  install -d -m 0755 "$DIR" "$DIR/run" "$DIR/log"
   start_munge
+  # slurmdbd first: slurm.conf names it only once it is up (with auto, a failure leaves it out).
+  if [ "$DBD" = on ] && ! { write_dbd_conf && start_dbd; }; then DBD=off; fi
+  if [ "$DBD" = off ] && alive slurmdbd "$DIR/run/slurmdbd.pid"; then stop_daemon slurmdbd "$DIR/run/slurmdbd.pid"; fi
   write_conf
   link_etc_conf
+  [ "$DBD" = on ] && register_cluster
   if [ "$CONF_CHANGED" = 1 ] && { alive slurmctld "$DIR/run/slurmctld.pid" || alive slurmd "$DIR/run/slurmd.pid"; }; then
     say "slurm.conf changed: restarting slurmctld and slurmd (jobs and state are kept)"
     stop_daemon slurmd "$DIR/run/slurmd.pid"
@@ -397,6 +552,7 @@ stop() {
   fi
   stop_daemon slurmd "$DIR/run/slurmd.pid"
   stop_daemon slurmctld "$DIR/run/slurmctld.pid"
+  if [ -f "$DIR/run/slurmdbd.pid" ]; then stop_daemon slurmdbd "$DIR/run/slurmdbd.pid"; fi
   stop_daemon munged "$MUNGE_DIR/munged.pid"
   if [ -L /etc/slurm/slurm.conf ] && [ "$(readlink /etc/slurm/slurm.conf)" = "$CONF" ]; then
     rm -f /etc/slurm/slurm.conf
@@ -407,8 +563,9 @@ stop() {
 # ------------------------------------------------------------------------------------ status
 # Exit 0 when munged, slurmctld and slurmd run and the node answers, 3 otherwise.
 status() {
-  local entry name up=0
-  for entry in munged:munge/munged.pid slurmctld:run/slurmctld.pid slurmd:run/slurmd.pid; do
+  local entry name up=0 want=3 daemons=(munged:munge/munged.pid slurmctld:run/slurmctld.pid slurmd:run/slurmd.pid)
+  if grep -q '^AccountingStorageType=accounting_storage/slurmdbd' "$CONF" 2>/dev/null; then daemons+=(slurmdbd:run/slurmdbd.pid); want=4; fi
+  for entry in "${daemons[@]}"; do
     name=${entry%%:*}
     if alive "$name" "$DIR/${entry#*:}"; then say "$name running (pid $(cat "$DIR/${entry#*:}"))"; up=$((up + 1))
     else say "$name not running"; fi
@@ -416,7 +573,7 @@ status() {
   local state
   state=$(node_state)
   say "node $NODE: ${state:-no answer}; SLURM_CONF=$CONF"
-  [ $up = 3 ] && [ -n "$state" ] || return 3
+  [ $up = $want ] && [ -n "$state" ] || return 3
 }
 
 case "${1:-}" in

@@ -113,7 +113,7 @@ describe("job_conf.xml: the platform's basic sample is read as the platform read
 
   it('has the local runner plugin with its workers, and the one destination as the default', () => {
     expect(config.plugins).toEqual([{ id: 'local', kind: 'local', workers: 4, params: {} }]);
-    expect(config.destinations).toEqual([{ id: 'local', pluginId: 'local', kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [] }]);
+    expect(config.destinations).toEqual([{ id: 'local', pluginId: 'local', kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [], resubmit: [] }]);
     expect(config.defaultDestinationId).toBe('local');
     expect(config.uploadDestinationId).toBe('local');
     expect(config.toolDestinations).toEqual({});
@@ -157,6 +157,7 @@ describe('job_conf.xml: a local and a Slurm destination, tags, tool mappings, en
         { file: '/mnt/cluster/environment_setup.sh', raw: false },
         { exec: 'module load javastuff/2.10' },
       ],
+      resubmit: [],
     });
     expect(destination('slurm_long')?.tags).toEqual(['cluster', 'longjobs']);
     expect(nativeSpecificationArgs(destination('slurm_long')?.nativeSpecification ?? '')).toEqual(['--partition=long', '--time=72:00:00', '--comment=two words']);
@@ -266,7 +267,7 @@ describe('destinationFor: where a job of a tool goes', () => {
   <destinations><destination id="local" runner="slurm"/></destinations>
 </job_conf>`);
     const upload = destinationFor(slurmOnly, 'upload1');
-    expect(upload).toEqual({ id: 'local_2', pluginId: 'local', kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [] });
+    expect(upload).toEqual({ id: 'local_2', pluginId: 'local', kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [], resubmit: [] });
     expect(slurmOnly.plugins.map((plugin) => [plugin.id, plugin.kind])).toEqual([
       ['slurm', 'slurm'],
       ['local', 'local'],
@@ -279,6 +280,60 @@ describe('destinationFor: where a job of a tool goes', () => {
     const odd = parse(conf(LOCAL_AND_SLURM, '<tools><tool id="__proto__" destination="cluster"/></tools>'));
     expect(destinationFor(odd, '__proto__').id).toBe('cluster');
     expect(destinationFor(odd, 'constructor').id).toBe('local');
+  });
+});
+
+/** 15.05's advanced sample's resubmit destinations (config/job_conf.xml.sample_advanced), on this platform's runners. */
+const RESUBMIT_CONF = conf(`    <destination id="local" runner="local"/>
+    <destination id="short_fast" runner="slurm">
+      <param id="nativeSpecification">--time=00:05:00 --nodes=1</param>
+      <resubmit condition="walltime_reached" destination="long_slow" handler="sge_handler" />
+    </destination>
+    <destination id="smallmem" runner="slurm">
+      <param id="nativeSpecification">--mem-per-cpu=512</param>
+      <resubmit condition="memory_limit_reached" destination="bigmem" />
+      <resubmit destination="local" />
+    </destination>
+    <destination id="long_slow" runner="slurm"><param id="nativeSpecification">--time=96:00:00</param></destination>
+    <destination id="big_a" runner="slurm" tags="bigmem"/>
+    <destination id="big_b" runner="slurm" tags="bigmem"/>`);
+
+describe('job_conf.xml: <resubmit> rules of a destination', () => {
+  const config = parse(RESUBMIT_CONF);
+  const rules = (id: string) => config.destinations.find((destination) => destination.id === id)?.resubmit;
+
+  it('keeps them in file order with their condition (null: either), a later destination or a tag resolved to its first destination', () => {
+    expect(rules('short_fast')).toEqual([{ condition: 'walltime_reached', destinationId: 'long_slow' }]);
+    expect(rules('smallmem')).toEqual([
+      { condition: 'memory_limit_reached', destinationId: 'big_a' },
+      { condition: null, destinationId: 'local' },
+    ]);
+    expect(rules('local')).toEqual([]);
+  });
+
+  it('reads a handler and says it has no effect, as a tag of several destinations', () => {
+    expect(config.notices).toContain('<resubmit> handlers (short_fast → sge_handler) have no effect: every server process takes jobs from the database');
+    expect(config.notices).toContain("the <resubmit> destination of destination 'smallmem' 'bigmem' is a tag of several destinations (big_a, big_b): jobs go to the first, 'big_a'");
+  });
+
+  it('says a memory rule of a local destination never applies', () => {
+    const local = parse(conf('    <destination id="local" runner="local"><resubmit condition="memory_limit_reached" destination="cluster"/></destination>\n    <destination id="cluster" runner="slurm"/>'));
+    expect(local.destinations[0].resubmit).toEqual([{ condition: 'memory_limit_reached', destinationId: 'cluster' }]);
+    expect(local.notices).toContain('destination \'local\': <resubmit condition="memory_limit_reached"> never applies, the local runner sets no memory limit');
+  });
+
+  const refused: Array<[string, string, RegExp, number]> = [
+    ['a destination that is neither an id nor a tag', conf('    <destination id="local" runner="local">\n      <resubmit destination="nowhere"/>\n    </destination>'), /the <resubmit> destination of destination 'local' 'nowhere' is neither a destination id nor a tag of <destinations> \(ids: local\)/, 8],
+    ['an unknown condition', conf('    <destination id="local" runner="local">\n      <resubmit condition="output_size_reached" destination="local"/>\n    </destination>'), /<resubmit condition="output_size_reached"> of destination 'local': the condition is memory_limit_reached or walltime_reached$/, 8],
+    ['two conditions in one', conf('    <destination id="local" runner="local">\n\n      <resubmit condition="walltime_reached|memory_limit_reached" destination="local"/>\n    </destination>'), /the condition is memory_limit_reached or walltime_reached: a <resubmit> names one condition \(write one <resubmit> per condition, or leave condition out for both\)/, 9],
+    ['no destination', conf('    <destination id="local" runner="local"><resubmit condition="walltime_reached"/></destination>'), /<resubmit> needs the 'destination' attribute/, 7],
+    ['an unknown attribute', conf('    <destination id="local" runner="local"><resubmit destination="local" after="2"/></destination>'), /<resubmit> has an attribute 'after' that job_conf.xml does not define here \(allowed: condition, destination, handler\)/, 7],
+  ];
+
+  it.each(refused)('refuses %s, naming the line', (_name, text, message, line) => {
+    const error = refusal(text);
+    expect(error.message).toMatch(message);
+    expect(error.line).toBe(line);
   });
 });
 
@@ -311,12 +366,6 @@ describe('job_conf.xml: what is not supported is refused with the element, the l
     ['a default naming nothing', conf(LOCAL_AND_SLURM, '', 'default="nowhere"'), /the default destination 'nowhere' is neither a destination id nor a tag of <destinations> \(ids: local, cluster\)/, 6],
     ['several destinations and no default', conf(LOCAL_AND_SLURM, '', ''), /<destinations> has several destinations and no default attribute/, 6],
     ['a tag that is also a destination id', conf('    <destination id="local" runner="local" tags="cluster"/>\n    <destination id="cluster" runner="slurm"/>'), /the tag 'cluster', which is also a destination id/, 6],
-    [
-      '<resubmit>',
-      conf('    <destination id="local" runner="slurm">\n      <resubmit condition="walltime_reached" destination="local"/>\n    </destination>'),
-      /<resubmit> in <destination id="local">: resubmitting a job to another destination when it fails \(<resubmit>\) is not supported/,
-      8,
-    ],
     ['a nativeSpecification with an unbalanced quote', conf('    <destination id="local" runner="slurm">\n      <param id="nativeSpecification">--comment="a b</param>\n    </destination>'), /nativeSpecification of destination 'local': unbalanced double quote at character 11/, 8],
     ['a nativeSpecification not starting with an option', conf('    <destination id="local" runner="slurm"><param id="nativeSpecification">debug -c 2</param></destination>'), /must start with an sbatch option \(such as --partition=…\), not "debug"/, 7],
     ['a nativeSpecification on a local destination', conf('    <destination id="local" runner="local"><param id="nativeSpecification">-c 2</param></destination>'), /runs on the local runner 'local': only Slurm destinations take a nativeSpecification/, 7],
@@ -421,7 +470,7 @@ describe('JOB_CONFIG_FILE: the job configuration read at start', () => {
   it('is the built-in local configuration when unset, with LOCAL_JOB_WORKERS', () => {
     const jobConf: JobConfig = config({ LOCAL_JOB_WORKERS: '3' }).jobConf;
     expect(jobConf).toEqual(defaultJobConfig(3));
-    expect(destinationFor(jobConf, 'cat1')).toEqual({ id: 'local', pluginId: 'local', kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [] });
+    expect(destinationFor(jobConf, 'cat1')).toEqual({ id: 'local', pluginId: 'local', kind: 'local', tags: [], nativeSpecification: null, params: {}, env: [], resubmit: [] });
     expect(destinationFor(jobConf, 'upload1').id).toBe('local');
   });
 

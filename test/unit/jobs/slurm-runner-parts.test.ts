@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { JobWorkspace } from '../../../src/jobs/job-workspace';
 import { BatchJobFiles, jobScript, writeJobScript } from '../../../src/jobs/slurm/job-script';
 import { parseSacct } from '../../../src/jobs/slurm/slurm-client';
-import { failureOf, phaseOf } from '../../../src/jobs/slurm/slurm-states';
+import { failureOf, limitReachedOf, phaseOf } from '../../../src/jobs/slurm/slurm-states';
 
 describe("Slurm's job states as the runner reads them", () => {
   it('sorts states into pending, running and ended', () => {
@@ -31,6 +31,14 @@ describe("Slurm's job states as the runner reads them", () => {
     expect(failureOf('PREEMPTED', false, '')).toMatch(/took its resources back/);
     expect(failureOf('COMPLETED', false, '')).toMatch(/without recording its exit code/);
     expect(failureOf('BOGUS', false, '')).toMatch(/^This job failed for reasons that could not be determined \(Slurm: BOGUS\)/);
+  });
+
+  it('names the limit a job reached as <resubmit condition> does: memory (OUT_OF_MEMORY or the memory message) or walltime (TIMEOUT)', () => {
+    expect(limitReachedOf('OUT_OF_MEMORY', '')).toBe('memory_limit_reached');
+    expect(limitReachedOf('FAILED', 'slurmstepd-vm: error: Exceeded job memory limit')).toBe('memory_limit_reached');
+    expect(limitReachedOf('CANCELLED by 0', 'slurmstepd-vm: error: Exceeded job memory limit')).toBe('memory_limit_reached');
+    expect(limitReachedOf('TIMEOUT', '*** JOB 5 ON vm CANCELLED AT … DUE TO TIME LIMIT ***')).toBe('walltime_reached');
+    expect(['COMPLETED', 'FAILED', 'CANCELLED by 0', 'NODE_FAIL', 'DEADLINE', 'PREEMPTED'].map((state) => limitReachedOf(state, ''))).toEqual(Array(6).fill(null));
   });
 });
 

@@ -81,6 +81,7 @@ describe('worker loop against a fake platform', () => {
       endEpoch: expect.any(Number),
       runnerName: 'test-runner',
       failure: null,
+      limitReached: null,
     });
     expect(result.endEpoch).toBeGreaterThanOrEqual(result.startEpoch);
     expect(Math.abs(result.startEpoch - Date.now() / 1000)).toBeLessThan(30);
@@ -120,11 +121,12 @@ describe('worker loop against a fake platform', () => {
       exitCode: 3,
       stderr: 'concatenated 2 files\nsomething broke\n',
       failure: null,
+      limitReached: null,
     });
     expect(platform.uploads.map((upload) => upload.path)).toEqual([`${job.jobDirectory}/outputs/dataset_3.dat`]);
   });
 
-  it('kills a job at its time limit and reports the failure', async () => {
+  it('kills a job at its time limit and reports the failure, and the limit it reached (the server may resubmit it)', async () => {
     const job = makeJob({ timeoutSeconds: 1 });
     job.commandLine = `echo started; echo $$ > ${scratch}/pid; sleep 30`;
     platform.queue.push(job);
@@ -137,6 +139,7 @@ describe('worker loop against a fake platform', () => {
       exitCode: 128 + 15,
       stdout: 'started\n',
       failure: 'Job exceeded the time limit of 1 seconds',
+      limitReached: 'walltime_reached',
     });
     expect(await isRunning(Number(await readFile(join(scratch, 'pid'), 'utf8')))).toBe(false);
   });

@@ -29,4 +29,24 @@ describe('metricRows (job metrics in plain units)', () => {
       ['Job Start Time', new Date(1700000000 * 1000).toLocaleString()],
     ]);
   });
+
+  it('shows the CPU time used and a cluster\'s accounting (plugin slurm) after them, in the same units', () => {
+    const metric = (name: string, title: string, rawValue: string) => ({ name, title, value: rawValue, rawValue });
+    const rows = metricRows([
+      metric('req_mem_bytes', 'Memory Requested from Slurm', String(300 * 1024 * 1024)),
+      metric('max_rss_bytes', 'Max Memory Used (Slurm MaxRSS)', String(51 * 1024 * 1024)),
+      metric('cpu_user_seconds', 'CPU Time Used (User)', '0.371'),
+      metric('total_cpu_seconds', 'CPU Time Used (Slurm TotalCPU)', '0.637'),
+      metric('alloc_cpus', 'Cores Allocated by Slurm', '1'),
+      metric('runtime_seconds', 'Job Runtime (Wall Clock)', '3.2'),
+    ]);
+    expect(rows.map((row) => [row.title, row.value])).toEqual([
+      ['Job Runtime (Wall Clock)', '3.2 s'],
+      ['CPU Time Used (User)', '0.4 s'],
+      ['Max Memory Used (Slurm MaxRSS)', '51.0 MB'],
+      ['CPU Time Used (Slurm TotalCPU)', '0.6 s'],
+      ['Cores Allocated by Slurm', '1 core'],
+      ['Memory Requested from Slurm', '300.0 MB'],
+    ]);
+  });
 });

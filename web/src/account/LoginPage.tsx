@@ -5,6 +5,7 @@ import { useResetClient } from '../app/GraphQLClientProvider';
 import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
+import { inSessionOrder } from './session-order';
 
 const LoginMutation = graphql(`
   mutation Login($email: String!, $password: String!) {
@@ -25,7 +26,7 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await login({ email, password });
+    const outcome = await inSessionOrder(() => login({ email, password }));
     if (outcome.data?.login) {
       resetClient();
       navigate('/');

@@ -5,6 +5,7 @@ import { useResetClient } from '../app/GraphQLClientProvider';
 import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
+import { inSessionOrder } from './session-order';
 
 const RegisterMutation = graphql(`
   mutation Register($input: NewUserInput!) {
@@ -31,7 +32,7 @@ export function RegisterPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await register({ input: { email, username, password } });
+    const outcome = await inSessionOrder(() => register({ input: { email, username, password } }));
     if (!outcome.data?.register) return;
     resetClient();
     navigate('/');

@@ -3,6 +3,7 @@ import { useMutation } from 'urql';
 import { useResetClient } from '../app/GraphQLClientProvider';
 import { graphql } from '../graphql';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { inSessionOrder } from './session-order';
 
 const LogoutMutation = graphql(`
   mutation Logout {
@@ -16,7 +17,7 @@ export function SignOutButton() {
   const resetClient = useResetClient();
   const navigate = useNavigate();
   const signOut = async () => {
-    const outcome = await logout({});
+    const outcome = await inSessionOrder(() => logout({}));
     if (outcome.error) return;
     resetClient();
     navigate('/login');

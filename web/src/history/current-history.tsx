@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type CombinedError, useMutation } from 'urql';
 import { useViewer } from '../account/viewer';
+import { inSessionOrder } from '../account/session-order';
 import { graphql } from '../graphql';
 
 const EnsureCurrentHistoryMutation = graphql(`
@@ -48,7 +49,7 @@ export function CurrentHistoryProvider({ children }: { children: ReactNode }) {
     setHistoryId(undefined);
     if (identity === undefined) return;
     let current = true;
-    void ensure({}).then((outcome) => {
+    void inSessionOrder(() => ensure({})).then((outcome) => {
       if (current && outcome.data) setHistoryId(outcome.data.ensureCurrentHistory.id);
     });
     return () => {

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Page } from '../ui/Page';
+import { JobAttempts } from './JobAttempts';
 import { type JobDetails, JobDetailsQuery } from './job-documents';
 import { metricRows } from './job-metrics';
 import { JobParameters } from './JobParameters';
@@ -121,6 +122,8 @@ function JobView({ job }: { job: JobDetails }) {
       <pre className="job-text" aria-label="Standard output">{job.stdout || '(empty)'}</pre>
       <h2>Standard error</h2>
       <pre className="job-text" aria-label="Standard error">{job.stderr || '(empty)'}</pre>
+
+      <JobAttempts attempts={job.attempts} admin={admin} />
 
       <h2>Job metrics</h2>
       {metrics.length === 0 ? (

@@ -86,6 +86,18 @@ export const JobDetailsQuery = graphql(
           value
           rawValue
         }
+        attempts {
+          number
+          state
+          limitReached
+          reason
+          startTime
+          endTime
+          destinationId
+          runner
+          externalId
+          externalState
+        }
       }
     }
   `,

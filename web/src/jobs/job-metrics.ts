@@ -16,12 +16,30 @@ export function formatDuration(seconds: number): string {
   return [hours && `${hours} h`, minutes && `${minutes} min`, rest && `${rest} s`].filter(Boolean).join(' ');
 }
 
-const ORDER = ['runtime_seconds', 'galaxy_slots', 'galaxy_memory_mb', 'memory_peak_bytes', 'start_epoch', 'end_epoch'];
+const ORDER = [
+  'runtime_seconds',
+  'galaxy_slots',
+  'galaxy_memory_mb',
+  'memory_peak_bytes',
+  'cpu_user_seconds',
+  'cpu_system_seconds',
+  // A cluster's accounting (sacct), where it keeps one.
+  'max_rss_bytes',
+  'total_cpu_seconds',
+  'elapsed_seconds',
+  'alloc_cpus',
+  'req_mem_bytes',
+  'start_epoch',
+  'end_epoch',
+];
+const SIZES = ['memory_peak_bytes', 'max_rss_bytes', 'req_mem_bytes'];
+const DURATIONS = ['runtime_seconds', 'elapsed_seconds', 'cpu_user_seconds', 'cpu_system_seconds', 'total_cpu_seconds'];
 
 /**
  * A job's metrics as the details screen shows them: 15.05's titles (Job Runtime (Wall Clock), Cores
- * Allocated, Memory Allocated…) with their values in plain units; runtime, cores and memory first.
- * The exit code and the runner have their own places on the screen.
+ * Allocated, Memory Allocated…) with their values in plain units; runtime, cores and memory first,
+ * then the CPU time used and a cluster's accounting. The exit code and the runner have their own
+ * places on the screen.
  */
 export function metricRows(metrics: ReadonlyArray<{ name: string; title: string; value: string; rawValue: string }>): MetricRow[] {
   const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
@@ -32,10 +50,10 @@ export function metricRows(metrics: ReadonlyArray<{ name: string; title: string;
       const number = Number(metric.rawValue);
       const numeric = metric.rawValue.trim() !== '' && Number.isFinite(number);
       let value = metric.value;
-      if (numeric && metric.name === 'runtime_seconds') value = formatDuration(number);
+      if (numeric && DURATIONS.includes(metric.name)) value = formatDuration(number);
       else if (numeric && metric.name === 'galaxy_memory_mb') value = formatSize(number * 1024 * 1024);
-      else if (numeric && metric.name === 'memory_peak_bytes') value = formatSize(number);
-      else if (numeric && metric.name === 'galaxy_slots') value = `${number} ${number === 1 ? 'core' : 'cores'}`;
+      else if (numeric && SIZES.includes(metric.name)) value = formatSize(number);
+      else if (numeric && (metric.name === 'galaxy_slots' || metric.name === 'alloc_cpus')) value = `${number} ${number === 1 ? 'core' : 'cores'}`;
       else if (numeric && (metric.name === 'start_epoch' || metric.name === 'end_epoch')) value = new Date(number * 1000).toLocaleString();
       return { name: metric.name, title: metric.name === 'galaxy_memory_mb' ? 'Memory Allocated' : metric.title, value };
     });

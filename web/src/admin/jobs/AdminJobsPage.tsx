@@ -39,7 +39,7 @@ function variablesOf(filters: Filters) {
  * `/admin/jobs`: the queue and history of every user's jobs, newest update first, filtered by
  * state, tool, user, destination and date; one job or the selected ones cancelled; new jobs locked
  * or unlocked; the live counts by state and destination. A job's full details are its own screen
- * (`/jobs/<id>`: command line, destination, runner, external id, output, metrics).
+ * (`/jobs/<id>`: command line, destination, runner, external id, output, metrics, attempts).
  */
 export function AdminJobsPage() {
   const [params, setParams] = useSearchParams();
@@ -100,6 +100,8 @@ export function AdminJobsPage() {
       { header: 'Runner', cell: (job) => or(job.runner) },
       { header: 'Destination', cell: (job) => or(job.destinationId) },
       { header: 'External id', cell: (job) => or(job.externalId) },
+      // More than one: the job was resubmitted (job_conf.xml <resubmit>); its screen lists each run.
+      { header: 'Attempts', cell: (job) => (job.attempts.length > 1 ? <Link to={`/jobs/${job.id}`}>{job.attempts.length}</Link> : job.attempts.length || '—') },
       { header: 'Created', cell: (job) => time(job.createTime) },
       { header: 'Updated', cell: (job) => time(job.updateTime) },
       {

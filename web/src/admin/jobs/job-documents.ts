@@ -36,6 +36,9 @@ export const AdminJobsQuery = graphql(`
           externalId
           createTime
           updateTime
+          attempts {
+            number
+          }
         }
       }
     }
