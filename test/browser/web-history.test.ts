@@ -159,6 +159,44 @@ describeInBrowser('histories and uploads in the web UI', () => {
     await page.close();
   }, patient(120_000));
 
+  it('shows a dataset undeleted while the panel read the history again, once the undelete is done (its answer after the read)', async () => {
+    // CI once met this order: Undelete pressed, then "deleted datasets" unchecked before the undelete
+    // was written. The panel's read again came back without the dataset, and the undeleted dataset
+    // (already listed in an earlier read) never came back. Holding the table makes the order certain.
+    const gil = await ui.h.newUser('gil');
+    const historyId = await createHistory(ui.h, gil.key, 'Late undelete');
+    const pasted = await uploadText(ui.h, gil.key, historyId, 'late\n', { name: 'late.txt' });
+    await waitForJob(ui.h, gil.key, pasted.jobId);
+    const { page, consoleErrors } = await ui.newPage();
+    await signIn(page, gil);
+    await page.goto(`/histories/${historyId}`);
+    const item = page.getByRole('listitem').filter({ hasText: 'late.txt' });
+    await item.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
+    await expand(item, /late\.txt/);
+    await item.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('This history is empty.').waitFor();
+    await page.getByLabel('deleted datasets').check();
+    await expand(item, /late\.txt/);
+    const contents = page.getByRole('list', { name: 'Contents of Late undelete' });
+    const read = () => page.waitForResponse((response) => /"operationName":"HistoryItemsPage"/.test(response.request().postData() ?? ''));
+    const held = await ui.h.platform.services.db.orm.em.getKnex().transaction();
+    try {
+      // Reads go through; the undelete's write waits for the table.
+      await held.raw('lock table history_dataset_association in share mode');
+      await item.getByRole('button', { name: 'Undelete' }).click();
+      const readAgain = read();
+      await page.getByLabel('deleted datasets').uncheck();
+      await readAgain;
+      expect(await contents.getByRole('listitem').count()).toBe(0);
+    } finally {
+      await held.commit();
+    }
+    await item.locator('[data-state="ok"]').waitFor({ timeout: patient(30_000) });
+    expect(await contents.getByRole('listitem').count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, patient(120_000));
+
   it('says a URL upload that could not be fetched failed, with its reason, and offers no download of its empty dataset (issue 34)', async () => {
     const vic = await ui.h.newUser('vic');
     const { page, screenshot } = await ui.newPage();

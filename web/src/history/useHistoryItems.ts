@@ -17,6 +17,7 @@ export type { HistoryDatasetItem, HistoryItem } from './history-item-documents';
  * change (`changedSince`): a dataset that changed between the read and the subscription's start
  * (an upload that ends while the panel opens) is not left showing its old state. Many items changed
  * at once (a selection hidden, copied in…) come as one `historyChanged` event: the pages are read again.
+ * So are they when an item announced belongs among them but a page read before its change left it out.
  */
 
 export interface HistoryItemsView {
@@ -88,12 +89,22 @@ export function useHistoryItems(historyId: string, filter: HistoryItemFilterInpu
   const items = all.filter(kept);
   const leftOut = all.length - items.length;
 
+  // An item announced that the filter keeps, whose place is among the items read (not above them,
+  // not in a page still to read), but that no page holds: the page was read before its change was
+  // written (undeleted while the filter changed, say). The pages are read again, and bring it.
+  const hasMore = Boolean(last?.data?.pageInfo.hasNextPage);
+  const lowestRead = hasMore ? Math.min(...paged.map((item) => item.hid)) : 0;
+  const misplaced = [...announced.entries()].some(([key, item]) => !pagedKeys.has(key) && item.hid <= topHid && item.hid >= lowestRead && kept(item));
+  useEffect(() => {
+    if (misplaced) refresh();
+  }, [misplaced, refresh]);
+
   return {
     items,
     totalCount: Math.max(items.length, (first?.totalCount ?? 0) + fresh.length - leftOut),
     fetching: snapshot.pages.some((page) => page.fetching),
     error: snapshot.pages.find((page) => page.error)?.error,
-    hasMore: Boolean(last?.data?.pageInfo.hasNextPage),
+    hasMore,
     loadMore,
     refresh,
   };
