@@ -4,7 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { unreachableCause } from '../errors/database-errors';
 import { logLoopFailure } from '../logging/loop-failure';
+import { storageFailureText } from '../storage/storage-errors';
 import { claimJobs, heartbeat, requeueHeldJob, setOutputsRunning, setOutputStates } from './job-claims';
+import { finishJob } from './job-finish';
 import { prepareCommand } from './job-command';
 import { type LoadedJob, loadJobFresh } from './job-loading';
 import { type JobRunResult, tail } from './job-result';
@@ -124,17 +126,34 @@ export class LocalJobRunner implements JobRunner {
   /**
    * A run that failed outside its command. When the database went away before the command ran, the
    * job goes back to the queue as soon as the database is back (claimed again at once), instead of
-   * waiting out the stale interval.
+   * waiting out the stale interval. Any other failure (its directory could not be made, its files
+   * not read) ends the job in error with the reason, naming no server path: left claimed, the sweep
+   * would take it back after the stale interval and meet the same failure again, and again.
    */
   private async runFailed(jobId: number, error: unknown): Promise<void> {
     logLoopFailure(this.deps.log, error, 'job run failed', { jobId });
-    if (unreachableCause(error) === undefined) return;
+    if (this.abort.signal.aborted) return; // stopping: stop() puts it back in the queue
+    if (unreachableCause(error) === undefined) {
+      await this.endInError(jobId, `The job could not be run: ${storageFailureText(error)}`);
+      return;
+    }
     try {
       await retryWhileUnreachable(() => requeueHeldJob(this.deps.orm.em.fork(), jobId, this.handler), this.deps.outage, this.staleMs);
       this.deps.log.info({ jobId }, 'job put back in the queue once the database was back');
       this.notify();
     } catch (requeueError) {
       logLoopFailure(this.deps.log, requeueError, 'putting a job back in the queue failed', { jobId });
+    }
+  }
+
+  private async endInError(jobId: number, failure: string): Promise<void> {
+    const now = Date.now() / 1000;
+    const result: JobRunResult = { exitCode: -1, stdout: '', stderr: '', startEpoch: now, endEpoch: now, failure, runnerName: this.handler };
+    const workspace = new JobWorkspace(this.deps.layout.jobDirectory(jobId));
+    try {
+      await finishJob(this.deps.orm.em.fork(), jobId, workspace, this.deps.layout.objects, result, this.deps.log, this.handler);
+    } catch (finishError) {
+      logLoopFailure(this.deps.log, finishError, 'ending a job that could not be run failed', { jobId });
     }
   }
 

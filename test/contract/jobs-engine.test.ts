@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
@@ -80,6 +81,35 @@ describe('job engine: a crash mid-job', () => {
     const output = await h.api.get(`/api/datasets/${outputId}`).query({ key: alice.key });
     expect(output.body.state).toBe('error');
     expect(output.body.misc_info).toMatch(/interrupted/);
+  });
+});
+
+describe('job engine: a run that fails outside its command', () => {
+  it('ends the job in error at once with the reason, naming no server path, instead of running it again after each stale interval', async () => {
+    // The jobs' directories of ids under 1000 live in jobs_directory/000: a file in its place makes a
+    // new job's directory impossible to create (ENOTDIR), as a broken or read-only disk would.
+    const shard = join(h.platform.services.layout.jobsRoot, '000');
+    renameSync(shard, `${shard}.aside`);
+    writeFileSync(shard, 'not a directory');
+    try {
+      const upload = await uploadText(h, alice.key, historyId, 'never stored\n', { fileType: 'txt' });
+      const job = await waitForJob(h, alice.key, upload.jobId);
+      expect(job.state).toBe('error');
+      const [row] = await sql<{ attempts: number; info: string }>(h, 'select attempts, info from job where id = ?', [decoded(h, upload.jobId)]);
+      // One run: the stale interval (2 s here) would have taken it back and run it again.
+      expect(row.attempts).toBe(1);
+      expect(row.info).toMatch(/^The job could not be run: .*ENOTDIR: not a directory/);
+      const dataset = await h.api.get(`/api/datasets/${upload.datasetId}`).query({ key: alice.key });
+      expect(dataset.body.state).toBe('error');
+      expect(dataset.body.misc_info).toMatch(/^The job could not be run/);
+      expect(dataset.body.misc_info).not.toContain(h.platform.services.layout.jobsRoot);
+    } finally {
+      rmSync(shard);
+      renameSync(`${shard}.aside`, shard);
+    }
+    // The runner goes on with the next job.
+    const next = await uploadText(h, alice.key, historyId, 'stored\n', { fileType: 'txt' });
+    expect((await waitForJob(h, alice.key, next.jobId)).state).toBe('ok');
   });
 });
 
