@@ -1,25 +1,11 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { createHistory } from '../support/data-helpers';
 import { eventually } from '../support/history-helpers';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { capturedLog } from '../support/captured-log';
 
-interface LogLine {
-  level: number;
-  msg: string;
-  path?: string;
-  err?: unknown;
-}
-
-const lines: LogLine[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const text of chunk.toString('utf8').split('\n')) if (text.trim()) lines.push(JSON.parse(text) as LogLine);
-    done();
-  },
-});
+const { log, lines } = capturedLog();
 
 let h: TestPlatform;
 let alice: TestUser;
@@ -28,7 +14,7 @@ let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  h = await startTestPlatform({}, { log: pino({ level: 'info' }, sink) });
+  h = await startTestPlatform({}, { log });
   alice = await h.newUser('alice');
   historyId = await createHistory(h, alice.key);
   server = h.platform.http.app.listen(0, '127.0.0.1');

@@ -3,7 +3,7 @@ import { createHistory, waitForJob } from '../support/data-helpers';
 import { toolDirWith } from '../support/job-helpers';
 import { patient } from '../support/patience';
 import { describeWithSlurm, slurmAvailable } from '../support/slurm-cluster';
-import { startPlatformWithJobConf } from '../support/job-conf-platform';
+import { slurmJobConf, startPlatformWithJobConf } from '../support/job-conf-platform';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 
 /**
@@ -62,17 +62,7 @@ describe('GET /api/jobs/{id}: what a local job used', () => {
   });
 });
 
-const JOB_CONF = `<?xml version="1.0"?>
-<job_conf>
-  <plugins>
-    <plugin id="local" type="runner" load="galaxy.jobs.runners.local:LocalJobRunner"/>
-    <plugin id="slurm" type="runner" load="galaxy.jobs.runners.slurm:SlurmJobRunner"/>
-  </plugins>
-  <destinations default="cluster">
-    <destination id="local" runner="local"/>
-    <destination id="cluster" runner="slurm"><param id="nativeSpecification">--mem=300</param></destination>
-  </destinations>
-</job_conf>`;
+const JOB_CONF = slurmJobConf({ cluster: '<param id="nativeSpecification">--mem=300</param>' });
 
 /** sacct reads an accounting database (slurmdbd): with `accounting_storage/none` it refuses. */
 function clusterKeepsAccounting(): boolean {

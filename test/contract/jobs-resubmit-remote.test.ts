@@ -2,6 +2,7 @@ import { createHistory, runTool } from '../support/data-helpers';
 import { toolDirectory } from '../support/history-helpers';
 import { startPlatformWithJobConf } from '../support/job-conf-platform';
 import type { TestPlatform, TestUser } from '../support/test-platform';
+import { OVERTIME_TOOL } from '../support/job-helpers';
 
 /**
  * job_conf.xml `<resubmit>` for a run of a remote runner (`npm run runner`): the runner reports the
@@ -9,9 +10,6 @@ import type { TestPlatform, TestUser } from '../support/test-platform';
  * apply to it as to a local or Slurm run. This file plays the runner through the graph, as the runner
  * does (its own side, reporting the limit, is tested in test/unit/remote-runner/worker.test.ts).
  */
-
-const OVERTIME = `<tool id="overtime" name="Runs too long" version="1.0"><command>sleep 30; echo late > $output</command>
-  <inputs/><outputs><data name="output" format="txt"/></outputs></tool>`;
 
 const JOB_CONF = `<?xml version="1.0"?>
 <job_conf>
@@ -54,7 +52,7 @@ let history: string;
 
 beforeAll(async () => {
   // No local workers (LOCAL_JOB_WORKERS, the plugin naming none): only the runner played here claims jobs.
-  h = await startPlatformWithJobConf(JOB_CONF, { LOCAL_JOB_WORKERS: '0', RUNNER_TOKENS: 'secret', TOOL_DIRS: toolDirectory({ 'overtime.xml': OVERTIME }) });
+  h = await startPlatformWithJobConf(JOB_CONF, { LOCAL_JOB_WORKERS: '0', RUNNER_TOKENS: 'secret', TOOL_DIRS: toolDirectory({ 'overtime.xml': OVERTIME_TOOL }) });
   alice = await h.newUser('alice');
   history = await createHistory(h, alice.key);
 });

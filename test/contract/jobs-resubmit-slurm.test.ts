@@ -4,7 +4,7 @@ import { eventually, toolDirectory } from '../support/history-helpers';
 import { waitForJobState } from '../support/job-helpers';
 import { patient } from '../support/patience';
 import { describeWithSlurm } from '../support/slurm-cluster';
-import { startPlatformWithJobConf } from '../support/job-conf-platform';
+import { slurmJobConf, startPlatformWithJobConf } from '../support/job-conf-platform';
 import type { TestPlatform, TestUser } from '../support/test-platform';
 
 /**
@@ -23,15 +23,9 @@ const TOOLS = {
   <inputs/><outputs><data name="output" format="txt"/></outputs></tool>`,
 };
 
-const JOB_CONF = `<?xml version="1.0"?>
-<job_conf>
-  <plugins>
-    <plugin id="local" type="runner" load="galaxy.jobs.runners.local:LocalJobRunner" workers="2"/>
-    <plugin id="slurm" type="runner" load="galaxy.jobs.runners.slurm:SlurmJobRunner"/>
-  </plugins>
-  <destinations default="cluster">
-    <destination id="local" runner="local"/>
-    <destination id="cluster" runner="slurm"/>
+const JOB_CONF = slurmJobConf({
+  localWorkers: 2,
+  destinations: `
     <destination id="small_memory" runner="slurm">
       <param id="nativeSpecification">--mem=40</param>
       <resubmit condition="walltime_reached" destination="cluster"/>
@@ -45,14 +39,13 @@ const JOB_CONF = `<?xml version="1.0"?>
       <env id="LINGER">300</env>
       <resubmit condition="walltime_reached" destination="no_limit"/>
     </destination>
-    <destination id="no_limit" runner="slurm"/>
-  </destinations>
+    <destination id="no_limit" runner="slurm"/>`,
+  sections: `
   <tools>
     <tool id="needs_memory" destination="small_memory"/>
     <tool id="takes_time" destination="one_minute"/>
-  </tools>
-</job_conf>
-`;
+  </tools>`,
+});
 
 const ATTEMPTS = 'query ($id: ID!) { job(id: $id) { state destinationId attempts { number state limitReached destinationId runner externalId externalState } } }';
 

@@ -1,6 +1,6 @@
 import { createHistory, runTool, waitForJob } from '../support/data-helpers';
 import { toolDirectory } from '../support/history-helpers';
-import { decoded, sql, waitForJobState } from '../support/job-helpers';
+import { OVERTIME_TOOL, decoded, sql, waitForJobState } from '../support/job-helpers';
 import { startPlatformWithJobConf } from '../support/job-conf-platform';
 import type { TestPlatform, TestUser } from '../support/test-platform';
 
@@ -10,9 +10,6 @@ import type { TestPlatform, TestUser } from '../support/test-platform';
  * JOB_MAX_RESUBMITS bounds how often. Two local destinations resubmit to each other: the chain ends
  * after two resubmissions. The walltime limit is 2 s (every local command's), so three runs take ~6 s.
  */
-
-const OVERTIME = `<tool id="overtime" name="Runs too long" version="1.0"><command>sleep 30; echo late > $output</command>
-  <inputs/><outputs><data name="output" format="txt"/></outputs></tool>`;
 
 const JOB_CONF = `<?xml version="1.0"?>
 <job_conf>
@@ -57,7 +54,7 @@ let alice: TestUser;
 let history: string;
 
 beforeAll(async () => {
-  h = await startPlatformWithJobConf(JOB_CONF, { JOB_MAX_RESUBMITS: '2', TOOL_DIRS: toolDirectory({ 'overtime.xml': OVERTIME }), JOB_POLL_MS: '50' });
+  h = await startPlatformWithJobConf(JOB_CONF, { JOB_MAX_RESUBMITS: '2', TOOL_DIRS: toolDirectory({ 'overtime.xml': OVERTIME_TOOL }), JOB_POLL_MS: '50' });
   alice = await h.newUser('alice');
   history = await createHistory(h, alice.key);
 });

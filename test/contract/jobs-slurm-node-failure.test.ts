@@ -1,7 +1,7 @@
 import { createHistory, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { eventually, toolDirectory } from '../support/history-helpers';
 import { describeWithSlurm, failNodeUnder, slurmCommand } from '../support/slurm-cluster';
-import { startPlatformWithJobConf } from '../support/job-conf-platform';
+import { slurmJobConf, startPlatformWithJobConf } from '../support/job-conf-platform';
 import type { TestPlatform, TestUser } from '../support/test-platform';
 
 /**
@@ -16,18 +16,7 @@ const TOOLS = {
   <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
 };
 
-const JOB_CONF = `<?xml version="1.0"?>
-<job_conf>
-  <plugins>
-    <plugin id="local" type="runner" load="galaxy.jobs.runners.local:LocalJobRunner"/>
-    <plugin id="slurm" type="runner" load="galaxy.jobs.runners.slurm:SlurmJobRunner"/>
-  </plugins>
-  <destinations default="cluster">
-    <destination id="local" runner="local"/>
-    <destination id="cluster" runner="slurm"><param id="nativeSpecification">--mem=100</param></destination>
-  </destinations>
-</job_conf>
-`;
+const JOB_CONF = slurmJobConf({ cluster: '<param id="nativeSpecification">--mem=100</param>' });
 
 describeWithSlurm(
   'a job whose Slurm node fails under it',

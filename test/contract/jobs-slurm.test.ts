@@ -10,6 +10,7 @@ import type { SlurmRunner } from '../../src/jobs/slurm/slurm-runner';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { copyHeadWorkflow, importWorkflow, inputStepIds, singleToolWorkflow, waitForHistory } from '../support/workflow-helpers';
 import { patient } from '../support/patience';
+import { slurmJobConf } from '../support/job-conf-platform';
 
 type Dict = Record<string, unknown>;
 
@@ -34,31 +35,24 @@ const TOOLS = {
  * mappings, and a walltime limit of one minute (Slurm's shortest): every Slurm job whose destination
  * sets no --time gets --time=1 (and the local runner's limit is a minute too).
  */
-const JOB_CONF = `<?xml version="1.0"?>
-<job_conf>
-  <plugins>
-    <plugin id="local" type="runner" load="galaxy.jobs.runners.local:LocalJobRunner" workers="2"/>
-    <plugin id="slurm" type="runner" load="galaxy.jobs.runners.slurm:SlurmJobRunner"/>
-  </plugins>
-  <handlers><handler id="main"/></handlers>
-  <destinations default="cluster">
-    <destination id="local" runner="local"/>
-    <destination id="cluster" runner="slurm">
+const JOB_CONF = slurmJobConf({
+  localWorkers: 2,
+  cluster: `
       <param id="nativeSpecification">--ntasks=1 --cpus-per-task=1 --mem=200</param>
-      <env id="PLATFORM_DESTINATION">cluster</env>
-    </destination>
+      <env id="PLATFORM_DESTINATION">cluster</env>`,
+  destinations: `
     <destination id="tiny_memory" runner="slurm">
       <param id="nativeSpecification">--mem=50</param>
-    </destination>
-  </destinations>
+    </destination>`,
+  sections: `
+  <handlers><handler id="main"/></handlers>
   <tools>
     <tool id="memory_hog" destination="tiny_memory"/>
   </tools>
   <limits>
     <limit type="walltime">00:01:00</limit>
-  </limits>
-</job_conf>
-`;
+  </limits>`,
+});
 
 const slurmState = (id: string): string => spawnSync('scontrol', ['show', 'job', '-o', id], { encoding: 'utf8' }).stdout.match(/JobState=(\S+)/)?.[1] ?? 'GONE';
 

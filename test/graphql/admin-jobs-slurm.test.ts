@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { createHistory, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { eventually, toolDirectory } from '../support/history-helpers';
 import { describeWithSlurm } from '../support/slurm-cluster';
-import { startPlatformWithJobConf } from '../support/job-conf-platform';
+import { slurmJobConf, startPlatformWithJobConf } from '../support/job-conf-platform';
 import type { TestPlatform, TestUser } from '../support/test-platform';
 
 /**
@@ -17,18 +17,7 @@ const TOOLS = {
   <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`,
 };
 
-const JOB_CONF = `<?xml version="1.0"?>
-<job_conf>
-  <plugins>
-    <plugin id="local" type="runner" load="galaxy.jobs.runners.local:LocalJobRunner" workers="2"/>
-    <plugin id="slurm" type="runner" load="galaxy.jobs.runners.slurm:SlurmJobRunner"/>
-  </plugins>
-  <destinations default="cluster">
-    <destination id="local" runner="local"/>
-    <destination id="cluster" runner="slurm"><param id="nativeSpecification">--ntasks=1 --cpus-per-task=1 --mem=200</param></destination>
-  </destinations>
-</job_conf>
-`;
+const JOB_CONF = slurmJobConf({ localWorkers: 2, cluster: '<param id="nativeSpecification">--ntasks=1 --cpus-per-task=1 --mem=200</param>' });
 
 const slurmState = (id: string): string => spawnSync('scontrol', ['show', 'job', '-o', id], { encoding: 'utf8' }).stdout.match(/JobState=(\S+)/)?.[1] ?? 'GONE';
 

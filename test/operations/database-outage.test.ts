@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { createHistory } from '../support/data-helpers';
 import { toolDirWith } from '../support/job-helpers';
 import { patient } from '../support/patience';
 import { type PausableProxy, startPausableProxy } from '../support/pausable-proxy';
 import { eventually } from '../support/server-processes';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { capturedLog } from '../support/captured-log';
 
 /**
  * The database going away under a running service and coming back (issue 37, item 7), through a
@@ -13,17 +12,7 @@ import { startTestPlatform, type TestPlatform, type TestUser } from '../support/
  * it starts and once when it ends, nothing acknowledged is lost, and a job that ended meanwhile is
  * recorded as soon as the database is back (not after the 60 s stale interval).
  */
-interface LogLine {
-  level: number;
-  msg: string;
-}
-const lines: LogLine[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const text of chunk.toString('utf8').split('\n')) if (text.trim()) lines.push(JSON.parse(text) as LogLine);
-    done();
-  },
-});
+const { log, lines } = capturedLog();
 
 const NAP_TOOL = `<tool id="nap" name="Nap" version="1.0">
   <command>sleep 3 &amp;&amp; echo rested > '$out1'</command>
@@ -41,7 +30,7 @@ let ada: TestUser;
 beforeAll(async () => {
   jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void consoleLines.push(args.map(String).join(' ')));
   proxy = await startPausableProxy(process.env.TEST_DATABASE_URL as string);
-  h = await startTestPlatform({ DATABASE_URL: proxy.url, TOOL_DIRS: toolDirWith('nap.xml', NAP_TOOL), JOB_HEARTBEAT_MS: '1000' }, { log: pino({ level: 'info' }, sink) });
+  h = await startTestPlatform({ DATABASE_URL: proxy.url, TOOL_DIRS: toolDirWith('nap.xml', NAP_TOOL), JOB_HEARTBEAT_MS: '1000' }, { log });
   ada = await h.newUser('ada');
   await h.warmKeys(ada.key);
 }, patient(60_000));

@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { findPostgresBinaries } from '../../src/db/embedded-server/binaries';
 import { clusterLayout } from '../../src/db/embedded-server/cluster-layout';
 import { clusterOwner } from '../../src/db/embedded-server/cluster-owner';
@@ -14,6 +12,7 @@ import { sql, toolDirWith } from '../support/job-helpers';
 import { patient } from '../support/patience';
 import { eventually } from '../support/server-processes';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
+import { capturedLog } from '../support/captured-log';
 
 /**
  * PostgreSQL itself stopped under load and started again (issue 37, item 7): the service runs on the
@@ -23,18 +22,7 @@ import { startTestPlatform, type TestPlatform, type TestUser } from '../support/
  * afterwards every write that was acknowledged is there, and every job that ran through the outage
  * ends ok within 10 s of the server's return.
  */
-interface LogLine {
-  level: number;
-  msg: string;
-}
-const lines: LogLine[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const text of chunk.toString('utf8').split('\n')) if (text.trim()) lines.push(JSON.parse(text) as LogLine);
-    done();
-  },
-});
-const log = pino({ level: 'info' }, sink);
+const { log, lines } = capturedLog();
 
 const NAP_TOOL = `<tool id="nap" name="Nap" version="1.0">
   <command>sleep 2 &amp;&amp; echo rested > '$out1'</command>

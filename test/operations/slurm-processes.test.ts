@@ -5,6 +5,7 @@ import { IdCodec } from '../../src/ids/id-codec';
 import { call, eventually, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-processes';
 import { describeWithSlurm, slurmAvailable, slurmCommand, SLURM_NOT_RUNNING } from '../support/slurm-cluster';
 import { patient } from '../support/patience';
+import { slurmJobConf } from '../support/job-conf-platform';
 
 /**
  * Slurm jobs outlive the server processes that follow them: a server killed while its jobs run in
@@ -23,16 +24,7 @@ const MASTER = 'slurm-processes-master-key';
 const ID_SECRET = 'slurm-processes-id-secret-012345';
 const ids = new IdCodec(ID_SECRET);
 
-const JOB_CONF = `<job_conf>
-  <plugins>
-    <plugin id="local" type="runner" load="galaxy.jobs.runners.local:LocalJobRunner"/>
-    <plugin id="slurm" type="runner" load="galaxy.jobs.runners.slurm:SlurmJobRunner"/>
-  </plugins>
-  <destinations default="cluster">
-    <destination id="local" runner="local"/>
-    <destination id="cluster" runner="slurm"><param id="nativeSpecification">--mem=100</param></destination>
-  </destinations>
-</job_conf>`;
+const JOB_CONF = slurmJobConf({ cluster: '<param id="nativeSpecification">--mem=100</param>' });
 
 const PAUSE_TOOL = `<tool id="pause_copy" name="Copy after a pause" version="1.0"><command>sleep 4; cat $input > $output</command>
   <inputs><param name="input" type="data" label="Input"/></inputs><outputs><data name="output" format="txt"/></outputs></tool>`;

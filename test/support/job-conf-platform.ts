@@ -31,3 +31,36 @@ export async function startPlatformWithJobConf(jobConf: string, env: Env = {}): 
     },
   });
 }
+
+export interface SlurmJobConfOptions {
+  /** What the default destination `cluster` (runner slurm) holds: its params, envs and resubmit rules. */
+  cluster?: string;
+  /** Destinations beside `cluster` and `local`. */
+  destinations?: string;
+  /** Sections after the destinations (`<tools>`, `<limits>`, `<handlers>`). */
+  sections?: string;
+  /** The local runner's workers (its default when absent). */
+  localWorkers?: number;
+}
+
+/**
+ * A job_conf.xml with the local and Slurm runners whose default destination is `cluster`, on Slurm,
+ * with a `local` destination beside it (what the Slurm tests start from).
+ */
+export function slurmJobConf(options: SlurmJobConfOptions = {}): string {
+  const workers = options.localWorkers === undefined ? '' : ` workers="${options.localWorkers}"`;
+  return `<?xml version="1.0"?>
+<job_conf>
+  <plugins>
+    <plugin id="local" type="runner" load="galaxy.jobs.runners.local:LocalJobRunner"${workers}/>
+    <plugin id="slurm" type="runner" load="galaxy.jobs.runners.slurm:SlurmJobRunner"/>
+  </plugins>
+  <destinations default="cluster">
+    <destination id="local" runner="local"/>
+    <destination id="cluster" runner="slurm">${options.cluster ?? ''}</destination>
+    ${options.destinations ?? ''}
+  </destinations>
+  ${options.sections ?? ''}
+</job_conf>
+`;
+}

@@ -56,3 +56,7 @@ export function toolDirWith(fileName: string, xml: string): string {
   writeFileSync(join(dir, fileName), xml);
   return dir;
 }
+
+/** A tool that runs 30 s: past any walltime limit a resubmission test sets (its id: `overtime`). */
+export const OVERTIME_TOOL = `<tool id="overtime" name="Runs too long" version="1.0"><command>sleep 30; echo late > $output</command>
+  <inputs/><outputs><data name="output" format="txt"/></outputs></tool>`;

@@ -55,7 +55,7 @@ async function startOnFreePorts(env: Record<string, string>): Promise<ServerProc
   child.stdout?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + patient(60_000);
   // The banner's first line: the first-administrator steps are printed only while no administrator exists.
   while (!seen.includes('Platform API:')) {
     if (child.exitCode !== null || Date.now() > deadline) {

@@ -160,7 +160,7 @@ export async function startTestDepot(env: Env = {}, options: TestDepotOptions = 
       await signalBarrier(db.signals, 'depot_caller_changed', (channel, payload) => db.orm.em.fork().getConnection().execute('select pg_notify(?, ?)', [channel, payload]));
       // The categories listing costs one statement anonymously; with a cached key, no more.
       for (const key of keys) {
-        const deadline = Date.now() + 5000;
+        const deadline = Date.now() + patient(5000);
         while ((await alive().api.get('/api/categories').query({ key })).headers['x-sql-queries'] !== '1') {
           if (Date.now() > deadline) throw new Error('the key cache does not keep the key');
           await new Promise((resolve) => setTimeout(resolve, 10));

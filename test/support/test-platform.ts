@@ -7,6 +7,7 @@ import { type Platform, startPlatform } from '../../src/app/platform';
 import { type Env, loadConfig } from '../../src/config/app-config';
 import { createLogger, type Logger } from '../../src/logging/logger';
 import { emptySchema } from './empty-schema';
+import { patient } from './patience';
 import { signalBarrier } from './signal-barrier';
 
 export const MASTER_KEY = 'test-master-key-0123456789abcdef';
@@ -124,7 +125,7 @@ export async function startTestPlatform(env: Env = {}, options: TestPlatformOpti
       const { db } = alive().platform.services;
       await signalBarrier(db.signals, 'caller_changed', (channel, payload) => db.orm.em.fork().getConnection().execute('select pg_notify(?, ?)', [channel, payload]));
       for (const key of keys) {
-        const deadline = Date.now() + 5000;
+        const deadline = Date.now() + patient(5000);
         while ((await alive().api.get('/api/version').query({ key })).headers['x-sql-queries'] !== '0') {
           if (Date.now() > deadline) throw new Error('the key cache does not keep the key');
           await new Promise((resolve) => setTimeout(resolve, 10));
