@@ -1,7 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createHistory, datasetText, runTool, uploadText, waitForJob } from '../support/data-helpers';
 import { eventually, toolDirectory } from '../support/history-helpers';
 import { decoded, sql } from '../support/job-helpers';
@@ -10,7 +7,7 @@ import type { SlurmRunner } from '../../src/jobs/slurm/slurm-runner';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
 import { copyHeadWorkflow, importWorkflow, inputStepIds, singleToolWorkflow, waitForHistory } from '../support/workflow-helpers';
 import { patient } from '../support/patience';
-import { slurmJobConf } from '../support/job-conf-platform';
+import { slurmJobConf, startPlatformWithJobConf } from '../support/job-conf-platform';
 
 type Dict = Record<string, unknown>;
 
@@ -56,14 +53,7 @@ const JOB_CONF = slurmJobConf({
 
 const slurmState = (id: string): string => spawnSync('scontrol', ['show', 'job', '-o', id], { encoding: 'utf8' }).stdout.match(/JobState=(\S+)/)?.[1] ?? 'GONE';
 
-let dir: string;
 let alice: TestUser;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'slurm-jobs-'));
-  writeFileSync(join(dir, 'job_conf.xml'), JOB_CONF);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface JobSummary {
   tool: string;
@@ -147,7 +137,7 @@ describeWithSlurm('jobs routed to Slurm', () => {
   let forgotten: Promise<{ run: Awaited<ReturnType<typeof runTool>>; slurmId: string; knownAfterEnd: boolean }>;
 
   beforeAll(async () => {
-    h = await startTestPlatform({ JOB_CONFIG_FILE: join(dir, 'job_conf.xml'), SLURM_POLL_MS: '250', TOOL_DIRS: toolDirectory(TOOLS) });
+    h = await startPlatformWithJobConf(JOB_CONF, { SLURM_POLL_MS: '250', TOOL_DIRS: toolDirectory(TOOLS) });
     alice = await h.newUser('alice');
     history = await createHistory(h, alice.key);
     const upload = await uploadText(h, alice.key, history, 'input\n', { fileType: 'txt' });
