@@ -22,3 +22,11 @@ export function parseShellTimes(text: string): CpuTimes | null {
  * never spliced into the line). With a cgroup directory as `$3`, the shell joins it first.
  */
 export const TIMED_COMMAND = '{ [ -z "$3" ] || echo $$ > "$3/cgroup.procs"; } 2>/dev/null; bash -c "$1"; code=$?; times > "$2" 2>/dev/null; exit "$code"';
+
+/**
+ * TIMED_COMMAND for a runner that asks a command to stop with SIGTERM before it sends SIGKILL (the
+ * remote runner): the outer shell outlives the SIGTERM its process group gets (a no-op trap, which
+ * the command does not inherit), so the command has its grace period and its own exit status
+ * (143 when SIGTERM ended it) is the one reported.
+ */
+export const TIMED_COMMAND_AFTER_TERM = `trap : TERM; ${TIMED_COMMAND}`;

@@ -1,8 +1,10 @@
 /** Server → local path mapping and the `bash -c` execution with time limit and process-group kill. */
 import { spawn } from 'node:child_process';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import { join, posix } from 'node:path';
+import { PeakMemory } from '../jobs/process-tree-memory';
+import { parseShellTimes, TIMED_COMMAND_AFTER_TERM } from '../jobs/shell-times';
 
 /** Characters that may continue a path token; anything else (space, quote, `=`, `:`, `;`, ...) ends one. */
 const PATH_CHAR = /[A-Za-z0-9_.~/+@%-]/;
@@ -68,6 +70,8 @@ export interface CommandOptions {
   cwd: string;
   stdoutPath: string;
   stderrPath: string;
+  /** Where bash writes the CPU time of the command and its children (`times`), read back after it. */
+  timesPath: string;
   /** Seconds; null or <= 0 means no limit. */
   timeoutSeconds: number | null;
   /** Aborting kills the process group, like the time limit. */
@@ -85,6 +89,11 @@ export interface CommandResult {
   aborted: boolean;
   startEpoch: number;
   endEpoch: number;
+  /** The peak resident memory of the command's processes, sampled from /proc (null where it cannot say). */
+  memoryPeakBytes: number | null;
+  /** The CPU time of the command and everything it started (bash's `times`), when it could be read. */
+  cpuUserSeconds: number | null;
+  cpuSystemSeconds: number | null;
 }
 
 /**
@@ -101,13 +110,15 @@ export async function runCommand(options: CommandOptions): Promise<CommandResult
   });
   const startEpoch = Date.now() / 1000;
   try {
-    const child = spawn('bash', ['-c', options.commandLine], {
+    // As the local runner does, bash writes the command's CPU time (`times`) to timesPath after it.
+    const child = spawn('bash', ['-c', TIMED_COMMAND_AFTER_TERM, 'bash', options.commandLine, options.timesPath, ''], {
       cwd: options.cwd,
       detached: true,
       stdio: ['ignore', stdout.fd, stderr.fd],
       env: options.env ?? process.env,
     });
-    return await new Promise<CommandResult>((resolve, reject) => {
+    const memory = child.pid ? new PeakMemory(child.pid) : null;
+    const ended = await new Promise<Omit<CommandResult, 'memoryPeakBytes' | 'cpuUserSeconds' | 'cpuSystemSeconds'>>((resolve, reject) => {
       let timedOut = false;
       let aborted = false;
       let graceTimer: NodeJS.Timeout | undefined;
@@ -144,6 +155,7 @@ export async function runCommand(options: CommandOptions): Promise<CommandResult
       };
       child.once('error', (error) => {
         cleanup();
+        memory?.stop();
         reject(error);
       });
       child.once('exit', (code, signal) => {
@@ -159,6 +171,9 @@ export async function runCommand(options: CommandOptions): Promise<CommandResult
         });
       });
     });
+    const memoryPeakBytes = memory?.stop() ?? null;
+    const times = parseShellTimes(await readFile(options.timesPath, 'utf8').catch(() => ''));
+    return { ...ended, memoryPeakBytes, cpuUserSeconds: times?.userSeconds ?? null, cpuSystemSeconds: times?.systemSeconds ?? null };
   } finally {
     // The child holds its own copies of the descriptors.
     await Promise.all([stdout.close(), stderr.close()]);

@@ -114,6 +114,9 @@ async function execute(
     runnerName: options.runnerName,
     failure,
     limitReached,
+    memoryPeakBytes: command?.memoryPeakBytes ?? null,
+    cpuUserSeconds: command?.cpuUserSeconds ?? null,
+    cpuSystemSeconds: command?.cpuSystemSeconds ?? null,
   });
 
   try {
@@ -137,6 +140,7 @@ async function execute(
       cwd: plan.cwd,
       stdoutPath,
       stderrPath,
+      timesPath: join(runnerDir, 'cpu_times'),
       timeoutSeconds: job.timeoutSeconds,
       signal,
       killGraceMs: options.killGraceMs,

@@ -39,6 +39,11 @@ export interface RemoteJobResult {
   failure: string | null;
   /** 'walltime_reached' when the job's time limit stopped it (the server may resubmit it elsewhere); null otherwise. */
   limitReached: 'walltime_reached' | null;
+  /** The peak resident memory of the command's processes, in bytes, when measured (recorded as core/memory_peak_bytes). */
+  memoryPeakBytes: number | null;
+  /** The CPU time of the command's processes, in seconds, when measured (core/cpu_user_seconds, core/cpu_system_seconds). */
+  cpuUserSeconds: number | null;
+  cpuSystemSeconds: number | null;
 }
 
 export interface CompletedJob {

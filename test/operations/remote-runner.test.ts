@@ -96,6 +96,9 @@ describe('remote runner (npm run runner)', () => {
     const metrics = Object.fromEntries((job.job_metrics as Array<{ name: string; raw_value: string }>).map((metric) => [metric.name, metric.raw_value]));
     expect(metrics.runner_name).toBe('test-runner');
     expect(metrics.exit_code).toBe('0');
+    // What the runner measured of the command, as the local runner records it (bash's `times`).
+    expect(Number(metrics.cpu_user_seconds)).toBeGreaterThanOrEqual(0);
+    expect(Number(metrics.cpu_system_seconds)).toBeGreaterThanOrEqual(0);
     const asAdmin = await h.api.get(`/api/jobs/${run.jobs[0].id}`).query({ key: h.admin.key });
     expect(asAdmin.body.external_id).toBe('remote:test-runner');
   });
@@ -159,6 +162,27 @@ describe('claimRemoteJob / completeRemoteJob (runner GraphQL)', () => {
     // a finished job cannot be completed again, nor its files touched
     const again = await graphql(COMPLETE, { id: job.id, jobKey: job.jobKey }, { 'x-runner-token': 'secret' });
     expect(again.errors?.[0].extensions.code).toBe('ItemAccessibilityException');
+  });
+
+  it("records what the runner measured (peak memory, CPU time) as the job's core metrics, and refuses a measure below zero", async () => {
+    const run = await runTool(h, alice.key, historyId, 'cat1', { input1: { src: 'hda', id: one } });
+    const headers = { 'x-runner-token': 'secret' };
+    const job = (await graphql(CLAIM, {}, headers)).data?.claimRemoteJob as { id: string; jobKey: string };
+    expect(job.id).toBe(run.jobs[0].id);
+    const COMPLETE = `mutation ($id: ID!, $jobKey: String!, $memory: Float, $user: Float) {
+      completeRemoteJob(id: $id, jobKey: $jobKey, result: { exitCode: 1, stdout: "", stderr: "measured", startEpoch: 1, endEpoch: 2, runnerName: "probe",
+        memoryPeakBytes: $memory, cpuUserSeconds: $user, cpuSystemSeconds: 0.25 }) { state }
+    }`;
+    const negative = await graphql(COMPLETE, { ...job, memory: -1, user: 1.5 }, headers);
+    expect(negative.errors?.[0]).toEqual(expect.objectContaining({ message: 'memoryPeakBytes must be a number not below 0 (or null), not -1.', extensions: expect.objectContaining({ code: 'RequestParameterInvalidException' }) }));
+    // Refused whole: the job is still the runner's, and its report is taken afterwards.
+    const done = await graphql(COMPLETE, { ...job, memory: 41943040, user: 1.5 }, headers);
+    expect(done.data?.completeRemoteJob).toEqual({ state: 'error' });
+    const shown = await h.api.get(`/api/jobs/${job.id}`).query({ key: alice.key, full: true });
+    const metrics = Object.fromEntries((shown.body.job_metrics as Array<{ name: string; raw_value: string; value: string }>).map((metric) => [metric.name, metric]));
+    expect(metrics.memory_peak_bytes).toEqual(expect.objectContaining({ raw_value: '41943040', value: '40.0 MB' }));
+    expect(metrics.cpu_user_seconds.raw_value).toBe('1.5');
+    expect(metrics.cpu_system_seconds.raw_value).toBe('0.25');
   });
 
   it('stops keeping alive or accepting the report of a claim that was taken back and handed out again', async () => {

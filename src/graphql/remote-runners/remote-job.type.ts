@@ -77,4 +77,13 @@ export class RemoteJobResultInput {
     description: "The limit that stopped the run, when one did: 'walltime_reached' (the runner's time limit) or 'memory_limit_reached'. The destination's <resubmit> rules apply to it.",
   })
   limitReached?: string;
+
+  @Field(() => Float, { nullable: true, description: "The peak resident memory of the command's processes, in bytes, when the runner measured it (recorded as core/memory_peak_bytes)." })
+  memoryPeakBytes?: number;
+
+  @Field(() => Float, { nullable: true, description: "The user CPU time of the command's processes, in seconds, when measured (core/cpu_user_seconds)." })
+  cpuUserSeconds?: number;
+
+  @Field(() => Float, { nullable: true, description: "The system CPU time of the command's processes, in seconds, when measured (core/cpu_system_seconds)." })
+  cpuSystemSeconds?: number;
 }

@@ -43,6 +43,17 @@ export interface RemoteJobResult {
    * field send none: their runs are recorded as failures, as before.
    */
   limitReached?: string | null;
+  /** What the runner measured of its command (older runners send none: no such metrics). */
+  memoryPeakBytes?: number | null;
+  cpuUserSeconds?: number | null;
+  cpuSystemSeconds?: number | null;
+}
+
+/** A reported measure: absent, or a finite number not below zero (anything else is refused, naming the field). */
+function measureOf(name: string, value: number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (Number.isFinite(value) && value >= 0) return value;
+  throw new AppError('RequestParameterInvalidException', `${name} must be a number not below 0 (or null), not ${value}.`);
 }
 
 /** A reported limit, read strictly: an unknown word is refused rather than taken for no limit. */
@@ -124,6 +135,11 @@ export class RemoteJobsService {
     if (claimId && job.handler !== claimId) throw new AppError('ItemAccessibilityException', 'The job was taken back from this runner.');
     const { layout } = ctx.services;
     const limitReached = limitOf(result.limitReached);
+    const measured = {
+      memoryPeakBytes: measureOf('memoryPeakBytes', result.memoryPeakBytes),
+      cpuUserSeconds: measureOf('cpuUserSeconds', result.cpuUserSeconds),
+      cpuSystemSeconds: measureOf('cpuSystemSeconds', result.cpuSystemSeconds),
+    };
     const run: JobRunResult = {
       exitCode: result.exitCode,
       stdout: tail(result.stdout),
@@ -133,6 +149,7 @@ export class RemoteJobsService {
       failure: result.failure ?? null,
       runnerName: result.runnerName,
       limitReached,
+      ...measured,
     };
     // A run stopped by a limit its destination resubmits for goes on to the rule's destination (state `resubmitted`).
     const outcome = await recordRunEnd(ctx.em, this.jobEngine.routing, job.id, new JobWorkspace(layout.jobDirectory(job.id)), layout.objects, run, ctx.log, job.handler);

@@ -70,7 +70,7 @@ describe('runCommand', () => {
   });
 
   const run = (commandLine: string, timeoutSeconds: number | null = null, signal?: AbortSignal) =>
-    runCommand({ commandLine, cwd: dir, stdoutPath: join(dir, 'out'), stderrPath: join(dir, 'err'), timeoutSeconds, signal, killGraceMs: 500 });
+    runCommand({ commandLine, cwd: dir, stdoutPath: join(dir, 'out'), stderrPath: join(dir, 'err'), timesPath: join(dir, 'times'), timeoutSeconds, signal, killGraceMs: 500 });
 
   it('captures stdout, stderr and the exit code, in the given directory', async () => {
     const result = await run('pwd; echo oops >&2; exit 4');
@@ -96,6 +96,22 @@ describe('runCommand', () => {
     const result = await run('sleep 30', null, controller.signal);
     expect(result.aborted).toBe(true);
     expect(result.timedOut).toBe(false);
+  });
+
+  it("measures the command's peak resident memory and the CPU time of it and its children", async () => {
+    // A child that holds 30 MB for a second and spins for a moment: what the job's metrics record.
+    const result = await run("python3 -c 'import time; b = bytearray(30 * 1024 * 1024); t = time.time()\nwhile time.time() - t < 1: pass'");
+    expect(result.exitCode).toBe(0);
+    expect(result.memoryPeakBytes).toBeGreaterThan(30 * 1024 * 1024);
+    expect(result.cpuUserSeconds).toBeGreaterThan(0.5);
+    expect(result.cpuSystemSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives a command that handles SIGTERM its grace period, and reports its own exit status', async () => {
+    const result = await run("trap 'sleep 0.2; echo cleaned; exit 7' TERM; sleep 30 & wait", 0.3);
+    expect(result.timedOut).toBe(true);
+    expect(result.exitCode).toBe(7);
+    expect(await readFile(join(dir, 'out'), 'utf8')).toBe('cleaned\n');
   });
 
   it('escalates to SIGKILL when SIGTERM is ignored', async () => {

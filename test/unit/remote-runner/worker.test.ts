@@ -73,7 +73,8 @@ describe('worker loop against a fake platform', () => {
     expect(platform.completions).toHaveLength(1);
     const { id, jobKey, result } = platform.completions[0];
     expect({ id, jobKey }).toEqual({ id: job.id, jobKey: job.jobKey });
-    expect(result).toEqual({
+    const { memoryPeakBytes, ...reported } = result;
+    expect(reported).toEqual({
       exitCode: 0,
       stdout: '',
       stderr: 'concatenated 2 files\n',
@@ -82,7 +83,12 @@ describe('worker loop against a fake platform', () => {
       runnerName: 'test-runner',
       failure: null,
       limitReached: null,
+      // What the runner measured of the command (recorded as the job's core metrics).
+      cpuUserSeconds: expect.any(Number),
+      cpuSystemSeconds: expect.any(Number),
     });
+    // The first look at its memory is taken as soon as it starts: a command this short may be gone by then.
+    expect(memoryPeakBytes === null || memoryPeakBytes > 0).toBe(true);
     expect(result.endEpoch).toBeGreaterThanOrEqual(result.startEpoch);
     expect(Math.abs(result.startEpoch - Date.now() / 1000)).toBeLessThan(30);
     // The local job directory is removed afterwards.
