@@ -101,6 +101,11 @@ function fromDatabase(error: object): boolean {
   return error instanceof DatabaseUnreachableError || poolErrors.has(error) || error instanceof DriverException || (error as { name?: unknown }).name === 'KnexTimeoutError' || sqlStateOf(error) !== undefined;
 }
 
+/** Whether an error comes from the database layer at all (a lost connection, a deadlock, a statement cut short), not from a file, a fetch or the code. */
+export function isDatabaseError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && fromDatabase(error);
+}
+
 /**
  * Why the database could not be reached, when that is what a database error says: its network code
  * or SQLSTATE, or `connection lost` (never a server path or address); undefined for any other error.

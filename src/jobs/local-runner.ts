@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { unreachableCause } from '../errors/database-errors';
+import { isDatabaseError, unreachableCause } from '../errors/database-errors';
 import { logLoopFailure } from '../logging/loop-failure';
 import { storageFailureText } from '../storage/storage-errors';
 import { claimJobs, heartbeat, requeueHeldJob, setOutputsRunning, setOutputStates } from './job-claims';
@@ -126,15 +126,17 @@ export class LocalJobRunner implements JobRunner {
   /**
    * A run that failed outside its command. When the database went away before the command ran, the
    * job goes back to the queue as soon as the database is back (claimed again at once), instead of
-   * waiting out the stale interval. Any other failure (its directory could not be made, its files
-   * not read) ends the job in error with the reason, naming no server path: left claimed, the sweep
-   * would take it back after the stale interval and meet the same failure again, and again.
+   * waiting out the stale interval. Another database failure (a deadlock, a statement cut short)
+   * leaves it to the sweep, which runs it again after the stale interval (bounded by its attempts).
+   * A failure outside the database (its directory could not be made, its files not read) ends the
+   * job in error with the reason, naming no server path: left claimed, the sweep would take it back
+   * and meet the same failure again, and again.
    */
   private async runFailed(jobId: number, error: unknown): Promise<void> {
     logLoopFailure(this.deps.log, error, 'job run failed', { jobId });
     if (this.abort.signal.aborted) return; // stopping: stop() puts it back in the queue
     if (unreachableCause(error) === undefined) {
-      await this.endInError(jobId, `The job could not be run: ${storageFailureText(error)}`);
+      if (!isDatabaseError(error)) await this.endInError(jobId, `The job could not be run: ${storageFailureText(error)}`);
       return;
     }
     try {

@@ -8,7 +8,7 @@ import { readPostmasterPid } from '../../src/db/embedded-server/postmaster-pid';
 import { processAlive } from '../../src/db/embedded-server/process-alive';
 import { startPostmaster } from '../../src/db/embedded-server/start-postmaster';
 import { createHistory } from '../support/data-helpers';
-import { sql, toolDirWith } from '../support/job-helpers';
+import { decoded, sql, toolDirWith } from '../support/job-helpers';
 import { patient } from '../support/patience';
 import { eventually } from '../support/server-processes';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../support/test-platform';
@@ -115,7 +115,12 @@ describe('PostgreSQL stopped under eight writing clients and started again', () 
     const backAt = Date.now();
     phase = after;
 
-    await eventually(async () => (await Promise.all(jobIds.map(jobState))).every((state) => state === 'ok'), 10_000);
+    await eventually(async () => (await Promise.all(jobIds.map(jobState))).every((state) => state === 'ok'), 10_000).catch(async (error: Error) => {
+      // What stood in the way: each job as the database has it, and what the service warned of meanwhile.
+      const jobs = await sql(h, 'select id, state, info, attempts, handler, heartbeat_time from job where id = any(?)', [jobIds.map((id) => decoded(h, id))]);
+      const warned = lines.slice(firstLine).filter((line) => line.level >= 40);
+      throw new Error(`${error.message} ${Date.now() - backAt} ms after the return: ${JSON.stringify(jobs)}; warnings: ${JSON.stringify(warned).slice(0, 4000)}`);
+    });
     const jobsDoneMs = Date.now() - backAt;
     await new Promise((resolve) => setTimeout(resolve, 500));
     phase = null;
