@@ -136,7 +136,8 @@ describe('PostgreSQL stopped under eight writing clients and started again', () 
     expect(during.statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(before.withoutRetryAfter + during.withoutRetryAfter + after.withoutRetryAfter).toBe(0);
     expect(after.statuses.get(200) ?? 0).toBeGreaterThan(0);
-    expect(jobsDoneMs).toBeLessThan(10_000);
+    // 10 s on a machine of its own (1.0-3.8 s measured alone and under 4-6 busy loops); CI's five lanes on two cores stretch it (6.5 s seen).
+    expect(jobsDoneMs).toBeLessThan(patient(10_000));
 
     // Every acknowledged write is there.
     const acknowledged = [...before.acknowledged, ...during.acknowledged, ...after.acknowledged];
