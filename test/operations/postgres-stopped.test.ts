@@ -50,7 +50,11 @@ beforeAll(async () => {
 }, patient(120_000));
 afterAll(async () => {
   await h?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (!dataDir) return;
+  // The server the test started again is the test's own (the platform stops only one it started or joined at start).
+  const left = readPostmasterPid(clusterLayout(dataDir).clusterDir);
+  if (left && processAlive(left.pid)) await stopPostgres();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Stops the embedded server as an operator's `pg_ctl stop -m fast` would, and waits until it is gone. */
